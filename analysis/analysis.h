@@ -1,0 +1,65 @@
+// Analysis: derive every quantity of a checked program, and report what is infeasible.
+//
+// The one entry point other phases call. Pure: no I/O, no printing; diagnostics go to the sink.
+// The typed results (ClusterResults, PlanResults) are the primary output; the derived-value table
+// that `require` and `clusterc explain` read is filled from them.
+#pragma once
+
+#include <optional>
+#include <vector>
+
+#include "analysis/cluster_model.h"
+#include "analysis/plan_model.h"
+#include "diag/diagnostic.h"
+#include "ir/derived.h"
+#include "ir/ir.h"
+
+namespace clusterc::analysis {
+
+// Thresholds and defaults; each is documented in docs/model.md.
+struct Options {
+  // Memory a GPU loses to the CUDA context (~0.5-1 GiB), NCCL buffers (~1 GiB at default
+  // NCCL_BUFFSIZE over a few communicators) and allocator fragmentation, when the plan does not
+  // set `framework_reserve`.
+  double framework_reserve = 3.0 * 1073741824.0;  // bytes
+  // perf.exposed-comm fires above this fraction of the step.
+  double exposed_comm_threshold = 0.30;
+  // reliability.checkpoint-interval fires when the plan's interval is more than this factor away
+  // from the Young/Daly optimum.
+  double checkpoint_factor = 2.0;
+  // GEMM efficiency curve: fixed cost per GEMM (kernel launch, wave tail) and tile edge for
+  // quantisation; see docs/model.md.
+  double gemm_overhead = 4e-6;  // s
+  double gemm_tile = 128;
+  // Latency per collective step when the IR gives none.
+  double default_scale_up_latency = 2e-6;   // s, NVLink hop incl. software
+  double default_scale_out_latency = 5e-6;  // s, NIC-switch-NIC incl. software
+  // HBM traffic of one Adam update per parameter (fp32 master, m, v read and written, gradient
+  // read, 16-bit weight written).
+  double optimizer_bytes_per_param = 28;
+};
+
+// Derived quantities of every cluster and plan, indexed like the Program's tables.
+struct Results {
+  std::vector<ClusterResults> clusters;  // [cluster index]
+  std::vector<PlanResults> plans;        // [plan index]
+  std::vector<PlanInputs> plan_inputs;   // [plan index], what the plans were evaluated from
+
+  // values[kind-table index][entity][DerivedId]: filled for clusters and plans, NaN where absent.
+  std::vector<std::vector<double>> cluster_values;  // [cluster][DerivedId], SI units
+  std::vector<std::vector<double>> plan_values;     // [plan][DerivedId], SI units
+
+  // The SI value of a derived quantity, or nothing when analysis could not derive it.
+  std::optional<double> Lookup(ir::Kind kind, uint32_t entity, ir::DerivedId id) const;
+};
+
+Results Analyze(const ir::Program& program, const Options& options, DiagnosticSink& sink);
+
+// The feasibility rules (rules.cpp), exposed for tests: they read the typed results and report.
+void CheckCluster(const ir::Program& program, uint32_t index, const ClusterResults& r,
+                  const Options& options, DiagnosticSink& sink);
+void CheckPlan(const ir::Program& program, uint32_t index, const PlanInputs& in,
+               const PlanResults& r, const ClusterResults& cluster, const Options& options,
+               DiagnosticSink& sink);
+
+}  // namespace clusterc::analysis

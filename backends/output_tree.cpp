@@ -1,0 +1,1 @@
+#include "backends/output_tree.h"

@@ -1,0 +1,28 @@
+// Renderers of diagnostics: one type, three formats. Each returns the complete document, so the
+// driver writes it in one piece (to a stream or atomically to a file).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "diag/diagnostic.h"
+#include "diag/source.h"
+
+namespace clusterc {
+
+struct ToolInfo {
+  std::string name = "clusterc";
+  std::string version;
+};
+
+// gcc style: `file:line:col: error: message [code]`, the source line, a caret and underline.
+std::string RenderText(const std::vector<Diagnostic>& diags, const SourceManager& sources,
+                       bool color = false);
+// One JSON document: format version, counts and every diagnostic (suppressed ones flagged).
+std::string RenderJson(const std::vector<Diagnostic>& diags, const SourceManager& sources,
+                       const std::vector<std::string>& inputs, const ToolInfo& tool);
+// SARIF 2.1.0 for GitHub code scanning and other SARIF consumers.
+std::string RenderSarif(const std::vector<Diagnostic>& diags, const SourceManager& sources,
+                        const ToolInfo& tool);
+
+}  // namespace clusterc

@@ -1,0 +1,297 @@
+#include "driver/driver.h"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+
+#include "analysis/analysis.h"
+#include "diag/render.h"
+#include "driver/reference.h"
+#include "driver/requires.h"
+#include "frontend/compile.h"
+
+#ifndef CLUSTERC_VERSION
+#define CLUSTERC_VERSION "0.0.0"
+#endif
+
+namespace clusterc {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kMainHelp =
+    "usage: clusterc <command> [options]\n"
+    "\n"
+    "Compiler and linter for AI training cluster specs (.cl files).\n"
+    "\n"
+    "commands:\n"
+    "  check FILE...      parse, check and analyse specs; report diagnostics\n"
+    "  rules              list every diagnostic code with its explanation\n"
+    "  reference          print the field reference of every block kind (Markdown)\n"
+    "\n"
+    "options:\n"
+    "  --help             show help (also `clusterc COMMAND --help`)\n"
+    "  --version          show the version\n"
+    "\n"
+    "exit codes: 0 clean, 1 diagnostics with errors, 2 usage or I/O failure\n";
+
+constexpr const char* kCheckHelp =
+    "usage: clusterc check FILE... [--format text|json|sarif] [--werror] [--output FILE]\n"
+    "                      [--root DIR]\n"
+    "\n"
+    "Parses, checks and analyses each FILE and reports every diagnostic.\n"
+    "\n"
+    "  --format FORMAT    text (default, to stderr), json or sarif (to stdout)\n"
+    "  --output FILE      write the json or sarif document to FILE (atomically)\n"
+    "  --werror           treat warnings as errors (exit 1)\n"
+    "  --root DIR         project root; imports may not leave it (default: each file's "
+    "directory)\n"
+    "\n"
+    "exit codes: 0 clean (warnings allowed unless --werror), 1 errors, 2 usage or I/O failure\n";
+
+constexpr const char* kRulesHelp =
+    "usage: clusterc rules [--format text|json]\n"
+    "\n"
+    "Lists every diagnostic code with its severity and explanation.\n";
+
+constexpr const char* kReferenceHelp =
+    "usage: clusterc reference\n"
+    "\n"
+    "Prints the fields of every block kind, with dimension, default and description, as\n"
+    "Markdown (the tables of docs/language.md are this output).\n";
+
+bool IsHelp(const std::string& a) { return a == "--help" || a == "-h"; }
+
+// Reports a usage problem in the requested format, so a JSON consumer still gets a document.
+int UsageError(Streams& s, const std::string& message, const std::string& format,
+               const std::string& help) {
+  Diagnostic d = MakeDiagnostic(DiagCode::DriverUsage, {}, message);
+  SourceManager none;
+  ToolInfo tool{"clusterc", CLUSTERC_VERSION};
+  if (format == "json") s.out += RenderJson({d}, none, {}, tool);
+  else if (format == "sarif") s.out += RenderSarif({d}, none, tool);
+  else s.err += RenderText({d}, none) + help;
+  return kExitUsage;
+}
+
+void ApplySuppressions(const ir::Program& program, std::vector<Diagnostic>& diags) {
+  for (auto& d : diags) {
+    for (const auto& s : program.suppressions) {
+      if (s.code != Info(d.code).code || s.range.file != d.range.file) continue;
+      if (d.range.begin >= s.range.begin && d.range.begin < std::max(s.range.end, s.range.begin + 1)) {
+        d.suppressed = true;
+        d.suppressed_by = "// clusterc: allow(" + s.code + ")";
+      }
+    }
+  }
+}
+
+int Check(const std::vector<std::string>& args, Streams& s) {
+  std::vector<std::string> files;
+  std::string format = "text", output, root;
+  bool werror = false;
+  // Find --format first so that usage errors come out in the requested format.
+  for (size_t i = 0; i + 1 < args.size(); ++i)
+    if (args[i] == "--format") format = args[i + 1];
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    if (IsHelp(a)) {
+      s.out += kCheckHelp;
+      return kExitOk;
+    }
+    auto value = [&](const char* name) -> std::optional<std::string> {
+      if (i + 1 >= args.size()) return std::nullopt;
+      return args[++i];
+    };
+    if (a == "--format") {
+      auto v = value("--format");
+      if (!v || (*v != "text" && *v != "json" && *v != "sarif"))
+        return UsageError(s, fmt::format("--format takes text, json or sarif{}",
+                                         v ? fmt::format("; got `{}`", *v) : ""),
+                          "text", kCheckHelp);
+      format = *v;
+    } else if (a == "--output" || a == "-o") {
+      auto v = value("--output");
+      if (!v) return UsageError(s, "--output needs a file name", format, kCheckHelp);
+      output = *v;
+    } else if (a == "--root") {
+      auto v = value("--root");
+      if (!v) return UsageError(s, "--root needs a directory", format, kCheckHelp);
+      root = *v;
+    } else if (a == "--werror") {
+      werror = true;
+    } else if (a.size() > 1 && a[0] == '-') {
+      return UsageError(s, fmt::format("unknown option `{}` for `clusterc check`", a), format,
+                        kCheckHelp);
+    } else {
+      files.push_back(a);
+    }
+  }
+  if (files.empty()) return UsageError(s, "`clusterc check` needs at least one FILE", format, kCheckHelp);
+  if (!output.empty() && format == "text")
+    return UsageError(s, "--output applies to --format json or sarif", format, kCheckHelp);
+
+  SourceManager sources;
+  std::vector<Diagnostic> all;
+  bool io_failure = false;
+  for (const auto& file : files) {
+    DiagnosticList diags;
+    CompileOptions options;
+    options.root = root;
+    ir::Program program = Compile(file, options, sources, diags);
+    if (!diags.HasErrors()) {
+      analysis::Results results = analysis::Analyze(program, analysis::Options{}, diags);
+      EvaluateRequires(program, results, sources, diags);
+    }
+    ApplySuppressions(program, diags.All());
+    diags.SortBySource();
+    for (auto& d : diags.All()) {
+      if (d.code == DiagCode::SourceUnreadable || d.code == DiagCode::SourceTooLarge)
+        io_failure = true;
+      all.push_back(std::move(d));
+    }
+  }
+
+  size_t errors = 0, warnings = 0;
+  for (const auto& d : all) {
+    if (d.suppressed) continue;
+    if (d.severity == Severity::kError) ++errors;
+    if (d.severity == Severity::kWarning) ++warnings;
+  }
+  ToolInfo tool{"clusterc", CLUSTERC_VERSION};
+  std::string document;
+  if (format == "text") {
+    s.err += RenderText(all, sources, s.err_is_terminal);
+  } else {
+    document = format == "json" ? RenderJson(all, sources, files, tool)
+                                : RenderSarif(all, sources, tool);
+    if (output.empty()) {
+      s.out += document;
+    } else {
+      std::string error;
+      if (!WriteFileAtomically(output, document, error)) {
+        s.err += fmt::format("clusterc: error: cannot write {}: {} [output.unwritable]\n", output,
+                             error);
+        return kExitUsage;
+      }
+    }
+  }
+  if (io_failure) return kExitUsage;
+  if (errors > 0 || (werror && warnings > 0)) return kExitDiagnostics;
+  return kExitOk;
+}
+
+int Rules(const std::vector<std::string>& args, Streams& s) {
+  std::string format = "text";
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (IsHelp(args[i])) {
+      s.out += kRulesHelp;
+      return kExitOk;
+    }
+    if (args[i] == "--format" && i + 1 < args.size() &&
+        (args[i + 1] == "text" || args[i + 1] == "json")) {
+      format = args[++i];
+    } else {
+      return UsageError(s, fmt::format("unexpected argument `{}` for `clusterc rules`", args[i]),
+                        "text", kRulesHelp);
+    }
+  }
+  if (format == "json") {
+    std::string out = "[\n";
+    for (size_t i = 0; i < kDiagCodeCount; ++i) {
+      const auto& r = kDiagCodes[i];
+      auto esc = [](std::string_view t) {
+        std::string o;
+        for (char c : t) {
+          if (c == '"' || c == '\\') o += '\\';
+          o += c;
+        }
+        return o;
+      };
+      out += fmt::format(
+          "  {{\"code\": \"{}\", \"severity\": \"{}\", \"summary\": \"{}\", \"explanation\": "
+          "\"{}\"}}{}\n",
+          r.code, SeverityName(r.severity), esc(r.summary), esc(r.explanation),
+          i + 1 < kDiagCodeCount ? "," : "");
+    }
+    s.out += out + "]\n";
+    return kExitOk;
+  }
+  for (size_t i = 0; i < kDiagCodeCount; ++i) {
+    const auto& r = kDiagCodes[i];
+    s.out += fmt::format("{} ({})\n  {}\n  {}\n\n", r.code, SeverityName(r.severity), r.summary,
+                         r.explanation);
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+bool WriteFileAtomically(const std::string& path, const std::string& data, std::string& error) {
+  fs::path target(path);
+  fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
+  fs::path temp = dir / fmt::format(".{}.tmp-{}", target.filename().string(), ::getpid());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    if (!out) {
+      error = "cannot create a file in " + dir.string();
+      return false;
+    }
+    out.write(data.data(), std::streamsize(data.size()));
+    out.flush();
+    if (!out) {
+      error = "write failed";
+      std::error_code ec;
+      fs::remove(temp, ec);
+      return false;
+    }
+  }
+  std::error_code ec;
+  fs::rename(temp, target, ec);
+  if (ec) {
+    error = ec.message();
+    fs::remove(temp, ec);
+    return false;
+  }
+  return true;
+}
+
+int Run(const std::vector<std::string>& args, Streams& s) {
+  if (args.empty()) {
+    s.err += kMainHelp;
+    return kExitUsage;
+  }
+  const std::string& command = args[0];
+  std::vector<std::string> rest(args.begin() + 1, args.end());
+  if (IsHelp(command)) {
+    s.out += kMainHelp;
+    return kExitOk;
+  }
+  if (command == "--version" || command == "version") {
+    s.out += fmt::format("clusterc {}\n", CLUSTERC_VERSION);
+    return kExitOk;
+  }
+  if (command == "check") return Check(rest, s);
+  if (command == "rules") return Rules(rest, s);
+  if (command == "reference") {
+    if (!rest.empty() && IsHelp(rest[0])) {
+      s.out += kReferenceHelp;
+      return kExitOk;
+    }
+    if (!rest.empty())
+      return UsageError(s, fmt::format("unexpected argument `{}`", rest[0]), "text",
+                        kReferenceHelp);
+    s.out += FieldReference();
+    return kExitOk;
+  }
+  std::string format = "text";
+  for (size_t i = 0; i + 1 < rest.size(); ++i)
+    if (rest[i] == "--format") format = rest[i + 1];
+  return UsageError(s, fmt::format("unknown command `{}`", command), format, kMainHelp);
+}
+
+}  // namespace clusterc

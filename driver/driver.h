@@ -1,0 +1,23 @@
+// The clusterc command line. The only place that touches argv, the output file system and exit
+// codes. `Run` takes its streams so tests drive it in-process.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace clusterc {
+
+enum ExitCode : int { kExitOk = 0, kExitDiagnostics = 1, kExitUsage = 2 };
+
+struct Streams {
+  std::string out;  // what goes to stdout
+  std::string err;  // what goes to stderr
+  bool err_is_terminal = false;
+};
+
+int Run(const std::vector<std::string>& args, Streams& streams);
+
+// Writes `data` to `path` atomically: a temporary sibling, then rename. False on failure.
+bool WriteFileAtomically(const std::string& path, const std::string& data, std::string& error);
+
+}  // namespace clusterc

@@ -1,0 +1,32 @@
+#include "driver/requires.h"
+
+#include <fmt/format.h>
+
+#include "diag/format.h"
+#include "ir/derived.h"
+#include "ir/expr.h"
+
+namespace clusterc {
+
+void EvaluateRequires(const ir::Program& program, const analysis::Results& results,
+                      const SourceManager& sources, DiagnosticSink& sink) {
+  auto lookup = [&](const ir::Expr& e) {
+    return results.Lookup(e.entity_kind, e.entity, static_cast<ir::DerivedId>(e.derived));
+  };
+  for (const auto& r : program.requires_) {
+    auto holds = ir::Evaluate(r.condition, lookup);
+    if (!holds) continue;  // a value analysis could not derive was reported where it failed
+    if (*holds != 0) continue;
+    Diagnostic d = MakeDiagnostic(DiagCode::RequireFailed, r.range, r.message);
+    const char* sides[] = {"left", "right"};
+    for (size_t i = 0; i < 2 && i < r.condition.args.size(); ++i) {
+      const ir::Expr& side = r.condition.args[i];
+      auto v = ir::Evaluate(side, lookup);
+      d.Note(fmt::format("{}: {} = {}", sides[i], sources.Slice(side.range),
+                         v ? FormatForPeople({*v, side.value.dim}) : "unknown"));
+    }
+    sink.Report(std::move(d));
+  }
+}
+
+}  // namespace clusterc

@@ -1,0 +1,545 @@
+#include "frontend/parse.h"
+
+#include <antlr4-runtime.h>
+#include <fmt/format.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <set>
+
+#include "ClusterLexer.h"
+#include "ClusterParser.h"
+
+namespace clusterc {
+namespace {
+
+using G = clusterc_grammar::ClusterParser;
+using clusterc_grammar::ClusterLexer;
+
+// ANTLR counts positions in code points; diagnostics and the SourceManager count bytes.
+// One table converts, built once per file (BUILD-NOTES pitfall 4).
+class Offsets {
+ public:
+  explicit Offsets(std::string_view text) {
+    byte_of_cp_.reserve(text.size() + 1);
+    for (size_t i = 0; i < text.size(); ++i)
+      if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) byte_of_cp_.push_back(uint32_t(i));
+    byte_of_cp_.push_back(uint32_t(text.size()));
+    line_starts_.push_back(0);
+    for (size_t i = 0; i < text.size(); ++i)
+      if (text[i] == '\n') line_starts_.push_back(uint32_t(i + 1));
+  }
+  uint32_t Byte(size_t cp) const {
+    return cp < byte_of_cp_.size() ? byte_of_cp_[cp] : byte_of_cp_.back();
+  }
+  // Byte offset of a 1-based line and 0-based code-point column.
+  uint32_t ByteAt(std::string_view text, size_t line, size_t column) const {
+    if (line == 0 || line > line_starts_.size()) return uint32_t(text.size());
+    size_t b = line_starts_[line - 1];
+    while (column > 0 && b < text.size()) {
+      ++b;
+      while (b < text.size() && (static_cast<unsigned char>(text[b]) & 0xC0) == 0x80) ++b;
+      --column;
+    }
+    return uint32_t(b);
+  }
+
+ private:
+  std::vector<uint32_t> byte_of_cp_;
+  std::vector<uint32_t> line_starts_;
+};
+
+std::string Display(const std::string& token_text) {
+  if (token_text == "<EOF>") return "end of file";
+  std::string shown = token_text.size() > 24 ? token_text.substr(0, 24) + "..." : token_text;
+  return "`" + shown + "`";
+}
+
+class ErrorListener : public antlr4::BaseErrorListener {
+ public:
+  ErrorListener(uint32_t file, std::string_view text, const Offsets& offsets, DiagnosticSink& sink)
+      : file_(file), text_(text), offsets_(offsets), sink_(sink) {}
+
+  void syntaxError(antlr4::Recognizer* recognizer, antlr4::Token* offending, size_t line,
+                   size_t column, const std::string& msg, std::exception_ptr) override {
+    ++errors_;
+    if (offending == nullptr) {  // lexer error: nothing matched at (line, column)
+      uint32_t at = offsets_.ByteAt(text_, line, column);
+      if (!seen_.insert(at).second) return;
+      LexerError(at);
+      return;
+    }
+    uint32_t begin = offsets_.Byte(offending->getStartIndex());
+    uint32_t end = offending->getType() == antlr4::Token::EOF
+                       ? begin
+                       : offsets_.Byte(offending->getStopIndex() + 1);
+    if (!seen_.insert(begin).second) return;  // one report per position
+    std::string message = "unexpected " + Display(offending->getText());
+    if (auto* parser = dynamic_cast<antlr4::Parser*>(recognizer)) {
+      std::string expected = Expected(*parser);
+      if (!expected.empty()) message += "; expected " + expected;
+    }
+    sink_.Report(MakeDiagnostic(DiagCode::SyntaxUnexpectedToken, {file_, begin, end}, message));
+  }
+
+  int errors() const { return errors_; }
+
+ private:
+  void LexerError(uint32_t at) {
+    std::string_view rest = text_.substr(at);
+    if (!rest.empty() && rest[0] == '"') {
+      size_t eol = rest.find('\n');
+      uint32_t end = at + uint32_t(eol == std::string_view::npos ? rest.size() : eol);
+      sink_.Report(MakeDiagnostic(DiagCode::SyntaxUnterminatedString, {file_, at, end},
+                                  "string is not closed before the end of the line"));
+      return;
+    }
+    if (rest.substr(0, 2) == "/*") {
+      sink_.Report(MakeDiagnostic(DiagCode::SyntaxUnterminatedComment, {file_, at, at + 2},
+                                  "block comment is not closed; `*/` is missing"));
+      return;
+    }
+    // Show the character itself, as a code point when it is not printable ASCII.
+    size_t len = 1;
+    unsigned char c = rest.empty() ? 0 : static_cast<unsigned char>(rest[0]);
+    while (len < rest.size() && (static_cast<unsigned char>(rest[len]) & 0xC0) == 0x80) ++len;
+    std::string shown;
+    if (c >= 0x21 && c < 0x7F) {
+      shown = fmt::format("`{}`", rest.substr(0, 1));
+    } else {
+      uint32_t cp = 0;
+      std::string_view bytes = rest.substr(0, len);
+      if (len == 1) cp = c;
+      else if (len == 2) cp = ((bytes[0] & 0x1F) << 6) | (bytes[1] & 0x3F);
+      else if (len == 3) cp = ((bytes[0] & 0x0F) << 12) | ((bytes[1] & 0x3F) << 6) | (bytes[2] & 0x3F);
+      else cp = ((bytes[0] & 0x07) << 18) | ((bytes[1] & 0x3F) << 12) | ((bytes[2] & 0x3F) << 6) |
+                (bytes[3] & 0x3F);
+      shown = fmt::format("U+{:04X}", cp);
+    }
+    sink_.Report(MakeDiagnostic(DiagCode::SyntaxInvalidCharacter, {file_, at, at + uint32_t(len)},
+                                fmt::format("invalid character {} outside a string or comment",
+                                            shown)));
+  }
+
+  static std::string Expected(antlr4::Parser& parser) {
+    antlr4::misc::IntervalSet set;
+    try {
+      set = parser.getExpectedTokens();
+    } catch (...) {
+      return {};
+    }
+    std::vector<std::string> names;
+    for (size_t t : set.toList()) {
+      if (t == antlr4::Token::EOF) {
+        names.push_back("end of file");
+        continue;
+      }
+      std::string name = parser.getVocabulary().getDisplayName(t);
+      if (name == "IDENT") name = "a name";
+      else if (name == "NUMBER") name = "a number";
+      else if (name == "STRING") name = "a string";
+      else if (name.size() >= 2 && name.front() == '\'') name = "`" + name.substr(1, name.size() - 2) + "`";
+      names.push_back(name);
+    }
+    if (names.empty() || names.size() > 8) return {};
+    std::string out;
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (i) out += i + 1 == names.size() ? " or " : ", ";
+      out += names[i];
+    }
+    return out;
+  }
+
+  uint32_t file_;
+  std::string_view text_;
+  const Offsets& offsets_;
+  DiagnosticSink& sink_;
+  int errors_ = 0;
+  std::set<uint32_t> seen_;
+};
+
+// Converts ANTLR's parse tree to our syntax tree. Tolerates the holes error recovery leaves.
+class Builder {
+ public:
+  Builder(ast::File& file, const Offsets& offsets, DiagnosticSink& sink, bool& failed)
+      : f_(file), offsets_(offsets), sink_(sink), failed_(failed) {}
+
+  void File(G::FileContext* ctx) {
+    for (auto* item : ctx->item()) {
+      if (auto* imp = item->importDecl()) Import(imp);
+      else if (auto* let = item->letDecl()) Let(let);
+      else if (auto* req = item->requireStmt()) f_.requires_.push_back(Require(req));
+      else if (auto* decl = item->blockDecl()) Decl(decl);
+    }
+  }
+
+ private:
+  ir::SourceRange Range(antlr4::ParserRuleContext* ctx) const {
+    if (!ctx || !ctx->getStart()) return {f_.file_id, 0, 0};
+    uint32_t begin = offsets_.Byte(ctx->getStart()->getStartIndex());
+    antlr4::Token* stop = ctx->getStop();
+    uint32_t end = begin;
+    if (stop && stop->getType() != antlr4::Token::EOF && stop->getStopIndex() + 1 > 0 &&
+        stop->getStopIndex() != size_t(-1))
+      end = offsets_.Byte(stop->getStopIndex() + 1);
+    if (end < begin) end = begin;
+    return {f_.file_id, begin, end};
+  }
+  ir::SourceRange Range(antlr4::tree::TerminalNode* node) const {
+    if (!node) return {f_.file_id, 0, 0};
+    auto* t = node->getSymbol();
+    return {f_.file_id, offsets_.Byte(t->getStartIndex()), offsets_.Byte(t->getStopIndex() + 1)};
+  }
+
+  ast::Ident Ident(G::IdentContext* ctx) {
+    ast::Ident id;
+    if (ctx) {
+      id.text = ctx->getText();
+      id.range = Range(ctx);
+    }
+    return id;
+  }
+
+  ast::Path Path(G::PathContext* ctx) {
+    ast::Path p;
+    if (!ctx) return p;
+    for (auto* id : ctx->ident()) p.parts.push_back(Ident(id));
+    p.range = Range(ctx);
+    return p;
+  }
+
+  void Import(G::ImportDeclContext* ctx) {
+    ast::Import imp;
+    imp.range = Range(ctx);
+    if (auto* s = ctx->STRING()) {
+      imp.is_file = true;
+      imp.file = Unquote(s->getText());
+    } else if (auto* m = ctx->modulePath()) {
+      for (auto* id : m->ident()) imp.module.parts.push_back(Ident(id));
+      imp.module.range = Range(m);
+    } else {
+      return;
+    }
+    f_.imports.push_back(std::move(imp));
+  }
+
+  void Let(G::LetDeclContext* ctx) {
+    ast::Let let;
+    let.name = Ident(ctx->ident());
+    let.value = Expr(ctx->expr());
+    let.range = Range(ctx);
+    if (!let.name.text.empty() && let.value != ast::kNone) f_.lets.push_back(std::move(let));
+  }
+
+  ast::Require Require(G::RequireStmtContext* ctx) {
+    ast::Require r;
+    r.condition = Expr(ctx->expr());
+    if (auto* s = ctx->STRING()) r.message = Unquote(s->getText());
+    r.range = Range(ctx);
+    return r;
+  }
+
+  void Decl(G::BlockDeclContext* ctx) {
+    ast::Decl d;
+    d.kind = Ident(ctx->kind);
+    d.name = Ident(ctx->name);
+    if (ctx->base) {
+      d.has_base = true;
+      d.base = Path(ctx->base);
+    }
+    d.body = Body(ctx->body());
+    d.range = Range(ctx);
+    if (!d.kind.text.empty() && !d.name.text.empty() && d.body != ast::kNone)
+      f_.decls.push_back(std::move(d));
+  }
+
+  ast::BodyId Body(G::BodyContext* ctx) {
+    if (!ctx) return ast::kNone;
+    ast::Body body;
+    body.range = Range(ctx);
+    for (auto* m : ctx->member()) {
+      ast::Member member;
+      member.range = Range(m);
+      if (auto* vf = dynamic_cast<G::ValueFieldContext*>(m)) {
+        member.kind = ast::Member::Kind::kValue;
+        member.name = Ident(vf->ident());
+        member.value = Expr(vf->expr());
+        if (member.value == ast::kNone || member.name.text.empty()) continue;
+      } else if (auto* bf = dynamic_cast<G::BlockFieldContext*>(m)) {
+        member.kind = ast::Member::Kind::kBlock;
+        member.name = Ident(bf->ident());
+        member.body = Body(bf->body());
+        if (member.body == ast::kNone || member.name.text.empty()) continue;
+      } else if (auto* nr = dynamic_cast<G::NestedRequireContext*>(m)) {
+        member.kind = ast::Member::Kind::kRequire;
+        member.require = Require(nr->requireStmt());
+        if (member.require.condition == ast::kNone) continue;
+      } else {
+        continue;
+      }
+      body.members.push_back(std::move(member));
+    }
+    f_.bodies.push_back(std::move(body));
+    return ast::BodyId(f_.bodies.size() - 1);
+  }
+
+  ast::ExprId Push(ast::Expr e) {
+    f_.exprs.push_back(std::move(e));
+    return ast::ExprId(f_.exprs.size() - 1);
+  }
+
+  ast::ExprId Binary(ast::ExprKind kind, antlr4::ParserRuleContext* ctx,
+                     const std::vector<G::ExprContext*>& operands, std::string op) {
+    if (operands.size() != 2) return ast::kNone;
+    ast::ExprId a = Expr(operands[0]), b = Expr(operands[1]);
+    if (a == ast::kNone || b == ast::kNone) return ast::kNone;
+    ast::Expr e;
+    e.kind = kind;
+    e.range = Range(ctx);
+    e.text = std::move(op);
+    e.args = {a, b};
+    return Push(std::move(e));
+  }
+
+  ast::ExprId Expr(G::ExprContext* ctx) {
+    if (!ctx) return ast::kNone;
+    if (auto* c = dynamic_cast<G::NegateContext*>(ctx)) {
+      ast::ExprId inner = Expr(c->expr());
+      if (inner == ast::kNone) return ast::kNone;
+      ast::Expr e;
+      e.kind = ast::ExprKind::kNegate;
+      e.range = Range(ctx);
+      e.args = {inner};
+      return Push(std::move(e));
+    }
+    if (auto* c = dynamic_cast<G::MulDivContext*>(ctx))
+      return Binary(ast::ExprKind::kBinary, ctx, c->expr(), c->op ? c->op->getText() : "");
+    if (auto* c = dynamic_cast<G::AddSubContext*>(ctx))
+      return Binary(ast::ExprKind::kBinary, ctx, c->expr(), c->op ? c->op->getText() : "");
+    if (auto* c = dynamic_cast<G::MultisetContext*>(ctx))
+      return Binary(ast::ExprKind::kMultiset, ctx, c->expr(), "x");
+    if (auto* c = dynamic_cast<G::CompareContext*>(ctx))
+      return Binary(ast::ExprKind::kCompare, ctx, c->expr(), c->op ? c->op->getText() : "");
+    if (auto* c = dynamic_cast<G::AtomContext*>(ctx)) return Primary(c->primary());
+    return ast::kNone;
+  }
+
+  double Number(antlr4::tree::TerminalNode* node) {
+    std::string digits;
+    for (char c : node->getText())
+      if (c != '_') digits += c;
+    errno = 0;
+    double v = std::strtod(digits.c_str(), nullptr);
+    if (errno == ERANGE || !std::isfinite(v)) {
+      bool underflow = errno == ERANGE && std::isfinite(v) && std::abs(v) < 1;
+      if (!underflow) {
+        sink_.Report(MakeDiagnostic(DiagCode::NumberOutOfRange, Range(node),
+                                    fmt::format("number `{}` is out of range; the largest finite "
+                                                "value is about 1.8e308",
+                                                node->getText().substr(0, 40))));
+        failed_ = true;
+      }
+    }
+    return v;
+  }
+
+  ast::ExprId Primary(G::PrimaryContext* ctx) {
+    if (!ctx) return ast::kNone;
+    ast::Expr e;
+    e.range = Range(ctx);
+    if (auto* c = dynamic_cast<G::RatioContext*>(ctx)) {
+      auto nums = c->NUMBER();
+      if (nums.size() != 2) return ast::kNone;
+      e.kind = ast::ExprKind::kRatio;
+      e.number = Number(nums[0]);
+      e.number2 = Number(nums[1]);
+    } else if (auto* c = dynamic_cast<G::NumberContext*>(ctx)) {
+      if (!c->NUMBER()) return ast::kNone;
+      e.kind = ast::ExprKind::kNumber;
+      e.number = Number(c->NUMBER());
+      if (auto* unit = c->unit()) {
+        e.unit_range = Range(unit);
+        bool after_slash = false;
+        for (auto* child : unit->children) {
+          if (auto* atom = dynamic_cast<G::UnitAtomContext*>(child)) {
+            e.unit.push_back({{atom->getText(), Range(atom)}, after_slash});
+          } else if (child->getText() == "/") {
+            after_slash = true;
+          }
+        }
+      }
+    } else if (auto* c = dynamic_cast<G::StringContext*>(ctx)) {
+      e.kind = ast::ExprKind::kString;
+      e.text = Unquote(c->STRING()->getText());
+    } else if (auto* c = dynamic_cast<G::BoolContext*>(ctx)) {
+      e.kind = ast::ExprKind::kBool;
+      e.boolean = c->TRUE() != nullptr;
+    } else if (auto* c = dynamic_cast<G::CallContext*>(ctx)) {
+      e.kind = ast::ExprKind::kCall;
+      e.path = Path(c->path());
+      for (auto* arg : c->expr()) {
+        ast::ExprId a = Expr(arg);
+        if (a == ast::kNone) return ast::kNone;
+        e.args.push_back(a);
+      }
+    } else if (auto* c = dynamic_cast<G::ObjectContext*>(ctx)) {
+      e.kind = ast::ExprKind::kObject;
+      e.path = Path(c->path());
+      e.body = Body(c->body());
+      if (e.body == ast::kNone) return ast::kNone;
+    } else if (auto* c = dynamic_cast<G::RefContext*>(ctx)) {
+      e.kind = ast::ExprKind::kRef;
+      e.path = Path(c->path());
+    } else if (auto* c = dynamic_cast<G::ParenContext*>(ctx)) {
+      ast::ExprId inner = Expr(c->expr());
+      if (inner == ast::kNone) return ast::kNone;
+      f_.exprs[inner].range = e.range;  // a parenthesised expression is located with its parens
+      return inner;
+    } else {
+      return ast::kNone;
+    }
+    if ((e.kind == ast::ExprKind::kRef || e.kind == ast::ExprKind::kCall ||
+         e.kind == ast::ExprKind::kObject) &&
+        e.path.parts.empty())
+      return ast::kNone;
+    return Push(std::move(e));
+  }
+
+  static std::string Unquote(const std::string& s) {
+    std::string out;
+    for (size_t i = 1; i + 1 < s.size(); ++i) {
+      if (s[i] == '\\' && i + 2 < s.size()) {
+        char n = s[++i];
+        out += n == 'n' ? '\n' : n == 't' ? '\t' : n;
+      } else {
+        out += s[i];
+      }
+    }
+    return out;
+  }
+
+  ast::File& f_;
+  const Offsets& offsets_;
+  DiagnosticSink& sink_;
+  bool& failed_;
+};
+
+// Refuses input nested deeper than kMaxNesting before the recursive-descent parser sees it.
+bool CheckNesting(antlr4::CommonTokenStream& tokens, uint32_t file, const Offsets& offsets,
+                  DiagnosticSink& sink) {
+  int depth = 0;
+  for (antlr4::Token* t : tokens.getTokens()) {
+    std::string text = t->getType() == antlr4::Token::EOF ? "" : t->getText();
+    if (text == "(" || text == "{") {
+      if (++depth > kMaxNesting) {
+        uint32_t at = offsets.Byte(t->getStartIndex());
+        sink.Report(MakeDiagnostic(DiagCode::SyntaxTooDeep, {file, at, at + 1},
+                                   fmt::format("nesting deeper than {} levels", kMaxNesting)));
+        return false;
+      }
+    } else if (text == ")" || text == "}") {
+      if (depth > 0) --depth;
+    }
+  }
+  return true;
+}
+
+void CollectComments(antlr4::CommonTokenStream& tokens, ast::File& file, const Offsets& offsets) {
+  uint32_t last_code_line = 0;
+  for (antlr4::Token* t : tokens.getTokens()) {
+    if (t->getType() == antlr4::Token::EOF) break;
+    if (t->getChannel() == antlr4::Token::HIDDEN_CHANNEL) {
+      ast::Comment c;
+      c.text = t->getText();
+      c.range = {file.file_id, offsets.Byte(t->getStartIndex()),
+                 offsets.Byte(t->getStopIndex() + 1)};
+      c.trailing = last_code_line == t->getLine();
+      file.comments.push_back(std::move(c));
+    } else {
+      // A token spanning lines (a string cannot) ends on the line it starts.
+      last_code_line = uint32_t(t->getLine());
+    }
+  }
+}
+
+}  // namespace
+
+size_t FirstInvalidUtf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    size_t len;
+    uint32_t cp;
+    if (c < 0x80) {
+      ++i;
+      continue;
+    } else if ((c & 0xE0) == 0xC0) {
+      len = 2;
+      cp = c & 0x1F;
+    } else if ((c & 0xF0) == 0xE0) {
+      len = 3;
+      cp = c & 0x0F;
+    } else if ((c & 0xF8) == 0xF0) {
+      len = 4;
+      cp = c & 0x07;
+    } else {
+      return i;
+    }
+    if (i + len > s.size()) return i;
+    for (size_t k = 1; k < len; ++k) {
+      unsigned char cc = static_cast<unsigned char>(s[i + k]);
+      if ((cc & 0xC0) != 0x80) return i;
+      cp = (cp << 6) | (cc & 0x3F);
+    }
+    // Overlong forms, surrogates and values past U+10FFFF are not UTF-8.
+    if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) ||
+        (cp >= 0xD800 && cp <= 0xDFFF) || cp > 0x10FFFF)
+      return i;
+    i += len;
+  }
+  return std::string_view::npos;
+}
+
+ast::File Parse(const SourceManager& sources, uint32_t file_id, DiagnosticSink& sink) {
+  ast::File file;
+  file.file_id = file_id;
+  std::string_view text = sources.Text(file_id);
+
+  if (size_t bad = FirstInvalidUtf8(text); bad != std::string_view::npos) {
+    sink.Report(MakeDiagnostic(
+        DiagCode::SourceEncoding, {file_id, uint32_t(bad), uint32_t(bad + 1)},
+        fmt::format("file is not valid UTF-8: byte 0x{:02X} at offset {}",
+                    static_cast<unsigned char>(text[bad]), bad)));
+    file.has_syntax_errors = true;
+    return file;
+  }
+  Offsets offsets(text);
+  try {
+    antlr4::ANTLRInputStream input(text.data(), text.size());
+    ClusterLexer lexer(&input);
+    ErrorListener listener(file_id, text, offsets, sink);
+    lexer.removeErrorListeners();
+    lexer.addErrorListener(&listener);
+    antlr4::CommonTokenStream tokens(&lexer);
+    tokens.fill();
+    if (!CheckNesting(tokens, file_id, offsets, sink)) {
+      file.has_syntax_errors = true;
+      return file;
+    }
+    G parser(&tokens);
+    parser.removeErrorListeners();
+    parser.addErrorListener(&listener);
+    G::FileContext* tree = parser.file();
+    CollectComments(tokens, file, offsets);
+    bool failed = false;
+    Builder(file, offsets, sink, failed).File(tree);
+    file.has_syntax_errors = listener.errors() > 0 || failed;
+  } catch (const std::exception& e) {
+    sink.Report(MakeDiagnostic(DiagCode::SyntaxUnexpectedToken, {file_id, 0, 0},
+                               fmt::format("the parser stopped: {}", e.what())));
+    file.has_syntax_errors = true;
+  }
+  return file;
+}
+
+}  // namespace clusterc

@@ -1,0 +1,648 @@
+// The typed model of clusters and plans: plain value types, what analysis and backends consume.
+//
+// Each block kind is a struct plus a `Describe` function that lists its fields once: name, member,
+// flags and documentation. The frontend binds source values through it, `docs/language.md` is
+// generated from it, and `require` reads declared fields through it. `extends` is flattened,
+// references resolved to indices and defaults applied before anything downstream sees a struct.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/enum.h"
+#include "ir/quantity.h"
+
+namespace clusterc::ir {
+
+struct SourceRange {
+  uint32_t file = 0;  // index into the source manager; 0 means "no location"
+  uint32_t begin = 0;
+  uint32_t end = 0;  // byte offsets, half open
+  bool Valid() const { return file != 0; }
+};
+
+// A typed index into the Program's table of T; kNone when absent.
+template <class T>
+struct Ref {
+  static constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+  uint32_t index = kNone;
+  bool Valid() const { return index != kNone; }
+};
+
+// `N x part`.
+template <class T>
+struct Part {
+  int64_t count = 0;
+  Ref<T> ref;
+};
+
+// `N x quantity`, e.g. `storage = 8 x 3.84 TB`.
+template <class QuantityT>
+struct QuantityPart {
+  int64_t count = 0;
+  QuantityT each;
+};
+
+// An oversubscription ratio as written (`1:7`); Factor() is the larger side over the smaller.
+struct Ratio {
+  double left = 1, right = 1;
+  double Factor() const {
+    double lo = left < right ? left : right, hi = left < right ? right : left;
+    return lo > 0 ? hi / lo : 0;
+  }
+};
+
+struct FieldLocation {
+  std::string_view field;  // names come from Describe's string literals
+  SourceRange range;
+};
+
+// What every declared entity carries: its name and where it and its fields were written.
+struct Entity {
+  std::string name;
+  SourceRange range;  // the declaration (or inline object) as a whole
+  std::vector<FieldLocation> fields;
+  SourceRange FieldRange(std::string_view field) const {
+    for (const auto& f : fields)
+      if (f.field == field) return f.range;
+    return range;
+  }
+};
+
+// Field flags for Describe.
+enum FieldFlags : uint32_t {
+  kOptional = 0,
+  kRequired = 1u << 0,
+  kPositive = 1u << 1,  // strictly greater than zero
+  kFraction = 1u << 2,  // in [0, 1]; written as `0.9` or `90 %`
+  kAtLeastOne = 1u << 3,
+};
+
+CLUSTERC_ENUM(Kind, gpu, cpu, nic, switch_, link, cooling, node, fabric, site, cluster, model,
+              plan)
+
+CLUSTERC_ENUM(NetProtocol, infiniband, ethernet, vpi)
+CLUSTERC_ENUM(FabricKind, infiniband_hdr, infiniband_ndr, infiniband_xdr, roce_v2, ethernet, ici)
+CLUSTERC_ENUM(TopologyKind, fat_tree, torus)
+CLUSTERC_ENUM(Precision, bf16, fp16, fp8, fp32)
+CLUSTERC_ENUM(Recompute, none, selective, full)
+CLUSTERC_ENUM(Sharding, none, zero1, zero2, zero3, fsdp)
+CLUSTERC_ENUM(OptimizerKind, adam, sgd)
+CLUSTERC_ENUM(Activation, swiglu, gelu, relu)
+CLUSTERC_ENUM(Norm, rmsnorm, layernorm)
+
+// ---------------------------------------------------------------------------------------------
+// Parts catalog
+
+struct Gpu : Entity {
+  Bytes memory;
+  BytesPerSecond memory_bandwidth;
+  FlopPerSecond bf16_flops;  // dense
+  FlopPerSecond fp16_flops;  // dense; defaults to bf16_flops
+  FlopPerSecond fp8_flops;   // dense; zero when the part has no FP8 tensor cores
+  FlopPerSecond fp32_flops;  // dense, vector/tensor as the vendor quotes for training
+  Watts tdp;
+  double gemm_efficiency = 0.8;  // asymptotic fraction of peak a large GEMM reaches
+  Usd price;
+  Seconds mtbf;  // zero: use the cluster's gpu_mtbf
+  std::string vendor;
+};
+
+template <class V>
+void Describe(Gpu& g, V& v) {
+  v.Field("vendor", g.vendor, kOptional, "manufacturer, for reports");
+  v.Field("memory", g.memory, kRequired | kPositive, "on-package memory (HBM) capacity");
+  v.Field("memory_bandwidth", g.memory_bandwidth, kRequired | kPositive, "HBM bandwidth");
+  v.Field("bf16_flops", g.bf16_flops, kRequired | kPositive, "dense BF16 tensor throughput");
+  v.Field("fp16_flops", g.fp16_flops, kOptional,
+          "dense FP16 tensor throughput; defaults to bf16_flops");
+  v.Field("fp8_flops", g.fp8_flops, kOptional,
+          "dense FP8 tensor throughput; zero when FP8 is not supported");
+  v.Field("fp32_flops", g.fp32_flops, kOptional, "dense FP32 throughput");
+  v.Field("tdp", g.tdp, kRequired | kPositive, "thermal design power (maximum board power)");
+  v.Field("gemm_efficiency", g.gemm_efficiency, kFraction,
+          "fraction of peak a large, well-shaped GEMM sustains (the efficiency curve's asymptote)");
+  v.Field("price", g.price, kOptional, "unit price; state the date and source in a comment");
+  v.Field("mtbf", g.mtbf, kOptional,
+          "mean time between failures of one GPU; defaults to the cluster's gpu_mtbf");
+}
+
+struct Cpu : Entity {
+  int64_t cores = 0;
+  int64_t threads_per_core = 2;
+  Watts tdp;
+  Usd price;
+  std::string vendor;
+};
+
+template <class V>
+void Describe(Cpu& c, V& v) {
+  v.Field("vendor", c.vendor, kOptional, "manufacturer, for reports");
+  v.Field("cores", c.cores, kRequired | kPositive, "physical cores per socket");
+  v.Field("threads_per_core", c.threads_per_core, kPositive, "hardware threads per core (SMT)");
+  v.Field("tdp", c.tdp, kOptional, "thermal design power");
+  v.Field("price", c.price, kOptional, "unit price");
+}
+
+struct Nic : Entity {
+  BytesPerSecond bandwidth;  // per port
+  int64_t ports = 1;
+  NetProtocol protocol = NetProtocol::vpi;
+  Watts power;
+  Usd price;
+};
+
+template <class V>
+void Describe(Nic& n, V& v) {
+  v.Field("bandwidth", n.bandwidth, kRequired | kPositive, "line rate per port, e.g. 400 Gb/s");
+  v.Field("ports", n.ports, kPositive, "network ports used");
+  v.Field("protocol", n.protocol, kOptional,
+          "`infiniband`, `ethernet`, or `vpi` for adapters that speak both");
+  v.Field("power", n.power, kOptional, "typical power");
+  v.Field("price", n.price, kOptional, "unit price");
+}
+
+struct Switch : Entity {
+  int64_t radix = 0;
+  BytesPerSecond port_bandwidth;
+  NetProtocol protocol = NetProtocol::infiniband;
+  Watts power;
+  Usd price;
+  Seconds latency;
+  bool sharp = false;
+};
+
+template <class V>
+void Describe(Switch& s, V& v) {
+  v.Field("radix", s.radix, kRequired | kPositive, "ports at port_bandwidth");
+  v.Field("port_bandwidth", s.port_bandwidth, kRequired | kPositive, "line rate per port");
+  v.Field("protocol", s.protocol, kOptional, "`infiniband` or `ethernet`");
+  v.Field("power", s.power, kOptional, "typical power without optics");
+  v.Field("price", s.price, kOptional, "unit price");
+  v.Field("latency", s.latency, kOptional, "port-to-port latency");
+  v.Field("sharp", s.sharp, kOptional, "supports in-network reduction (SHARP)");
+}
+
+// A scale-up interconnect generation (NVLink, Infinity Fabric, ICI).
+struct Link : Entity {
+  BytesPerSecond bandwidth;  // per GPU, both directions together, as vendors quote it
+  int64_t domain_size = 8;   // largest all-to-all domain the generation builds
+  int64_t links_per_gpu = 0;
+  Seconds latency;
+  bool in_network_reduction = false;  // NVLink SHARP (NVLS)
+};
+
+template <class V>
+void Describe(Link& l, V& v) {
+  v.Field("bandwidth", l.bandwidth, kRequired | kPositive,
+          "per-GPU bandwidth, both directions together, as vendors quote it (NVLink4: 900 GB/s)");
+  v.Field("domain_size", l.domain_size, kPositive, "largest domain of GPUs it connects all-to-all");
+  v.Field("links_per_gpu", l.links_per_gpu, kOptional, "links per GPU (NVLink4: 18)");
+  v.Field("latency", l.latency, kOptional, "one-hop latency");
+  v.Field("in_network_reduction", l.in_network_reduction, kOptional,
+          "switches reduce in the network (NVLink SHARP, NVLS)");
+}
+
+struct Cooling : Entity {
+  Watts rack_limit;
+  UsdPerWatt price;  // capex of the cooling plant per watt of IT load
+};
+
+template <class V>
+void Describe(Cooling& c, V& v) {
+  v.Field("rack_limit", c.rack_limit, kRequired | kPositive, "heat one rack may dissipate");
+  v.Field("price", c.price, kOptional, "capex per watt of IT load cooled (USD/W)");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Systems
+
+struct Node : Entity {
+  Part<Gpu> gpus;
+  Ref<Link> scale_up;
+  int64_t scale_up_domain = 0;  // GPUs per scale-up domain; 0: min(link domain, GPUs per node)
+  Part<Cpu> cpus;
+  Bytes memory;
+  Part<Nic> nics;
+  QuantityPart<Bytes> storage;
+  Watts gpu_power;  // sustained draw per GPU under training; 0: the GPU's TDP
+  Watts host_power;
+  Watts net_power;
+  Watts power_budget;  // the chassis power supply budget, when given
+  int64_t pcie_switches = 0;
+  Usd price;
+};
+
+template <class V>
+void Describe(Node& n, V& v) {
+  v.Field("gpus", n.gpus, kRequired, "accelerators per node: `8 x nvidia.H100_SXM5`");
+  v.Field("scale_up", n.scale_up, kOptional, "scale-up interconnect generation (NVLink, ...)");
+  v.Field("scale_up_domain", n.scale_up_domain, kOptional,
+          "GPUs in one scale-up domain; defaults to the smaller of the link's domain_size and the "
+          "node's GPUs (set 72 for NVL72)");
+  v.Field("cpus", n.cpus, kOptional, "host CPU sockets: `2 x amd.EPYC_9654`");
+  v.Field("memory", n.memory, kOptional, "host memory");
+  v.Field("nics", n.nics, kRequired, "scale-out network adapters: `8 x nvidia.ConnectX7`");
+  v.Field("storage", n.storage, kOptional, "local drives: `8 x 3.84 TB`");
+  v.Field("gpu_power", n.gpu_power, kOptional,
+          "sustained draw of one GPU under training; defaults to the GPU's tdp");
+  v.Field("host_power", n.host_power, kOptional, "CPUs, memory, fans, drives");
+  v.Field("net_power", n.net_power, kOptional, "NICs and the node's share of network switches");
+  v.Field("power_budget", n.power_budget, kOptional,
+          "power the chassis supplies; the sum of parts is checked against it");
+  v.Field("pcie_switches", n.pcie_switches, kOptional, "PCIe switches between CPUs, GPUs and NICs");
+  v.Field("price", n.price, kOptional, "price of one node, GPUs included");
+}
+
+struct Topology {
+  TopologyKind kind = TopologyKind::fat_tree;
+  int64_t tiers = 2;
+  int64_t rails = 1;
+  Ratio oversubscription;
+  int64_t pod_size = 0;  // endpoints per full-bisection pod; 0: the whole fabric is one pod
+  Ratio pod_oversubscription;
+  int64_t x = 0, y = 0, z = 0;
+  BytesPerSecond link_bandwidth;
+  bool wraparound = true;
+};
+
+template <class V>
+void Describe(Topology& t, V& v) {
+  v.Tag(t.kind);
+  using K = TopologyKind;
+  v.Field("tiers", t.tiers, kPositive, "switch tiers (1 to 3)", K::fat_tree);
+  v.Field("rails", t.rails, kPositive, "rails: NIC i of every node goes to leaf group i",
+          K::fat_tree);
+  v.Field("oversubscription", t.oversubscription, kOptional,
+          "downlink to uplink bandwidth of the leaf tier, `1:1` for non-blocking", K::fat_tree);
+  v.Field("pod_size", t.pod_size, kOptional,
+          "GPUs in one full-bisection pod; 0 makes the whole fabric one pod", K::fat_tree);
+  v.Field("pod_oversubscription", t.pod_oversubscription, kOptional,
+          "oversubscription between pods, e.g. `1:7`", K::fat_tree);
+  v.Field("x", t.x, kPositive | kRequired, "chips along the first torus axis", K::torus);
+  v.Field("y", t.y, kPositive | kRequired, "chips along the second torus axis", K::torus);
+  v.Field("z", t.z, kPositive | kRequired, "chips along the third torus axis", K::torus);
+  v.Field("link_bandwidth", t.link_bandwidth, kRequired | kPositive,
+          "bandwidth of one torus link, one direction", K::torus);
+  v.Field("wraparound", t.wraparound, kOptional, "the torus wraps around on each axis", K::torus);
+}
+
+struct Fabric : Entity {
+  FabricKind kind = FabricKind::infiniband_ndr;
+  Topology topology;
+  Ref<Switch> switch_;
+  bool sharp = false;
+  Seconds latency;
+  Usd transceiver_price;
+  Watts transceiver_power;
+  Usd cable_price;
+};
+
+template <class V>
+void Describe(Fabric& f, V& v) {
+  v.Field("kind", f.kind, kRequired,
+          "`infiniband_hdr`, `infiniband_ndr`, `infiniband_xdr`, `roce_v2`, `ethernet` or `ici`");
+  v.Field("topology", f.topology, kRequired, "`fat_tree { ... }` or `torus { ... }`");
+  v.Field("switch", f.switch_, kOptional, "the switch model of every tier (fat trees)");
+  v.Field("sharp", f.sharp, kOptional, "in-network reduction is enabled (SHARP)");
+  v.Field("latency", f.latency, kOptional, "end-to-end latency of one message across the fabric");
+  v.Field("transceiver_price", f.transceiver_price, kOptional, "price of one optical transceiver");
+  v.Field("transceiver_power", f.transceiver_power, kOptional, "power of one transceiver");
+  v.Field("cable_price", f.cable_price, kOptional, "price of one cable");
+}
+
+struct Site : Entity {
+  Watts grid_power;
+  double pue = 1.2;
+  UsdPerJoule electricity;
+  Ref<Cooling> cooling;
+  UsdPerWatt power_infrastructure_price;
+  UsdPerWatt building_price;
+};
+
+template <class V>
+void Describe(Site& s, V& v) {
+  v.Field("grid_power", s.grid_power, kOptional, "power the grid connection delivers");
+  v.Field("pue", s.pue, kPositive, "power usage effectiveness: facility power / IT power");
+  v.Field("electricity", s.electricity, kOptional, "energy price, e.g. `0.06 USD/kWh`");
+  v.Field("cooling", s.cooling, kRequired, "cooling method: `cooling.direct_liquid { ... }`");
+  v.Field("power_infrastructure_price", s.power_infrastructure_price, kOptional,
+          "capex of substations, UPS and distribution per watt of IT load");
+  v.Field("building_price", s.building_price, kOptional, "capex of the building per watt of IT");
+}
+
+struct Rack {
+  int64_t nodes = 0;
+  Watts power_limit;
+  Usd price;
+};
+
+template <class V>
+void Describe(Rack& r, V& v) {
+  v.Field("nodes", r.nodes, kRequired | kPositive, "nodes per rack");
+  v.Field("power_limit", r.power_limit, kOptional,
+          "power delivered to one rack; the cooling method's limit applies too");
+  v.Field("price", r.price, kOptional, "price of one rack with its power distribution");
+}
+
+struct Cluster : Entity {
+  Ref<Site> site;
+  Part<Node> nodes;
+  Rack racks;
+  Ref<Fabric> fabric;
+  double spares = 0;
+  Seconds gpu_mtbf;
+  Seconds node_mtbf;
+  BytesPerSecond checkpoint_bandwidth;
+  Seconds restart_time;
+  Seconds depreciation;
+  UsdPerSecond gpu_rental;
+  UsdPerSecond staff;
+  UsdPerSecond maintenance;
+  Usd storage_price;
+};
+
+template <class V>
+void Describe(Cluster& c, V& v) {
+  v.Field("site", c.site, kRequired, "where it stands");
+  v.Field("nodes", c.nodes, kRequired, "`12_500 x hgx_h100`");
+  v.Field("racks", c.racks, kRequired, "`rack { nodes = 4 }`");
+  v.Field("fabric", c.fabric, kRequired, "the scale-out fabric");
+  v.Field("spares", c.spares, kFraction, "fraction of nodes held as spares, e.g. `1 %`");
+  v.Field("gpu_mtbf", c.gpu_mtbf, kOptional, "mean time between failures of one GPU");
+  v.Field("node_mtbf", c.node_mtbf, kOptional,
+          "mean time between failures of a node's other parts (host, NICs, drives)");
+  v.Field("checkpoint_bandwidth", c.checkpoint_bandwidth, kOptional,
+          "aggregate write bandwidth of checkpoint storage");
+  v.Field("restart_time", c.restart_time, kOptional, "time to restart a job after a failure");
+  v.Field("depreciation", c.depreciation, kOptional, "life over which capex is depreciated");
+  v.Field("gpu_rental", c.gpu_rental, kOptional, "rental price per GPU, e.g. `2 USD/h`");
+  v.Field("staff", c.staff, kOptional, "staff cost per year, e.g. `3.6 million USD/yr`");
+  v.Field("maintenance", c.maintenance, kOptional, "maintenance cost per year");
+  v.Field("storage_price", c.storage_price, kOptional, "capex of shared storage");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workloads
+
+struct Moe {
+  int64_t experts = 0;  // routed experts
+  int64_t top_k = 0;
+  int64_t shared_experts = 0;
+  int64_t expert_ffn = 0;    // 0: the model's ffn
+  int64_t dense_layers = 0;  // leading layers with a dense MLP
+};
+
+template <class V>
+void Describe(Moe& m, V& v) {
+  v.Field("experts", m.experts, kRequired | kPositive, "routed experts per MoE layer");
+  v.Field("top_k", m.top_k, kRequired | kPositive, "routed experts each token visits");
+  v.Field("shared_experts", m.shared_experts, kOptional, "experts every token visits");
+  v.Field("expert_ffn", m.expert_ffn, kOptional, "FFN width of one expert; defaults to ffn");
+  v.Field("dense_layers", m.dense_layers, kOptional, "leading layers with a dense MLP of width ffn");
+}
+
+// Multi-head latent attention (DeepSeek-V2/V3): low-rank query and key/value projections.
+struct Mla {
+  int64_t q_rank = 0;
+  int64_t kv_rank = 0;
+  int64_t rope_dim = 0;
+  int64_t head_dim = 0;  // non-rotary query/key dimension per head
+  int64_t v_head_dim = 0;
+};
+
+template <class V>
+void Describe(Mla& m, V& v) {
+  v.Field("q_rank", m.q_rank, kOptional, "query compression rank (0: uncompressed)");
+  v.Field("kv_rank", m.kv_rank, kRequired | kPositive, "key/value compression rank");
+  v.Field("rope_dim", m.rope_dim, kRequired | kPositive, "rotary dimension per head");
+  v.Field("head_dim", m.head_dim, kRequired | kPositive, "non-rotary query/key dimension per head");
+  v.Field("v_head_dim", m.v_head_dim, kRequired | kPositive, "value dimension per head");
+}
+
+struct Model : Entity {
+  int64_t layers = 0;
+  int64_t hidden = 0;
+  int64_t ffn = 0;
+  int64_t heads = 0;
+  int64_t kv_heads = 0;  // 0: heads (multi-head attention)
+  int64_t vocab = 0;
+  bool tied_embeddings = false;
+  Activation activation = Activation::swiglu;
+  Norm norm = Norm::rmsnorm;
+  double params = 0;  // published total, for cross-checking the count derived from the shape
+  bool has_moe = false;
+  Moe moe;
+  bool has_mla = false;
+  Mla mla;
+};
+
+template <class V>
+void Describe(Model& m, V& v) {
+  v.Field("layers", m.layers, kRequired | kPositive, "transformer blocks");
+  v.Field("hidden", m.hidden, kRequired | kPositive, "model width h");
+  v.Field("ffn", m.ffn, kRequired | kPositive, "MLP width (dense layers)");
+  v.Field("heads", m.heads, kRequired | kPositive, "attention (query) heads");
+  v.Field("kv_heads", m.kv_heads, kOptional, "key/value heads (GQA); defaults to heads");
+  v.Field("vocab", m.vocab, kRequired | kPositive, "vocabulary size");
+  v.Field("tied_embeddings", m.tied_embeddings, kOptional,
+          "input embedding and output head share weights");
+  v.Field("activation", m.activation, kOptional, "`swiglu` (three matrices), `gelu` or `relu`");
+  v.Field("norm", m.norm, kOptional, "`rmsnorm` or `layernorm`");
+  v.Field("params", m.params, kOptional,
+          "published parameter count, cross-checked against the shape");
+  v.Optional("moe", m.has_moe, m.moe, "mixture of experts: `moe { experts = 256; top_k = 8 }`");
+  v.Optional("mla", m.has_mla, m.mla, "multi-head latent attention (DeepSeek)");
+}
+
+struct Parallel {
+  int64_t tp = 1, pp = 1, dp = 1, ep = 1, cp = 1;
+  int64_t vpp = 1;  // virtual pipeline stages per GPU (interleaved 1F1B when > 1)
+  bool sequence_parallel = true;
+};
+
+template <class V>
+void Describe(Parallel& p, V& v) {
+  v.Field("tp", p.tp, kPositive, "tensor-parallel degree");
+  v.Field("pp", p.pp, kPositive, "pipeline-parallel stages");
+  v.Field("dp", p.dp, kPositive, "data-parallel replicas");
+  v.Field("ep", p.ep, kPositive, "expert-parallel degree (within data-parallel ranks)");
+  v.Field("cp", p.cp, kPositive, "context-parallel degree");
+  v.Field("vpp", p.vpp, kPositive, "virtual stages per pipeline rank (interleaved schedule)");
+  v.Field("sequence_parallel", p.sequence_parallel, kOptional,
+          "shard norm/dropout activations over the tensor-parallel group");
+}
+
+struct Batch {
+  int64_t global = 0;  // sequences per optimizer step
+  int64_t micro = 1;   // sequences per micro-batch
+  int64_t seq_len = 0;
+};
+
+template <class V>
+void Describe(Batch& b, V& v) {
+  v.Field("global", b.global, kRequired | kPositive, "sequences per optimizer step");
+  v.Field("micro", b.micro, kPositive, "sequences per micro-batch");
+  v.Field("seq_len", b.seq_len, kRequired | kPositive, "tokens per sequence");
+}
+
+struct Optimizer {
+  OptimizerKind kind = OptimizerKind::adam;
+  Sharding sharding = Sharding::none;
+};
+
+template <class V>
+void Describe(Optimizer& o, V& v) {
+  v.Tag(o.kind);
+  v.Field("sharding", o.sharding, kOptional, "`none`, `zero1`, `zero2`, `zero3` or `fsdp`");
+}
+
+struct Checkpoint {
+  Seconds every;
+  Bytes size;  // 0: derived from the model and optimizer states
+};
+
+template <class V>
+void Describe(Checkpoint& c, V& v) {
+  v.Field("every", c.every, kOptional, "checkpoint interval");
+  v.Field("size", c.size, kOptional, "bytes written per checkpoint; derived when absent");
+}
+
+struct Plan : Entity {
+  Ref<Model> model;
+  Ref<Cluster> cluster;
+  Precision precision = Precision::bf16;
+  Parallel parallel;
+  Batch batch;
+  Optimizer optimizer;
+  Recompute recompute = Recompute::none;
+  double tokens = 0;
+  Checkpoint checkpoint;
+  bool flash_attention = true;
+  Bytes framework_reserve;
+  double memory_headroom = 0.9;
+  double mfu_target = 0;
+};
+
+template <class V>
+void Describe(Plan& p, V& v) {
+  v.Field("model", p.model, kRequired, "the model trained");
+  v.Field("cluster", p.cluster, kRequired, "the cluster it runs on");
+  v.Field("precision", p.precision, kOptional, "`bf16`, `fp16`, `fp8` or `fp32` matmuls");
+  v.Field("parallel", p.parallel, kOptional, "`parallel { tp = 8; pp = 8; dp = 16 }`");
+  v.Field("batch", p.batch, kRequired, "`batch { global = 2048; micro = 1; seq_len = 8192 }`");
+  v.Field("optimizer", p.optimizer, kOptional, "`adam { sharding = zero1 }`");
+  v.Field("recompute", p.recompute, kOptional, "activation recompute: `none`, `selective`, `full`");
+  v.Field("tokens", p.tokens, kOptional, "training tokens, e.g. `15 trillion`");
+  v.Field("checkpoint", p.checkpoint, kOptional, "`checkpoint { every = 30 min }`");
+  v.Field("flash_attention", p.flash_attention, kOptional,
+          "attention does not store the s x s score matrix");
+  v.Field("framework_reserve", p.framework_reserve, kOptional,
+          "memory per GPU held by the CUDA context, NCCL buffers and allocator fragmentation; "
+          "defaults to analysis' documented reserve");
+  v.Field("memory_headroom", p.memory_headroom, kFraction,
+          "warn when a GPU's memory use exceeds this fraction of its capacity");
+}
+
+// ---------------------------------------------------------------------------------------------
+// `require` statements. Declared values are folded to constants by the frontend; what remains
+// are references to quantities analysis derives.
+
+struct Expr {
+  enum class Op : uint8_t {
+    kConst, kDerived, kAdd, kSub, kMul, kDiv, kNeg, kMin, kMax, kCeil, kFloor,
+    kLt, kLe, kGt, kGe, kEq, kNe,
+  };
+  Op op = Op::kConst;
+  Quantity value;            // kConst
+  Kind entity_kind{};        // kDerived
+  uint32_t entity = 0;       // kDerived: index into the table of entity_kind
+  uint16_t derived = 0;      // kDerived: index into the derived-quantity registry
+  std::vector<Expr> args;
+  SourceRange range;
+};
+
+struct Require {
+  Expr condition;
+  std::string message;
+  SourceRange range;
+};
+
+// A `// clusterc: allow(code)` comment: suppresses `code` in [begin, end) of `file`.
+struct Suppression {
+  std::string code;
+  SourceRange range;     // the region it covers
+  SourceRange comment;   // where it was written
+};
+
+struct Program {
+  std::vector<Gpu> gpus;
+  std::vector<Cpu> cpus;
+  std::vector<Nic> nics;
+  std::vector<Switch> switches;
+  std::vector<Link> links;
+  std::vector<Cooling> coolings;
+  std::vector<Node> nodes;
+  std::vector<Fabric> fabrics;
+  std::vector<Site> sites;
+  std::vector<Cluster> clusters;
+  std::vector<Model> models;
+  std::vector<Plan> plans;
+  std::vector<Require> requires_;
+  std::vector<Suppression> suppressions;
+  uint32_t main_file = 0;  // the file the user named; its entities are the ones reported
+
+  template <class T>
+  const T& Get(Ref<T> r) const;
+};
+
+// The table holding entities of type T.
+template <class T>
+struct TableOf;
+#define CLUSTERC_TABLE_(T, member, kind_value)                                   \
+  template <>                                                                    \
+  struct TableOf<T> {                                                            \
+    static constexpr Kind kKind = kind_value;                                    \
+    static std::vector<T>& Of(Program& p) { return p.member; }                   \
+    static const std::vector<T>& Of(const Program& p) { return p.member; }       \
+  };
+CLUSTERC_TABLE_(Gpu, gpus, Kind::gpu)
+CLUSTERC_TABLE_(Cpu, cpus, Kind::cpu)
+CLUSTERC_TABLE_(Nic, nics, Kind::nic)
+CLUSTERC_TABLE_(Switch, switches, Kind::switch_)
+CLUSTERC_TABLE_(Link, links, Kind::link)
+CLUSTERC_TABLE_(Cooling, coolings, Kind::cooling)
+CLUSTERC_TABLE_(Node, nodes, Kind::node)
+CLUSTERC_TABLE_(Fabric, fabrics, Kind::fabric)
+CLUSTERC_TABLE_(Site, sites, Kind::site)
+CLUSTERC_TABLE_(Cluster, clusters, Kind::cluster)
+CLUSTERC_TABLE_(Model, models, Kind::model)
+CLUSTERC_TABLE_(Plan, plans, Kind::plan)
+#undef CLUSTERC_TABLE_
+
+template <class T>
+const T& Program::Get(Ref<T> r) const {
+  return TableOf<T>::Of(*this)[r.index];
+}
+
+// Calls f(static_cast<T*>(nullptr)) for every entity type, in Kind order.
+template <class F>
+void ForEachEntityType(F&& f) {
+  f(static_cast<Gpu*>(nullptr));
+  f(static_cast<Cpu*>(nullptr));
+  f(static_cast<Nic*>(nullptr));
+  f(static_cast<Switch*>(nullptr));
+  f(static_cast<Link*>(nullptr));
+  f(static_cast<Cooling*>(nullptr));
+  f(static_cast<Node*>(nullptr));
+  f(static_cast<Fabric*>(nullptr));
+  f(static_cast<Site*>(nullptr));
+  f(static_cast<Cluster*>(nullptr));
+  f(static_cast<Model*>(nullptr));
+  f(static_cast<Plan*>(nullptr));
+}
+
+}  // namespace clusterc::ir
