@@ -11,10 +11,9 @@ DiagCode FindDiagCode(std::string_view code) {
 }
 
 size_t DiagnosticList::Count(Severity s) const {
-  return static_cast<size_t>(std::count_if(diagnostics_.begin(), diagnostics_.end(),
-                                           [s](const Diagnostic& d) {
-                                             return d.severity == s && !d.suppressed;
-                                           }));
+  return static_cast<size_t>(
+      std::count_if(diagnostics_.begin(), diagnostics_.end(),
+                    [s](const Diagnostic& d) { return d.severity == s && !d.suppressed; }));
 }
 
 void DiagnosticList::SortBySource() {

@@ -35,7 +35,9 @@ inline constexpr DiagCodeInfo kDiagCodes[] = {
 };
 inline constexpr size_t kDiagCodeCount = static_cast<size_t>(DiagCode::kCount);
 
-inline const DiagCodeInfo& Info(DiagCode c) { return kDiagCodes[static_cast<size_t>(c)]; }
+inline const DiagCodeInfo& Info(DiagCode c) {
+  return kDiagCodes[static_cast<size_t>(c)];
+}
 // Returns kCount when `code` names no diagnostic.
 DiagCode FindDiagCode(std::string_view code);
 

@@ -43,26 +43,32 @@ std::string Pick(double v, const Scale* scales, size_t n) {
 
 }  // namespace
 
-std::string FormatCount(double v) { return ThreeDigits(v); }
+std::string FormatCount(double v) {
+  return ThreeDigits(v);
+}
 
 std::string FormatForPeople(const ir::Quantity& q) {
   using namespace ir::dims;
-  static const Scale kInfoScales[] = {{1, "B"}, {1024.0, "KiB"}, {1048576.0, "MiB"},
-                                      {1073741824.0, "GiB"}, {1099511627776.0, "TiB"},
+  static const Scale kInfoScales[] = {{1, "B"},
+                                      {1024.0, "KiB"},
+                                      {1048576.0, "MiB"},
+                                      {1073741824.0, "GiB"},
+                                      {1099511627776.0, "TiB"},
                                       {1125899906842624.0, "PiB"}};
-  static const Scale kTimeScales[] = {{1e-9, "ns"}, {1e-6, "us"}, {1e-3, "ms"}, {1, "s"},
-                                      {60, "min"},  {3600, "h"},  {86400, "days"},
-                                      {31536000, "years"}};
+  static const Scale kTimeScales[] = {{1e-9, "ns"},    {1e-6, "us"},       {1e-3, "ms"},
+                                      {1, "s"},        {60, "min"},        {3600, "h"},
+                                      {86400, "days"}, {31536000, "years"}};
   static const Scale kPowerScales[] = {{1, "W"}, {1e3, "kW"}, {1e6, "MW"}, {1e9, "GW"}};
   static const Scale kEnergyScales[] = {{1, "J"}, {3.6e6, "kWh"}, {3.6e9, "MWh"}, {3.6e12, "GWh"}};
   static const Scale kMoneyScales[] = {{1, "USD"}, {1e3, "k USD"}, {1e6, "M USD"}, {1e9, "B USD"}};
-  static const Scale kBandwidthScales[] = {{1, "B/s"}, {1e6, "MB/s"}, {1e9, "GB/s"}, {1e12, "TB/s"}};
-  static const Scale kFlopScales[] = {{1, "FLOP"}, {1e12, "TFLOP"}, {1e15, "PFLOP"},
+  static const Scale kBandwidthScales[] = {
+      {1, "B/s"}, {1e6, "MB/s"}, {1e9, "GB/s"}, {1e12, "TB/s"}};
+  static const Scale kFlopScales[] = {{1, "FLOP"},     {1e12, "TFLOP"}, {1e15, "PFLOP"},
                                       {1e18, "EFLOP"}, {1e21, "ZFLOP"}, {1e24, "YFLOP"}};
-  static const Scale kFlopRateScales[] = {{1, "FLOP/s"}, {1e12, "TFLOP/s"}, {1e15, "PFLOP/s"},
-                                          {1e18, "EFLOP/s"}};
-  static const Scale kCountScales[] = {{1, ""}, {1e6, "million"}, {1e9, "billion"},
-                                       {1e12, "trillion"}};
+  static const Scale kFlopRateScales[] = {
+      {1, "FLOP/s"}, {1e12, "TFLOP/s"}, {1e15, "PFLOP/s"}, {1e18, "EFLOP/s"}};
+  static const Scale kCountScales[] = {
+      {1, ""}, {1e6, "million"}, {1e9, "billion"}, {1e12, "trillion"}};
 #define CLUSTERC_PICK(d, scales) \
   if (q.dim == d) return Pick(q.si, scales, sizeof(scales) / sizeof(scales[0]));
   CLUSTERC_PICK(kInfo, kInfoScales)

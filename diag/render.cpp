@@ -71,7 +71,8 @@ void AppendSnippet(std::string& out, const SourceManager& sources, SourceRange r
   size_t under = 1;
   if (end_in_line > start_in_line) {
     size_t to = std::min(end_in_line, shown_from + shown.size());
-    if (to > start_in_line) under = std::max<size_t>(1, DisplayWidth(line.substr(start_in_line, to - start_in_line)));
+    if (to > start_in_line)
+      under = std::max<size_t>(1, DisplayWidth(line.substr(start_in_line, to - start_in_line)));
   }
   caret += "^" + std::string(under - 1, '~');
   out += caret + "\n";
@@ -127,7 +128,9 @@ std::string RenderText(const std::vector<Diagnostic>& diags, const SourceManager
                                                          : "\033[1;36m";
       severity = std::string(c) + severity + "\033[0m";
     }
-    out += fmt::format("{}{}: {} [{}]\n", Header(loc), severity, d.message, Info(d.code).code);
+    // A pathological input (a megabyte-long name) must not make a megabyte-long message.
+    std::string message = d.message.size() > 1000 ? d.message.substr(0, 1000) + "..." : d.message;
+    out += fmt::format("{}{}: {} [{}]\n", Header(loc), severity, message, Info(d.code).code);
     AppendSnippet(out, sources, d.range);
     for (const auto& label : d.labels) {
       out += fmt::format("{}note: {}\n", Header(Locate(sources, label.range)), label.message);
@@ -144,12 +147,14 @@ std::string RenderJson(const std::vector<Diagnostic>& diags, const SourceManager
   size_t counts[3] = {0, 0, 0};
   size_t suppressed = 0;
   for (const auto& d : diags) {
-    if (d.suppressed) ++suppressed;
-    else ++counts[size_t(d.severity)];
+    if (d.suppressed)
+      ++suppressed;
+    else
+      ++counts[size_t(d.severity)];
     llvm::json::Array labels, notes, fixits;
     for (const auto& l : d.labels)
-      labels.push_back(llvm::json::Object{{"message", l.message},
-                                          {"location", JsonLocation(sources, l.range)}});
+      labels.push_back(
+          llvm::json::Object{{"message", l.message}, {"location", JsonLocation(sources, l.range)}});
     for (const auto& n : d.notes) notes.push_back(n);
     for (const auto& f : d.fixits)
       fixits.push_back(llvm::json::Object{{"replacement", f.replacement},
@@ -161,8 +166,10 @@ std::string RenderJson(const std::vector<Diagnostic>& diags, const SourceManager
                             {"notes", std::move(notes)},
                             {"fixits", std::move(fixits)},
                             {"suppressed", d.suppressed}};
-    if (d.range.Valid()) item["location"] = JsonLocation(sources, d.range);
-    else item["location"] = nullptr;
+    if (d.range.Valid())
+      item["location"] = JsonLocation(sources, d.range);
+    else
+      item["location"] = nullptr;
     if (d.suppressed) item["suppressed_by"] = d.suppressed_by;
     items.push_back(std::move(item));
   }
@@ -214,11 +221,14 @@ std::string RenderSarif(const std::vector<Diagnostic>& diags, const SourceManage
           {"physicalLocation",
            llvm::json::Object{
                {"artifactLocation", llvm::json::Object{{"uri", loc.path}}},
-               {"region", llvm::json::Object{{"startLine", loc.begin.line},
-                                             {"startColumn", loc.begin.column},
-                                             {"endLine", loc.end.line},
-                                             {"endColumn", std::max(loc.end.column,
-                                                                    loc.begin.column + (loc.end.line == loc.begin.line ? 1u : 0u))}}}}}});
+               {"region",
+                llvm::json::Object{
+                    {"startLine", loc.begin.line},
+                    {"startColumn", loc.begin.column},
+                    {"endLine", loc.end.line},
+                    {"endColumn",
+                     std::max(loc.end.column,
+                              loc.begin.column + (loc.end.line == loc.begin.line ? 1u : 0u))}}}}}});
       result["locations"] = std::move(locations);
       std::string line(sources.LineText(d.range.file, d.range.begin));
       line.erase(0, line.find_first_not_of(" \t"));
@@ -243,22 +253,20 @@ std::string RenderSarif(const std::vector<Diagnostic>& diags, const SourceManage
     }
     if (!related.empty()) result["relatedLocations"] = std::move(related);
     if (d.suppressed) {
-      result["suppressions"] = llvm::json::Array{llvm::json::Object{
-          {"kind", "inSource"}, {"justification", d.suppressed_by}}};
+      result["suppressions"] = llvm::json::Array{
+          llvm::json::Object{{"kind", "inSource"}, {"justification", d.suppressed_by}}};
     }
     results.push_back(std::move(result));
   }
   llvm::json::Object run{
-      {"tool", llvm::json::Object{{"driver",
-                                   llvm::json::Object{{"name", tool.name},
-                                                      {"semanticVersion", tool.version},
-                                                      {"rules", std::move(rules)}}}}},
+      {"tool", llvm::json::Object{{"driver", llvm::json::Object{{"name", tool.name},
+                                                                {"semanticVersion", tool.version},
+                                                                {"rules", std::move(rules)}}}}},
       {"columnKind", "unicodeCodePoints"},
       {"results", std::move(results)}};
-  llvm::json::Object doc{
-      {"version", "2.1.0"},
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"runs", llvm::json::Array{std::move(run)}}};
+  llvm::json::Object doc{{"version", "2.1.0"},
+                         {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                         {"runs", llvm::json::Array{std::move(run)}}};
   return ToJson(std::move(doc));
 }
 

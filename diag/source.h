@@ -17,8 +17,8 @@ class SourceMgr;
 namespace clusterc {
 
 struct LineColumn {
-  uint32_t line = 0;    // 1-based
-  uint32_t column = 0;  // 1-based, in Unicode code points
+  uint32_t line = 0;         // 1-based
+  uint32_t column = 0;       // 1-based, in Unicode code points
   uint32_t byte_column = 0;  // 1-based, in bytes
 };
 

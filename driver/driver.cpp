@@ -54,7 +54,7 @@ constexpr const char* kCheckHelp =
     "exit codes: 0 clean (warnings allowed unless --werror), 1 errors, 2 usage or I/O failure\n";
 
 constexpr const char* kRulesHelp =
-    "usage: clusterc rules [--format text|json]\n"
+    "usage: clusterc rules [--format text|json|markdown]\n"
     "\n"
     "Lists every diagnostic code with its severity and explanation.\n";
 
@@ -64,7 +64,9 @@ constexpr const char* kReferenceHelp =
     "Prints the fields of every block kind, with dimension, default and description, as\n"
     "Markdown (the tables of docs/language.md are this output).\n";
 
-bool IsHelp(const std::string& a) { return a == "--help" || a == "-h"; }
+bool IsHelp(const std::string& a) {
+  return a == "--help" || a == "-h";
+}
 
 // Reports a usage problem in the requested format, so a JSON consumer still gets a document.
 int UsageError(Streams& s, const std::string& message, const std::string& format,
@@ -72,9 +74,12 @@ int UsageError(Streams& s, const std::string& message, const std::string& format
   Diagnostic d = MakeDiagnostic(DiagCode::DriverUsage, {}, message);
   SourceManager none;
   ToolInfo tool{"clusterc", CLUSTERC_VERSION};
-  if (format == "json") s.out += RenderJson({d}, none, {}, tool);
-  else if (format == "sarif") s.out += RenderSarif({d}, none, tool);
-  else s.err += RenderText({d}, none) + help;
+  if (format == "json")
+    s.out += RenderJson({d}, none, {}, tool);
+  else if (format == "sarif")
+    s.out += RenderSarif({d}, none, tool);
+  else
+    s.err += RenderText({d}, none) + help;
   return kExitUsage;
 }
 
@@ -82,7 +87,8 @@ void ApplySuppressions(const ir::Program& program, std::vector<Diagnostic>& diag
   for (auto& d : diags) {
     for (const auto& s : program.suppressions) {
       if (s.code != Info(d.code).code || s.range.file != d.range.file) continue;
-      if (d.range.begin >= s.range.begin && d.range.begin < std::max(s.range.end, s.range.begin + 1)) {
+      if (d.range.begin >= s.range.begin &&
+          d.range.begin < std::max(s.range.end, s.range.begin + 1)) {
         d.suppressed = true;
         d.suppressed_by = "// clusterc: allow(" + s.code + ")";
       }
@@ -110,8 +116,9 @@ int Check(const std::vector<std::string>& args, Streams& s) {
     if (a == "--format") {
       auto v = value("--format");
       if (!v || (*v != "text" && *v != "json" && *v != "sarif"))
-        return UsageError(s, fmt::format("--format takes text, json or sarif{}",
-                                         v ? fmt::format("; got `{}`", *v) : ""),
+        return UsageError(s,
+                          fmt::format("--format takes text, json or sarif{}",
+                                      v ? fmt::format("; got `{}`", *v) : ""),
                           "text", kCheckHelp);
       format = *v;
     } else if (a == "--output" || a == "-o") {
@@ -131,7 +138,8 @@ int Check(const std::vector<std::string>& args, Streams& s) {
       files.push_back(a);
     }
   }
-  if (files.empty()) return UsageError(s, "`clusterc check` needs at least one FILE", format, kCheckHelp);
+  if (files.empty())
+    return UsageError(s, "`clusterc check` needs at least one FILE", format, kCheckHelp);
   if (!output.empty() && format == "text")
     return UsageError(s, "--output applies to --format json or sarif", format, kCheckHelp);
 
@@ -167,8 +175,8 @@ int Check(const std::vector<std::string>& args, Streams& s) {
   if (format == "text") {
     s.err += RenderText(all, sources, s.err_is_terminal);
   } else {
-    document = format == "json" ? RenderJson(all, sources, files, tool)
-                                : RenderSarif(all, sources, tool);
+    document =
+        format == "json" ? RenderJson(all, sources, files, tool) : RenderSarif(all, sources, tool);
     if (output.empty()) {
       s.out += document;
     } else {
@@ -193,7 +201,7 @@ int Rules(const std::vector<std::string>& args, Streams& s) {
       return kExitOk;
     }
     if (args[i] == "--format" && i + 1 < args.size() &&
-        (args[i + 1] == "text" || args[i + 1] == "json")) {
+        (args[i + 1] == "text" || args[i + 1] == "json" || args[i + 1] == "markdown")) {
       format = args[++i];
     } else {
       return UsageError(s, fmt::format("unexpected argument `{}` for `clusterc rules`", args[i]),
@@ -219,6 +227,10 @@ int Rules(const std::vector<std::string>& args, Streams& s) {
           i + 1 < kDiagCodeCount ? "," : "");
     }
     s.out += out + "]\n";
+    return kExitOk;
+  }
+  if (format == "markdown") {
+    s.out += RulesMarkdown();
     return kExitOk;
   }
   for (size_t i = 0; i < kDiagCodeCount; ++i) {

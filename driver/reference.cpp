@@ -4,6 +4,7 @@
 
 #include <type_traits>
 
+#include "diag/diagnostic.h"
 #include "diag/format.h"
 #include "ir/derived.h"
 #include "ir/ir.h"
@@ -34,6 +35,14 @@ struct IsQuantityPart<ir::QuantityPart<T>> : std::true_type {
   using Each = T;
 };
 
+// GitHub's heading anchors: lower case, punctuation other than `-` dropped.
+std::string Anchor(std::string_view code) {
+  std::string out;
+  for (char c : code)
+    if (c != '.' && c != '`') out += c;
+  return out;
+}
+
 std::string Escape(std::string_view s) {
   std::string out;
   for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
@@ -63,8 +72,7 @@ class Documenter {
   }
 
   template <class T, class... Only>
-  void Field(std::string_view name, T& member, uint32_t flags, std::string_view doc,
-             Only... only) {
+  void Field(std::string_view name, T& member, uint32_t flags, std::string_view doc, Only... only) {
     std::string type, def;
     if constexpr (IsQ<T>::value) {
       type = fmt::format("{} (`{}`)", ir::DimName(T::kDim), ir::DimUnit(T::kDim));
@@ -107,8 +115,8 @@ class Documenter {
     std::string required = (flags & ir::kRequired) ? "yes" : "no";
     std::string applies;
     if constexpr (sizeof...(Only) > 0) {
-      ((applies += (applies.empty() ? "" : ", ") + std::string("`") +
-                   std::string(ir::EnumName(only)) + "`"),
+      ((applies +=
+        (applies.empty() ? "" : ", ") + std::string("`") + std::string(ir::EnumName(only)) + "`"),
        ...);
     }
     std::string desc(doc);
@@ -164,6 +172,23 @@ std::string FieldReference() {
       out += "| name | unit | description |\n|---|---|---|\n" + derived + "\n";
     }
   });
+  return out;
+}
+
+std::string RulesMarkdown() {
+  std::string out =
+      "# Diagnostic rules\n\n"
+      "Every diagnostic clusterc reports has a stable code. This page is generated from the\n"
+      "registry (`diag/codes.def`) by `clusterc rules --format markdown`; a test keeps it in\n"
+      "sync. Suppress a code on one line or block with `// clusterc: allow(code)`.\n\n"
+      "| code | severity | summary |\n|---|---|---|\n";
+  for (const auto& r : kDiagCodes)
+    out += fmt::format("| [`{}`](#{}) | {} | {} |\n", r.code, Anchor(r.code),
+                       SeverityName(r.severity), Escape(r.summary));
+  out += "\n";
+  for (const auto& r : kDiagCodes)
+    out += fmt::format("## `{}`\n\nSeverity: {}. {}.\n\n{}\n\n", r.code, SeverityName(r.severity),
+                       r.summary, r.explanation);
   return out;
 }
 

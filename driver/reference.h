@@ -6,5 +6,7 @@
 namespace clusterc {
 
 std::string FieldReference();
+// docs/rules.md: every diagnostic code with its severity and explanation.
+std::string RulesMarkdown();
 
 }  // namespace clusterc

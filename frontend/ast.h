@@ -68,10 +68,10 @@ struct Require {
 struct Member {
   enum class Kind : uint8_t { kValue, kBlock, kRequire };
   Kind kind = Kind::kValue;
-  Ident name;             // kValue, kBlock
-  ExprId value = kNone;   // kValue
-  BodyId body = kNone;    // kBlock
-  Require require;        // kRequire
+  Ident name;            // kValue, kBlock
+  ExprId value = kNone;  // kValue
+  BodyId body = kNone;   // kBlock
+  Require require;       // kRequire
   SourceRange range;
 };
 

@@ -109,16 +109,20 @@ class ErrorListener : public antlr4::BaseErrorListener {
     } else {
       uint32_t cp = 0;
       std::string_view bytes = rest.substr(0, len);
-      if (len == 1) cp = c;
-      else if (len == 2) cp = ((bytes[0] & 0x1F) << 6) | (bytes[1] & 0x3F);
-      else if (len == 3) cp = ((bytes[0] & 0x0F) << 12) | ((bytes[1] & 0x3F) << 6) | (bytes[2] & 0x3F);
-      else cp = ((bytes[0] & 0x07) << 18) | ((bytes[1] & 0x3F) << 12) | ((bytes[2] & 0x3F) << 6) |
-                (bytes[3] & 0x3F);
+      if (len == 1)
+        cp = c;
+      else if (len == 2)
+        cp = ((bytes[0] & 0x1F) << 6) | (bytes[1] & 0x3F);
+      else if (len == 3)
+        cp = ((bytes[0] & 0x0F) << 12) | ((bytes[1] & 0x3F) << 6) | (bytes[2] & 0x3F);
+      else
+        cp = ((bytes[0] & 0x07) << 18) | ((bytes[1] & 0x3F) << 12) | ((bytes[2] & 0x3F) << 6) |
+             (bytes[3] & 0x3F);
       shown = fmt::format("U+{:04X}", cp);
     }
-    sink_.Report(MakeDiagnostic(DiagCode::SyntaxInvalidCharacter, {file_, at, at + uint32_t(len)},
-                                fmt::format("invalid character {} outside a string or comment",
-                                            shown)));
+    sink_.Report(
+        MakeDiagnostic(DiagCode::SyntaxInvalidCharacter, {file_, at, at + uint32_t(len)},
+                       fmt::format("invalid character {} outside a string or comment", shown)));
   }
 
   static std::string Expected(antlr4::Parser& parser) {
@@ -135,10 +139,14 @@ class ErrorListener : public antlr4::BaseErrorListener {
         continue;
       }
       std::string name = parser.getVocabulary().getDisplayName(t);
-      if (name == "IDENT") name = "a name";
-      else if (name == "NUMBER") name = "a number";
-      else if (name == "STRING") name = "a string";
-      else if (name.size() >= 2 && name.front() == '\'') name = "`" + name.substr(1, name.size() - 2) + "`";
+      if (name == "IDENT")
+        name = "a name";
+      else if (name == "NUMBER")
+        name = "a number";
+      else if (name == "STRING")
+        name = "a string";
+      else if (name.size() >= 2 && name.front() == '\'')
+        name = "`" + name.substr(1, name.size() - 2) + "`";
       names.push_back(name);
     }
     if (names.empty() || names.size() > 8) return {};
@@ -166,10 +174,14 @@ class Builder {
 
   void File(G::FileContext* ctx) {
     for (auto* item : ctx->item()) {
-      if (auto* imp = item->importDecl()) Import(imp);
-      else if (auto* let = item->letDecl()) Let(let);
-      else if (auto* req = item->requireStmt()) f_.requires_.push_back(Require(req));
-      else if (auto* decl = item->blockDecl()) Decl(decl);
+      if (auto* imp = item->importDecl())
+        Import(imp);
+      else if (auto* let = item->letDecl())
+        Let(let);
+      else if (auto* req = item->requireStmt())
+        f_.requires_.push_back(Require(req));
+      else if (auto* decl = item->blockDecl())
+        Decl(decl);
     }
   }
 
@@ -301,8 +313,28 @@ class Builder {
     return Push(std::move(e));
   }
 
+  // Operator chains (`1 + 1 + ...`) nest in the tree without parentheses; bound them too, so no
+  // later recursive pass over the tree can exhaust the stack.
+  struct DepthGuard {
+    int& depth;
+    explicit DepthGuard(int& d) : depth(++d) {}
+    ~DepthGuard() { --depth; }
+  };
+
   ast::ExprId Expr(G::ExprContext* ctx) {
     if (!ctx) return ast::kNone;
+    DepthGuard guard(depth_);
+    if (depth_ > kMaxNesting) {
+      if (!too_deep_reported_) {
+        too_deep_reported_ = true;
+        sink_.Report(MakeDiagnostic(DiagCode::SyntaxTooDeep, Range(ctx),
+                                    fmt::format("expression nests deeper than {} levels; split it "
+                                                "with `let` constants",
+                                                kMaxNesting)));
+      }
+      failed_ = true;
+      return ast::kNone;
+    }
     if (auto* c = dynamic_cast<G::NegateContext*>(ctx)) {
       ast::ExprId inner = Expr(c->expr());
       if (inner == ast::kNone) return ast::kNone;
@@ -422,6 +454,8 @@ class Builder {
   const Offsets& offsets_;
   DiagnosticSink& sink_;
   bool& failed_;
+  int depth_ = 0;
+  bool too_deep_reported_ = false;
 };
 
 // Refuses input nested deeper than kMaxNesting before the recursive-descent parser sees it.
@@ -506,10 +540,10 @@ ast::File Parse(const SourceManager& sources, uint32_t file_id, DiagnosticSink& 
   std::string_view text = sources.Text(file_id);
 
   if (size_t bad = FirstInvalidUtf8(text); bad != std::string_view::npos) {
-    sink.Report(MakeDiagnostic(
-        DiagCode::SourceEncoding, {file_id, uint32_t(bad), uint32_t(bad + 1)},
-        fmt::format("file is not valid UTF-8: byte 0x{:02X} at offset {}",
-                    static_cast<unsigned char>(text[bad]), bad)));
+    sink.Report(MakeDiagnostic(DiagCode::SourceEncoding,
+                               {file_id, uint32_t(bad), uint32_t(bad + 1)},
+                               fmt::format("file is not valid UTF-8: byte 0x{:02X} at offset {}",
+                                           static_cast<unsigned char>(text[bad]), bad)));
     file.has_syntax_errors = true;
     return file;
   }

@@ -193,17 +193,23 @@ class Sema {
 class Binder {
  public:
   // `inherited` lists fields set by what this extends (their locations are kept).
-  Binder(Sema& sema, Module& module, const ast::Body* body, std::string what,
-         ir::SourceRange owner, std::vector<ir::FieldLocation>* locations, bool check_required)
-      : sema_(sema), m_(module), body_(body), what_(std::move(what)), owner_(owner),
-        locations_(locations), check_required_(check_required) {
+  Binder(Sema& sema, Module& module, const ast::Body* body, std::string what, ir::SourceRange owner,
+         std::vector<ir::FieldLocation>* locations, bool check_required)
+      : sema_(sema),
+        m_(module),
+        body_(body),
+        what_(std::move(what)),
+        owner_(owner),
+        locations_(locations),
+        check_required_(check_required) {
     if (!body_) return;
     for (const auto& member : body_->members) {
       if (member.kind == ast::Member::Kind::kRequire) continue;
       auto [it, inserted] = members_.emplace(member.name.text, &member);
       if (!inserted) {
-        sema_.Pending(DiagCode::FieldDuplicate, member.name.range,
-                      fmt::format("field `{}` is set twice in {}", member.name.text, what_))
+        sema_
+            .Pending(DiagCode::FieldDuplicate, member.name.range,
+                     fmt::format("field `{}` is set twice in {}", member.name.text, what_))
             .Label(it->second->name.range, "first set here");
       }
     }
@@ -222,9 +228,9 @@ class Binder {
     for (auto n : ir::EnumNames<E>::kNames) words.emplace_back(n);
     if (!ir::EnumFromName(tag_word_, kind)) {
       std::string hint = Suggest(tag_word_, words);
-      auto& d = sema_.Pending(DiagCode::FieldUnknownValue, tag_range_,
-                              fmt::format("`{}` is not a kind of {}; expected {}", tag_word_,
-                                          what_, Plural(words)));
+      auto& d = sema_.Pending(
+          DiagCode::FieldUnknownValue, tag_range_,
+          fmt::format("`{}` is not a kind of {}; expected {}", tag_word_, what_, Plural(words)));
       if (!hint.empty()) d.Note(fmt::format("did you mean `{}`?", hint)).Fix(tag_range_, hint);
       tag_ok_ = false;
     }
@@ -233,8 +239,7 @@ class Binder {
   }
 
   template <class T, class... Only>
-  void Field(std::string_view name, T& member, uint32_t flags, std::string_view doc,
-             Only... only) {
+  void Field(std::string_view name, T& member, uint32_t flags, std::string_view doc, Only... only) {
     uint32_t applies = 0;
     ((applies |= 1u << static_cast<unsigned>(only)), ...);
     known_.emplace_back(name);
@@ -286,8 +291,9 @@ class Binder {
       }
     }
     for (const auto& [name, doc] : missing_) {
-      sema_.Pending(DiagCode::FieldMissing, owner_,
-                    fmt::format("{} is missing required field `{}`", what_, name))
+      sema_
+          .Pending(DiagCode::FieldMissing, owner_,
+                   fmt::format("{} is missing required field `{}`", what_, name))
           .Note(fmt::format("`{}`: {}", name, doc));
     }
   }
@@ -319,9 +325,9 @@ class Binder {
 
   bool CheckFlags(double v, uint32_t flags, const ast::Expr& e, std::string_view name) {
     if ((flags & ir::kPositive) && !(v > 0)) {
-      sema_.Pending(DiagCode::NumberInvalidValue, e.range,
-                    fmt::format("field `{}` must be greater than zero; got {}", name,
-                                FormatNumber(v)));
+      sema_.Pending(
+          DiagCode::NumberInvalidValue, e.range,
+          fmt::format("field `{}` must be greater than zero; got {}", name, FormatNumber(v)));
       return false;
     }
     if ((flags & ir::kFraction) && !(v >= 0 && v <= 1)) {
@@ -374,9 +380,9 @@ class Binder {
       double v;
       if (!e || !Dimensioned(*e, ir::dims::kNone, name, v)) return false;
       if (v != std::floor(v) || std::fabs(v) > 9.0e15) {
-        sema_.Pending(DiagCode::NumberNotInteger, e->range,
-                      fmt::format("field `{}` takes a whole number; got {}", name,
-                                  FormatNumber(v)));
+        sema_.Pending(
+            DiagCode::NumberNotInteger, e->range,
+            fmt::format("field `{}` takes a whole number; got {}", name, FormatNumber(v)));
         return false;
       }
       if (!CheckFlags(v, flags, *e, name)) return false;
@@ -498,9 +504,9 @@ class Binder {
         word_range = e.path.range;
         constexpr std::string_view fixed = StructWord<T>();
         if (!fixed.empty() && word != fixed) {
-          auto& d = sema_.Pending(DiagCode::FieldUnknownValue, word_range,
-                                  fmt::format("field `{}` takes `{} {{ ... }}`, not `{}`", name,
-                                              fixed, word));
+          auto& d = sema_.Pending(
+              DiagCode::FieldUnknownValue, word_range,
+              fmt::format("field `{}` takes `{} {{ ... }}`, not `{}`", name, fixed, word));
           d.Fix(word_range, std::string(fixed));
           return false;
         }
@@ -612,18 +618,30 @@ std::string KindName() {
 template <class F>
 auto WithEntityType(ir::Kind kind, F&& f) {
   switch (kind) {
-    case ir::Kind::gpu: return f(static_cast<ir::Gpu*>(nullptr));
-    case ir::Kind::cpu: return f(static_cast<ir::Cpu*>(nullptr));
-    case ir::Kind::nic: return f(static_cast<ir::Nic*>(nullptr));
-    case ir::Kind::switch_: return f(static_cast<ir::Switch*>(nullptr));
-    case ir::Kind::link: return f(static_cast<ir::Link*>(nullptr));
-    case ir::Kind::cooling: return f(static_cast<ir::Cooling*>(nullptr));
-    case ir::Kind::node: return f(static_cast<ir::Node*>(nullptr));
-    case ir::Kind::fabric: return f(static_cast<ir::Fabric*>(nullptr));
-    case ir::Kind::site: return f(static_cast<ir::Site*>(nullptr));
-    case ir::Kind::cluster: return f(static_cast<ir::Cluster*>(nullptr));
-    case ir::Kind::model: return f(static_cast<ir::Model*>(nullptr));
-    case ir::Kind::plan: return f(static_cast<ir::Plan*>(nullptr));
+    case ir::Kind::gpu:
+      return f(static_cast<ir::Gpu*>(nullptr));
+    case ir::Kind::cpu:
+      return f(static_cast<ir::Cpu*>(nullptr));
+    case ir::Kind::nic:
+      return f(static_cast<ir::Nic*>(nullptr));
+    case ir::Kind::switch_:
+      return f(static_cast<ir::Switch*>(nullptr));
+    case ir::Kind::link:
+      return f(static_cast<ir::Link*>(nullptr));
+    case ir::Kind::cooling:
+      return f(static_cast<ir::Cooling*>(nullptr));
+    case ir::Kind::node:
+      return f(static_cast<ir::Node*>(nullptr));
+    case ir::Kind::fabric:
+      return f(static_cast<ir::Fabric*>(nullptr));
+    case ir::Kind::site:
+      return f(static_cast<ir::Site*>(nullptr));
+    case ir::Kind::cluster:
+      return f(static_cast<ir::Cluster*>(nullptr));
+    case ir::Kind::model:
+      return f(static_cast<ir::Model*>(nullptr));
+    case ir::Kind::plan:
+      return f(static_cast<ir::Plan*>(nullptr));
   }
   return f(static_cast<ir::Plan*>(nullptr));
 }
@@ -643,8 +661,7 @@ void ApplyComputedDefaults(ir::Program& p, ir::Model& m) {
   if (!HasExplicit(m, "kv_heads")) m.kv_heads = m.heads;
 }
 void ApplyComputedDefaults(ir::Program& p, ir::Node& n) {
-  if (!HasExplicit(n, "gpu_power") && n.gpus.ref.Valid())
-    n.gpu_power = p.Get(n.gpus.ref).tdp;
+  if (!HasExplicit(n, "gpu_power") && n.gpus.ref.Valid()) n.gpu_power = p.Get(n.gpus.ref).tdp;
   if (!HasExplicit(n, "scale_up_domain")) {
     n.scale_up_domain = n.gpus.count;
     if (n.scale_up.Valid())
@@ -746,15 +763,15 @@ Module* Sema::ImportModule(Module& from, const ast::Import& imp, std::vector<std
     Report(std::move(d));
     return nullptr;
   }
-  if (auto it = module_index_.find(key); it != module_index_.end()) return modules_[it->second].get();
+  if (auto it = module_index_.find(key); it != module_index_.end())
+    return modules_[it->second].get();
 
   uint32_t file_id;
   if (is_std) {
     const StdlibModule* sm = options_.stdlib.Find(alias);
     file_id = sources_.Add("<std>/" + alias + ".cl", sm->text);
   } else {
-    std::optional<std::string> text =
-        options_.read_file ? options_.read_file(key) : ReadFile(key);
+    std::optional<std::string> text = options_.read_file ? options_.read_file(key) : ReadFile(key);
     if (!text || fs::is_directory(path)) {
       Report(MakeDiagnostic(DiagCode::ImportNotFound, imp.range,
                             fmt::format("cannot read imported file {}", key)));
@@ -905,8 +922,8 @@ Resolved Sema::Lookup(Module& m, const ast::Path& path, size_t) {
       if (i + 1 < parts.size()) {
         ir::Expr value;
         if (!ReadField(ds.kind, ds.entity, parts, i + 1, path, true, value)) return {};
-        r.kind = value.op == ir::Expr::Op::kDerived ? Resolved::Kind::kDerived
-                                                     : Resolved::Kind::kValue;
+        r.kind =
+            value.op == ir::Expr::Op::kDerived ? Resolved::Kind::kDerived : Resolved::Kind::kValue;
         r.value = std::move(value);
       }
       return r;
@@ -969,10 +986,10 @@ bool Sema::ReadField(ir::Kind kind, uint32_t entity, const std::vector<ast::Iden
     for (size_t d = 0; d < ir::kDerivedCount; ++d)
       if (ir::kDerived[d].kind == kind) names.names.emplace_back(ir::kDerived[d].name);
     std::string hint = Suggest(field.text, names.names);
-    auto d = MakeDiagnostic(
-        DiagCode::NameUnknown, field.range,
-        fmt::format("{} `{}` has no field or derived quantity `{}`", KindName<T>(),
-                    ir::TableOf<T>::Of(program_)[entity].name, field.text));
+    auto d =
+        MakeDiagnostic(DiagCode::NameUnknown, field.range,
+                       fmt::format("{} `{}` has no field or derived quantity `{}`", KindName<T>(),
+                                   ir::TableOf<T>::Of(program_)[entity].name, field.text));
     if (!hint.empty()) d.Note(fmt::format("did you mean `{}`?", hint)).Fix(field.range, hint);
     Report(std::move(d));
     return false;
@@ -983,8 +1000,7 @@ template <class T>
 bool Sema::ResolveRef(Module& m, const ast::Expr& e, ir::Ref<T>& out) {
   std::string want = KindName<T>();
   if (e.kind != ast::ExprKind::kRef && e.kind != ast::ExprKind::kObject) {
-    Pending(DiagCode::FieldTypeMismatch, e.range,
-            fmt::format("expected the name of a {}", want));
+    Pending(DiagCode::FieldTypeMismatch, e.range, fmt::format("expected the name of a {}", want));
     return false;
   }
   Resolved r = Lookup(m, e.path);
@@ -996,8 +1012,8 @@ bool Sema::ResolveRef(Module& m, const ast::Expr& e, ir::Ref<T>& out) {
   }
   if (r.entity_kind != ir::TableOf<T>::kKind) {
     Pending(DiagCode::NameWrongKind, e.path.range,
-            fmt::format("`{}` is a {}; expected a {}", e.path.Text(),
-                        ir::EnumName(r.entity_kind), want))
+            fmt::format("`{}` is a {}; expected a {}", e.path.Text(), ir::EnumName(r.entity_kind),
+                        want))
         .Label(r.module->ast.decls[r.index].name.range, "declared here");
     return false;
   }
@@ -1008,8 +1024,8 @@ bool Sema::ResolveRef(Module& m, const ast::Expr& e, ir::Ref<T>& out) {
   // An inline override: a new anonymous entity extending the referenced one.
   T entity = ir::TableOf<T>::Of(program_)[r.entity];
   entity.range = e.range;
-  Binder binder(*this, m, &m.ast.bodies[e.body], fmt::format("{} `{}`", want, entity.name),
-                e.range, &entity.fields, true);
+  Binder binder(*this, m, &m.ast.bodies[e.body], fmt::format("{} `{}`", want, entity.name), e.range,
+                &entity.fields, true);
   Describe(entity, binder);
   binder.Finish();
   ApplyComputedDefaults(program_, entity);
@@ -1040,8 +1056,10 @@ bool Sema::ResolveDecl(Module& m, uint32_t index) {
     auto d = MakeDiagnostic(DiagCode::BlockUnknownKind, decl.kind.range,
                             fmt::format("unknown block kind `{}`", decl.kind.text));
     std::string hint = Suggest(decl.kind.text, kinds);
-    if (!hint.empty()) d.Note(fmt::format("did you mean `{}`?", hint)).Fix(decl.kind.range, hint);
-    else d.Note("block kinds are " + Plural(kinds));
+    if (!hint.empty())
+      d.Note(fmt::format("did you mean `{}`?", hint)).Fix(decl.kind.range, hint);
+    else
+      d.Note("block kinds are " + Plural(kinds));
     Report(std::move(d));
     st.state = DeclState::State::kFailed;
     return false;
@@ -1078,11 +1096,10 @@ bool Sema::BindDecl(Module& m, uint32_t index) {
       std::string found = base.kind == Resolved::Kind::kEntity
                               ? std::string(ir::EnumName(base.entity_kind))
                               : "not a declaration";
-      Report(MakeDiagnostic(DiagCode::NameWrongKind, decl.base.range,
-                            fmt::format("{} cannot extend `{}`: it is {}", what, decl.base.Text(),
-                                        base.kind == Resolved::Kind::kEntity
-                                            ? "a " + found
-                                            : found)));
+      Report(
+          MakeDiagnostic(DiagCode::NameWrongKind, decl.base.range,
+                         fmt::format("{} cannot extend `{}`: it is {}", what, decl.base.Text(),
+                                     base.kind == Resolved::Kind::kEntity ? "a " + found : found)));
       return false;
     }
     entity = ir::TableOf<T>::Of(program_)[base.entity];
@@ -1180,7 +1197,8 @@ bool Sema::Eval(Module& m, ast::ExprId id, ir::Expr& out, bool allow_derived) {
           std::string hint = Suggest(atom.name.text, names);
           auto d = MakeDiagnostic(DiagCode::UnitsUnknown, atom.name.range,
                                   fmt::format("unknown unit `{}`", atom.name.text));
-          if (!hint.empty()) d.Note(fmt::format("did you mean `{}`?", hint)).Fix(atom.name.range, hint);
+          if (!hint.empty())
+            d.Note(fmt::format("did you mean `{}`?", hint)).Fix(atom.name.range, hint);
           if (atom.denominator)
             d.Note("to divide by a name, put the quantity in parentheses: `(80 GB) / n`");
           Report(std::move(d));
@@ -1212,11 +1230,11 @@ bool Sema::Eval(Module& m, ast::ExprId id, ir::Expr& out, bool allow_derived) {
           out.range = e.range;
           return true;
         case Resolved::Kind::kEntity:
-          Report(MakeDiagnostic(DiagCode::ExprNotAValue, e.range,
-                                fmt::format("`{}` is a {}, not a value; name one of its fields, "
-                                            "e.g. `{}.FIELD`",
-                                            e.path.Text(), ir::EnumName(r.entity_kind),
-                                            e.path.Text())));
+          Report(MakeDiagnostic(
+              DiagCode::ExprNotAValue, e.range,
+              fmt::format("`{}` is a {}, not a value; name one of its fields, "
+                          "e.g. `{}.FIELD`",
+                          e.path.Text(), ir::EnumName(r.entity_kind), e.path.Text())));
           return false;
         case Resolved::Kind::kModule:
           Report(MakeDiagnostic(DiagCode::ExprNotAValue, e.range,
@@ -1295,10 +1313,10 @@ bool Sema::Eval(Module& m, ast::ExprId id, ir::Expr& out, bool allow_derived) {
       }
       bool unary = out.op == Op::kCeil || out.op == Op::kFloor;
       if ((unary && e.args.size() != 1) || (!unary && e.args.empty())) {
-        Report(MakeDiagnostic(DiagCode::ExprBadCall, e.range,
-                              fmt::format("`{}` takes {}; got {} argument(s)", name,
-                                          unary ? "one argument" : "one or more arguments",
-                                          e.args.size())));
+        Report(MakeDiagnostic(
+            DiagCode::ExprBadCall, e.range,
+            fmt::format("`{}` takes {}; got {} argument(s)", name,
+                        unary ? "one argument" : "one or more arguments", e.args.size())));
         return false;
       }
       out.args.resize(e.args.size());
@@ -1314,9 +1332,9 @@ bool Sema::Eval(Module& m, ast::ExprId id, ir::Expr& out, bool allow_derived) {
         }
       }
       if (unary && !d0.IsDimensionless()) {
-        Report(MakeDiagnostic(DiagCode::ExprBadCall, e.range,
-                              fmt::format("`{}` rounds counts; its argument is {}", name,
-                                          DimPhrase(d0)))
+        Report(MakeDiagnostic(
+                   DiagCode::ExprBadCall, e.range,
+                   fmt::format("`{}` rounds counts; its argument is {}", name, DimPhrase(d0)))
                    .Note("divide by a unit first: `ceil(x / (1 GB))`"));
         return false;
       }
@@ -1358,7 +1376,8 @@ void Sema::CheckRequire(Module& m, const ast::Require& r) {
                           "`require` takes a comparison such as `a <= b`"));
     return;
   }
-  bool constant = cond.args[0].op == ir::Expr::Op::kConst && cond.args[1].op == ir::Expr::Op::kConst;
+  bool constant =
+      cond.args[0].op == ir::Expr::Op::kConst && cond.args[1].op == ir::Expr::Op::kConst;
   if (!constant) {
     program_.requires_.push_back({std::move(cond), r.message, r.range});
     return;
@@ -1376,14 +1395,14 @@ ir::Program Sema::Run(const std::string& main_path) {
       options_.read_file ? options_.read_file(main_path) : ReadFile(main_path);
   std::error_code ec;
   if (!text || fs::is_directory(main_path, ec)) {
-    Report(MakeDiagnostic(DiagCode::SourceUnreadable, {},
-                          fmt::format("cannot read {}", main_path)));
+    Report(
+        MakeDiagnostic(DiagCode::SourceUnreadable, {}, fmt::format("cannot read {}", main_path)));
     return std::move(program_);
   }
   if (text->size() > kMaxSourceBytes) {
-    Report(MakeDiagnostic(DiagCode::SourceTooLarge, {},
-                          fmt::format("{} has {} bytes; the limit is {}", main_path, text->size(),
-                                      kMaxSourceBytes)));
+    Report(MakeDiagnostic(
+        DiagCode::SourceTooLarge, {},
+        fmt::format("{} has {} bytes; the limit is {}", main_path, text->size(), kMaxSourceBytes)));
     return std::move(program_);
   }
   fs::path path = fs::path(main_path).lexically_normal();
@@ -1394,9 +1413,15 @@ ir::Program Sema::Run(const std::string& main_path) {
   uint32_t file_id = sources_.Add(main_path, std::move(*text));
   program_.main_file = file_id;
   std::vector<std::string> stack;
-  Module* main = Load(canonical.string(), canonical.stem().string(), false,
-                      canonical.parent_path(), file_id, stack, {});
+  Module* main = Load(canonical.string(), canonical.stem().string(), false, canonical.parent_path(),
+                      file_id, stack, {});
   if (errors_ > 0) return std::move(program_);  // syntax or import errors: stop before names
+  if (main->ast.decls.empty() && main->ast.lets.empty() && main->ast.requires_.empty()) {
+    uint32_t size = uint32_t(sources_.Text(file_id).size());
+    Report(MakeDiagnostic(DiagCode::SourceEmpty, {file_id, size, size},
+                          fmt::format("{} declares nothing", main_path)));
+    return std::move(program_);
+  }
 
   // Resolve every declaration of the user's files, and their top-level `require`s.
   for (auto& mod : modules_) {
@@ -1406,7 +1431,6 @@ ir::Program Sema::Run(const std::string& main_path) {
     for (const auto& r : mod->ast.requires_) CheckRequire(*mod, r);
   }
   Flush();
-  (void)main;
   return std::move(program_);
 }
 

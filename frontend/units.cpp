@@ -75,7 +75,11 @@ const UnitInfo* FindUnit(std::string_view name) {
   return nullptr;
 }
 
-const UnitInfo* UnitsBegin() { return std::begin(kUnits); }
-const UnitInfo* UnitsEnd() { return std::end(kUnits); }
+const UnitInfo* UnitsBegin() {
+  return std::begin(kUnits);
+}
+const UnitInfo* UnitsEnd() {
+  return std::end(kUnits);
+}
 
 }  // namespace clusterc

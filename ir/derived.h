@@ -22,8 +22,7 @@ struct DerivedInfo {
 };
 
 inline constexpr DerivedInfo kDerived[] = {
-#define CLUSTERC_DERIVED(kind, name, dim, description) \
-  {Kind::kind, #name, dims::dim, description},
+#define CLUSTERC_DERIVED(kind, name, dim, description) {Kind::kind, #name, dims::dim, description},
 #include "ir/derived.def"
 };
 

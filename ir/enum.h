@@ -13,12 +13,12 @@ template <class E>
 struct EnumInfo;  // specialised by CLUSTERC_ENUM
 
 #define CLUSTERC_ENUM_NAME_(x) #x,
-#define CLUSTERC_ENUM(Name, ...)                                                         \
-  enum class Name : uint8_t { __VA_ARGS__ };                                             \
-  template <>                                                                            \
-  struct EnumInfo<Name> {                                                                \
-    static constexpr std::string_view kTypeName = #Name;                                 \
-    static constexpr std::string_view kSpelling = #__VA_ARGS__;                          \
+#define CLUSTERC_ENUM(Name, ...)                                \
+  enum class Name : uint8_t { __VA_ARGS__ };                    \
+  template <>                                                   \
+  struct EnumInfo<Name> {                                       \
+    static constexpr std::string_view kTypeName = #Name;        \
+    static constexpr std::string_view kSpelling = #__VA_ARGS__; \
   };
 
 // Splits the comma-separated spelling list once, at compile time.

@@ -26,23 +26,48 @@ std::optional<double> Evaluate(const Expr& e, const DerivedLookup& lookup) {
   }
   double r = 0;
   switch (e.op) {
-    case Op::kAdd: r = a[0] + a[1]; break;
-    case Op::kSub: r = a[0] - a[1]; break;
-    case Op::kMul: r = a[0] * a[1]; break;
+    case Op::kAdd:
+      r = a[0] + a[1];
+      break;
+    case Op::kSub:
+      r = a[0] - a[1];
+      break;
+    case Op::kMul:
+      r = a[0] * a[1];
+      break;
     case Op::kDiv:
       if (a[1] == 0) return std::nullopt;
       r = a[0] / a[1];
       break;
-    case Op::kNeg: r = -a[0]; break;
-    case Op::kCeil: r = std::ceil(a[0]); break;
-    case Op::kFloor: r = std::floor(a[0]); break;
-    case Op::kLt: r = a[0] < a[1]; break;
-    case Op::kLe: r = a[0] <= a[1]; break;
-    case Op::kGt: r = a[0] > a[1]; break;
-    case Op::kGe: r = a[0] >= a[1]; break;
-    case Op::kEq: r = a[0] == a[1]; break;
-    case Op::kNe: r = a[0] != a[1]; break;
-    default: return std::nullopt;
+    case Op::kNeg:
+      r = -a[0];
+      break;
+    case Op::kCeil:
+      r = std::ceil(a[0]);
+      break;
+    case Op::kFloor:
+      r = std::floor(a[0]);
+      break;
+    case Op::kLt:
+      r = a[0] < a[1];
+      break;
+    case Op::kLe:
+      r = a[0] <= a[1];
+      break;
+    case Op::kGt:
+      r = a[0] > a[1];
+      break;
+    case Op::kGe:
+      r = a[0] >= a[1];
+      break;
+    case Op::kEq:
+      r = a[0] == a[1];
+      break;
+    case Op::kNe:
+      r = a[0] != a[1];
+      break;
+    default:
+      return std::nullopt;
   }
   if (!std::isfinite(r)) return std::nullopt;
   return r;

@@ -16,6 +16,8 @@ using DerivedLookup = std::function<std::optional<double>(const Expr&)>;
 // is not finite.
 std::optional<double> Evaluate(const Expr& e, const DerivedLookup& lookup);
 
-inline bool IsComparison(Expr::Op op) { return op >= Expr::Op::kLt; }
+inline bool IsComparison(Expr::Op op) {
+  return op >= Expr::Op::kLt;
+}
 
 }  // namespace clusterc::ir

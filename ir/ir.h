@@ -81,8 +81,7 @@ enum FieldFlags : uint32_t {
   kAtLeastOne = 1u << 3,
 };
 
-CLUSTERC_ENUM(Kind, gpu, cpu, nic, switch_, link, cooling, node, fabric, site, cluster, model,
-              plan)
+CLUSTERC_ENUM(Kind, gpu, cpu, nic, switch_, link, cooling, node, fabric, site, cluster, model, plan)
 
 CLUSTERC_ENUM(NetProtocol, infiniband, ethernet, vpi)
 CLUSTERC_ENUM(FabricKind, infiniband_hdr, infiniband_ndr, infiniband_xdr, roce_v2, ethernet, ici)
@@ -402,7 +401,8 @@ void Describe(Moe& m, V& v) {
   v.Field("top_k", m.top_k, kRequired | kPositive, "routed experts each token visits");
   v.Field("shared_experts", m.shared_experts, kOptional, "experts every token visits");
   v.Field("expert_ffn", m.expert_ffn, kOptional, "FFN width of one expert; defaults to ffn");
-  v.Field("dense_layers", m.dense_layers, kOptional, "leading layers with a dense MLP of width ffn");
+  v.Field("dense_layers", m.dense_layers, kOptional,
+          "leading layers with a dense MLP of width ffn");
 }
 
 // Multi-head latent attention (DeepSeek-V2/V3): low-rank query and key/value projections.
@@ -553,14 +553,29 @@ void Describe(Plan& p, V& v) {
 
 struct Expr {
   enum class Op : uint8_t {
-    kConst, kDerived, kAdd, kSub, kMul, kDiv, kNeg, kMin, kMax, kCeil, kFloor,
-    kLt, kLe, kGt, kGe, kEq, kNe,
+    kConst,
+    kDerived,
+    kAdd,
+    kSub,
+    kMul,
+    kDiv,
+    kNeg,
+    kMin,
+    kMax,
+    kCeil,
+    kFloor,
+    kLt,
+    kLe,
+    kGt,
+    kGe,
+    kEq,
+    kNe,
   };
   Op op = Op::kConst;
-  Quantity value;            // kConst
-  Kind entity_kind{};        // kDerived
-  uint32_t entity = 0;       // kDerived: index into the table of entity_kind
-  uint16_t derived = 0;      // kDerived: index into the derived-quantity registry
+  Quantity value;        // kConst
+  Kind entity_kind{};    // kDerived
+  uint32_t entity = 0;   // kDerived: index into the table of entity_kind
+  uint16_t derived = 0;  // kDerived: index into the derived-quantity registry
   std::vector<Expr> args;
   SourceRange range;
 };
@@ -574,8 +589,8 @@ struct Require {
 // A `// clusterc: allow(code)` comment: suppresses `code` in [begin, end) of `file`.
 struct Suppression {
   std::string code;
-  SourceRange range;     // the region it covers
-  SourceRange comment;   // where it was written
+  SourceRange range;    // the region it covers
+  SourceRange comment;  // where it was written
 };
 
 struct Program {
@@ -602,12 +617,12 @@ struct Program {
 // The table holding entities of type T.
 template <class T>
 struct TableOf;
-#define CLUSTERC_TABLE_(T, member, kind_value)                                   \
-  template <>                                                                    \
-  struct TableOf<T> {                                                            \
-    static constexpr Kind kKind = kind_value;                                    \
-    static std::vector<T>& Of(Program& p) { return p.member; }                   \
-    static const std::vector<T>& Of(const Program& p) { return p.member; }       \
+#define CLUSTERC_TABLE_(T, member, kind_value)                             \
+  template <>                                                              \
+  struct TableOf<T> {                                                      \
+    static constexpr Kind kKind = kind_value;                              \
+    static std::vector<T>& Of(Program& p) { return p.member; }             \
+    static const std::vector<T>& Of(const Program& p) { return p.member; } \
   };
 CLUSTERC_TABLE_(Gpu, gpus, Kind::gpu)
 CLUSTERC_TABLE_(Cpu, cpus, Kind::cpu)

@@ -117,18 +117,42 @@ using UsdPerWatt = Q<0, 1, -1, 1, 0>;
 
 // Literal helpers for code and tests; each names its unit once, exactly.
 namespace units {
-constexpr Bytes GB(double v) { return Bytes(v * 1e9); }
-constexpr Bytes GiB(double v) { return Bytes(v * 1073741824.0); }
-constexpr Bytes TB(double v) { return Bytes(v * 1e12); }
-constexpr BytesPerSecond GBps(double v) { return BytesPerSecond(v * 1e9); }
-constexpr BytesPerSecond Gbps(double v) { return BytesPerSecond(v * 1e9 / 8); }
-constexpr FlopPerSecond TFLOPs(double v) { return FlopPerSecond(v * 1e12); }
-constexpr Seconds Hours(double v) { return Seconds(v * 3600); }
-constexpr Seconds Minutes(double v) { return Seconds(v * 60); }
-constexpr Watts W(double v) { return Watts(v); }
-constexpr Watts kW(double v) { return Watts(v * 1e3); }
-constexpr Watts MW(double v) { return Watts(v * 1e6); }
-constexpr UsdPerJoule UsdPerKWh(double v) { return UsdPerJoule(v / 3.6e6); }
+constexpr Bytes GB(double v) {
+  return Bytes(v * 1e9);
+}
+constexpr Bytes GiB(double v) {
+  return Bytes(v * 1073741824.0);
+}
+constexpr Bytes TB(double v) {
+  return Bytes(v * 1e12);
+}
+constexpr BytesPerSecond GBps(double v) {
+  return BytesPerSecond(v * 1e9);
+}
+constexpr BytesPerSecond Gbps(double v) {
+  return BytesPerSecond(v * 1e9 / 8);
+}
+constexpr FlopPerSecond TFLOPs(double v) {
+  return FlopPerSecond(v * 1e12);
+}
+constexpr Seconds Hours(double v) {
+  return Seconds(v * 3600);
+}
+constexpr Seconds Minutes(double v) {
+  return Seconds(v * 60);
+}
+constexpr Watts W(double v) {
+  return Watts(v);
+}
+constexpr Watts kW(double v) {
+  return Watts(v * 1e3);
+}
+constexpr Watts MW(double v) {
+  return Watts(v * 1e6);
+}
+constexpr UsdPerJoule UsdPerKWh(double v) {
+  return UsdPerJoule(v / 3.6e6);
+}
 }  // namespace units
 
 }  // namespace clusterc::ir

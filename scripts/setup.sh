@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs what a fresh Debian 12 machine lacks, then configures and builds clusterc into ./build.
+# Runs as root, or as a user with sudo.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(build-essential cmake ninja-build default-jre-headless antlr4 libantlr4-runtime-dev
+  uuid-dev llvm-14-dev zlib1g-dev libyaml-cpp-dev libfmt-dev catch2 clang-format)
+# Extra package sets, for the integration tests that need them: CLUSTERC_EXTRA_PACKAGES="..."
+read -r -a extra <<< "${CLUSTERC_EXTRA_PACKAGES:-}"
+packages+=("${extra[@]}")
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=()
+  [ "$(id -u)" -eq 0 ] || sudo=(sudo)
+  echo "setup: installing ${missing[*]}"
+  "${sudo[@]}" apt-get update -q
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends \
+    "${missing[@]}"
+fi
+
+build_dir=${CLUSTERC_BUILD_DIR:-build}
+cmake -S . -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo ${CLUSTERC_CMAKE_ARGS:-} >/dev/null
+cmake --build "$build_dir" -j "$(nproc)"
