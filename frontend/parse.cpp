@@ -74,6 +74,10 @@ class ErrorListener : public antlr4::BaseErrorListener {
                        ? begin
                        : offsets_.Byte(offending->getStopIndex() + 1);
     if (!seen_.insert(begin).second) return;  // one report per position
+    // After an earlier error, "unexpected end of file" is almost always that error's echo
+    // (recovery consumed a closing brace); a truncated file still reports its first error.
+    if (offending->getType() == antlr4::Token::EOF && reported_ > 0) return;
+    ++reported_;
     std::string message = "unexpected " + Display(offending->getText());
     if (auto* parser = dynamic_cast<antlr4::Parser*>(recognizer)) {
       std::string expected = Expected(*parser);
@@ -133,7 +137,9 @@ class ErrorListener : public antlr4::BaseErrorListener {
       return {};
     }
     std::vector<std::string> names;
+    bool takes_name = set.contains(size_t(clusterc_grammar::ClusterParser::IDENT));
     for (size_t t : set.toList()) {
+      if (takes_name && t == size_t(clusterc_grammar::ClusterParser::X)) continue;  // `x` is a name too
       if (t == antlr4::Token::EOF) {
         names.push_back("end of file");
         continue;
@@ -163,6 +169,7 @@ class ErrorListener : public antlr4::BaseErrorListener {
   const Offsets& offsets_;
   DiagnosticSink& sink_;
   int errors_ = 0;
+  int reported_ = 0;
   std::set<uint32_t> seen_;
 };
 
