@@ -9,7 +9,10 @@
 #include <optional>
 
 #include "analysis/analysis.h"
+#include "backends/backend.h"
+#include "diag/format.h"
 #include "diag/render.h"
+#include "driver/output_dir.h"
 #include "driver/reference.h"
 #include "driver/requires.h"
 #include "frontend/compile.h"
@@ -30,6 +33,7 @@ constexpr const char* kMainHelp =
     "\n"
     "commands:\n"
     "  check FILE...      parse, check and analyse specs; report diagnostics\n"
+    "  build FILE         check, then write Slurm, NCCL, simulator and report files\n"
     "  rules              list every diagnostic code with its explanation\n"
     "  reference          print the field reference of every block kind (Markdown)\n"
     "\n"
@@ -52,6 +56,22 @@ constexpr const char* kCheckHelp =
     "directory)\n"
     "\n"
     "exit codes: 0 clean (warnings allowed unless --werror), 1 errors, 2 usage or I/O failure\n";
+
+constexpr const char* kBuildHelp =
+    "usage: clusterc build FILE [-o DIR] [--emit NAME,...] [--plan NAME] [--quiet]\n"
+    "                      [--root DIR]\n"
+    "\n"
+    "Checks FILE; when it has no errors, lowers it to deployment and simulation files under DIR\n"
+    "(default: out). Nothing is written when the spec has errors. DIR is replaced as a whole:\n"
+    "after any failure the previous DIR is intact.\n"
+    "\n"
+    "  -o, --output DIR   output directory (default: out)\n"
+    "  --emit NAMES       comma-separated backends (default: all that are on by default)\n"
+    "  --plan NAME        lower only this plan (default: every plan of FILE)\n"
+    "  --quiet            print no summary\n"
+    "  --root DIR         project root; imports may not leave it\n"
+    "\n"
+    "exit codes: 0 written, 1 the spec has errors, 2 usage or I/O failure\n";
 
 constexpr const char* kRulesHelp =
     "usage: clusterc rules [--format text|json|markdown]\n"
@@ -94,6 +114,30 @@ void ApplySuppressions(const ir::Program& program, std::vector<Diagnostic>& diag
       }
     }
   }
+}
+
+// One spec compiled and analysed: what check, build and explain share.
+struct Session {
+  ir::Program program;
+  analysis::Results results;
+  DiagnosticList diags;
+  bool io_failure = false;
+};
+
+void CompileAndAnalyze(const std::string& file, const std::string& root, SourceManager& sources,
+                       Session& session) {
+  CompileOptions options;
+  options.root = root;
+  session.program = Compile(file, options, sources, session.diags);
+  if (!session.diags.HasErrors()) {
+    session.results = analysis::Analyze(session.program, analysis::Options{}, session.diags);
+    EvaluateRequires(session.program, session.results, sources, session.diags);
+  }
+  ApplySuppressions(session.program, session.diags.All());
+  session.diags.SortBySource();
+  for (const auto& d : session.diags.All())
+    if (d.code == DiagCode::SourceUnreadable || d.code == DiagCode::SourceTooLarge)
+      session.io_failure = true;
 }
 
 int Check(const std::vector<std::string>& args, Streams& s) {
@@ -147,21 +191,10 @@ int Check(const std::vector<std::string>& args, Streams& s) {
   std::vector<Diagnostic> all;
   bool io_failure = false;
   for (const auto& file : files) {
-    DiagnosticList diags;
-    CompileOptions options;
-    options.root = root;
-    ir::Program program = Compile(file, options, sources, diags);
-    if (!diags.HasErrors()) {
-      analysis::Results results = analysis::Analyze(program, analysis::Options{}, diags);
-      EvaluateRequires(program, results, sources, diags);
-    }
-    ApplySuppressions(program, diags.All());
-    diags.SortBySource();
-    for (auto& d : diags.All()) {
-      if (d.code == DiagCode::SourceUnreadable || d.code == DiagCode::SourceTooLarge)
-        io_failure = true;
-      all.push_back(std::move(d));
-    }
+    Session session;
+    CompileAndAnalyze(file, root, sources, session);
+    io_failure |= session.io_failure;
+    for (auto& d : session.diags.All()) all.push_back(std::move(d));
   }
 
   size_t errors = 0, warnings = 0;
@@ -190,6 +223,125 @@ int Check(const std::vector<std::string>& args, Streams& s) {
   }
   if (io_failure) return kExitUsage;
   if (errors > 0 || (werror && warnings > 0)) return kExitDiagnostics;
+  return kExitOk;
+}
+
+std::vector<std::string> SplitCommas(const std::string& s) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= s.size()) {
+    size_t comma = s.find(',', start);
+    if (comma == std::string::npos) comma = s.size();
+    if (comma > start) out.push_back(s.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return out;
+}
+
+std::string HumanSize(size_t bytes) {
+  if (bytes < 10 * 1024) return fmt::format("{} B", bytes);
+  if (bytes < 10 * 1024 * 1024) return fmt::format("{:.1f} KiB", bytes / 1024.0);
+  return fmt::format("{:.1f} MiB", bytes / 1048576.0);
+}
+
+int Build(const std::vector<std::string>& args, Streams& s) {
+  std::string file, output = "out", root, plan_name;
+  std::vector<std::string> emit;
+  bool quiet = false, emit_given = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::optional<std::string> {
+      if (i + 1 >= args.size()) return std::nullopt;
+      return args[++i];
+    };
+    if (IsHelp(a)) {
+      s.out += kBuildHelp;
+      return kExitOk;
+    } else if (a == "-o" || a == "--output") {
+      auto v = value();
+      if (!v) return UsageError(s, "-o needs a directory", "text", kBuildHelp);
+      output = *v;
+    } else if (a == "--emit") {
+      auto v = value();
+      if (!v) return UsageError(s, "--emit needs a list of backends", "text", kBuildHelp);
+      emit = SplitCommas(*v);
+      emit_given = true;
+    } else if (a == "--plan") {
+      auto v = value();
+      if (!v) return UsageError(s, "--plan needs a plan name", "text", kBuildHelp);
+      plan_name = *v;
+    } else if (a == "--root") {
+      auto v = value();
+      if (!v) return UsageError(s, "--root needs a directory", "text", kBuildHelp);
+      root = *v;
+    } else if (a == "--quiet" || a == "-q") {
+      quiet = true;
+    } else if (a.size() > 1 && a[0] == '-') {
+      return UsageError(s, fmt::format("unknown option `{}` for `clusterc build`", a), "text",
+                        kBuildHelp);
+    } else if (file.empty()) {
+      file = a;
+    } else {
+      return UsageError(s, "`clusterc build` takes one FILE", "text", kBuildHelp);
+    }
+  }
+  if (file.empty()) return UsageError(s, "`clusterc build` needs a FILE", "text", kBuildHelp);
+
+  const auto& registry = backends::Registry();
+  std::vector<const backends::BackendInfo*> selected;
+  if (emit_given) {
+    for (const auto& name : emit) {
+      auto it = std::find_if(registry.begin(), registry.end(),
+                             [&](const backends::BackendInfo& b) { return b.name == name; });
+      if (it == registry.end()) {
+        std::string names;
+        for (const auto& b : registry) names += (names.empty() ? "" : ", ") + std::string(b.name);
+        return UsageError(s, fmt::format("unknown backend `{}`; the backends are {}", name, names),
+                          "text", kBuildHelp);
+      }
+      selected.push_back(&*it);
+    }
+  } else {
+    for (const auto& b : registry)
+      if (b.default_on) selected.push_back(&b);
+  }
+
+  SourceManager sources;
+  Session session;
+  CompileAndAnalyze(file, root, sources, session);
+  s.err += RenderText(session.diags.All(), sources, s.err_is_terminal);
+  if (session.io_failure) return kExitUsage;
+  if (session.diags.HasErrors()) {
+    s.err += fmt::format("clusterc: nothing written: {} has errors\n", file);
+    return kExitDiagnostics;
+  }
+
+  const ir::Program& program = session.program;
+  backends::Context context{
+      program, session.results, std::filesystem::path(file).filename().string(), {}};
+  for (uint32_t i = 0; i < program.plans.size(); ++i) {
+    if (program.plans[i].range.file != program.main_file) continue;
+    if (!plan_name.empty() && program.plans[i].name != plan_name) continue;
+    context.plans.push_back(i);
+  }
+  if (!plan_name.empty() && context.plans.empty())
+    return UsageError(s, fmt::format("{} has no plan `{}`", file, plan_name), "text", kBuildHelp);
+
+  backends::OutputTree tree;
+  for (const auto* b : selected) b->emit(context, tree);
+  std::string error;
+  if (!CommitOutputTree(tree, output, error)) {
+    s.err += fmt::format("clusterc: error: {} [output.unwritable]\n", error);
+    return kExitUsage;
+  }
+  if (!quiet) {
+    size_t total = 0;
+    for (const auto& [path, contents] : tree.Files()) total += contents.size();
+    s.out +=
+        fmt::format("wrote {} files ({}) to {}/\n", tree.Files().size(), HumanSize(total), output);
+    for (const auto& [path, contents] : tree.Files())
+      s.out += fmt::format("  {:<48} {:>10}\n", path, HumanSize(contents.size()));
+  }
   return kExitOk;
 }
 
@@ -288,6 +440,7 @@ int Run(const std::vector<std::string>& args, Streams& s) {
     return kExitOk;
   }
   if (command == "check") return Check(rest, s);
+  if (command == "build") return Build(rest, s);
   if (command == "rules") return Rules(rest, s);
   if (command == "reference") {
     if (!rest.empty() && IsHelp(rest[0])) {

@@ -1,0 +1,38 @@
+// Backends: each lowers a checked program and its analysis results to files of one format.
+//
+// A backend is a pure function of (IR, analysis results) writing into an in-memory OutputTree;
+// it never re-derives a number analysis owns. The registry below is a constant table: adding a
+// backend is one line.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "analysis/analysis.h"
+#include "backends/output_tree.h"
+#include "ir/ir.h"
+
+namespace clusterc::backends {
+
+struct Context {
+  const ir::Program& program;
+  const analysis::Results& results;
+  std::string spec_name;  // the spec's file name, for header comments
+  // Plans to lower (indices into program.plans); all of the main file's plans by default.
+  std::vector<uint32_t> plans;
+};
+
+using EmitFn = void (*)(const Context&, OutputTree&);
+
+struct BackendInfo {
+  std::string_view name;  // as given to --emit; also the output subdirectory
+  std::string_view description;
+  EmitFn emit;
+  bool default_on;
+};
+
+// Every backend, in the order they run.
+const std::vector<BackendInfo>& Registry();
+
+}  // namespace clusterc::backends
