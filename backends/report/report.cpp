@@ -1,0 +1,8 @@
+#include "backends/emitters.h"
+
+namespace clusterc::backends {
+
+// Not written yet: emits nothing.
+void EmitReport(const Context&, OutputTree&) {}
+
+}  // namespace clusterc::backends
