@@ -4,7 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/setup.sh
+# The browser test renders the HTML report in Debian's Chromium.
+CLUSTERC_EXTRA_PACKAGES="chromium ${CLUSTERC_EXTRA_PACKAGES:-}" scripts/setup.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 
 if [ "${CLUSTERC_SANITIZERS:-1}" != 0 ]; then

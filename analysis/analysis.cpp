@@ -1,0 +1,135 @@
+#include "analysis/analysis.h"
+
+#include <cmath>
+#include <limits>
+
+namespace clusterc::analysis {
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+using D = ir::DerivedId;
+
+void Set(std::vector<double>& v, D id, double value) {
+  v[static_cast<size_t>(id)] = value;
+}
+// Sets only when the inputs gave the quantity (`known`).
+void SetIf(std::vector<double>& v, D id, double value, bool known) {
+  if (known) Set(v, id, value);
+}
+
+std::vector<double> ClusterValues(const ClusterResults& r) {
+  std::vector<double> v(ir::kDerivedCount, kNaN);
+  if (!r.valid) return v;
+  Set(v, D::cluster_gpu_count, double(r.gpus));
+  Set(v, D::cluster_node_count, double(r.nodes));
+  Set(v, D::cluster_rack_count, double(r.racks));
+  Set(v, D::cluster_scale_up_domains, double(r.scale_up_domains));
+  Set(v, D::cluster_scale_up_domain_size, double(r.scale_up_domain));
+  const FabricResults& f = r.fabric;
+  bool counted = f.radix > 0 || f.is_torus;
+  Set(v, D::cluster_fabric_tiers, double(f.tiers));
+  SetIf(v, D::cluster_leaf_switches, double(f.leaf.switches), counted);
+  SetIf(v, D::cluster_spine_switches, double(f.spine.switches), counted);
+  SetIf(v, D::cluster_core_switches, double(f.core.switches), counted);
+  SetIf(v, D::cluster_switch_count, double(f.switches), counted);
+  SetIf(v, D::cluster_cables, double(f.cables), counted);
+  SetIf(v, D::cluster_transceivers, double(f.transceivers), counted);
+  Set(v, D::cluster_fabric_endpoints, double(f.endpoints));
+  SetIf(v, D::cluster_fabric_capacity, double(f.capacity), counted);
+  Set(v, D::cluster_bisection_bandwidth, f.bisection_bandwidth);
+  Set(v, D::cluster_scale_out_bandwidth_per_gpu, f.scale_out_bandwidth_per_gpu);
+  Set(v, D::cluster_cross_pod_bandwidth_per_gpu, f.cross_pod_bandwidth_per_gpu);
+  SetIf(v, D::cluster_scale_up_bandwidth_per_gpu, r.scale_up_bandwidth_per_gpu,
+        r.scale_up_bandwidth_per_gpu > 0);
+  const PowerResults& p = r.power;
+  Set(v, D::cluster_node_power, p.node);
+  Set(v, D::cluster_rack_power, p.rack);
+  Set(v, D::cluster_network_power, p.network);
+  Set(v, D::cluster_it_power, p.it);
+  Set(v, D::cluster_facility_power, p.facility);
+  Set(v, D::cluster_energy_per_year, p.energy_per_year);
+  const ReliabilityResults& rl = r.reliability;
+  SetIf(v, D::cluster_gpu_failures_per_day, rl.gpu_failures_per_day, rl.gpu_mtbf > 0);
+  SetIf(v, D::cluster_failures_per_day, rl.failures_per_day, rl.failures_per_day > 0);
+  SetIf(v, D::cluster_cluster_mtbf, rl.cluster_mtbf, rl.cluster_mtbf > 0);
+  const CostResults& c = r.cost;
+  SetIf(v, D::cluster_capex, c.capex, c.capex > 0);
+  SetIf(v, D::cluster_energy_cost_per_year, c.energy_per_year, c.has_energy_price);
+  SetIf(v, D::cluster_opex_per_year, c.opex_per_year, c.opex_per_year > 0);
+  return v;
+}
+
+std::vector<double> PlanValues(const PlanResults& r) {
+  std::vector<double> v(ir::kDerivedCount, kNaN);
+  Set(v, D::plan_gpu_count, double(r.gpus));
+  if (r.params.total > 0) {
+    Set(v, D::plan_params, r.params.total);
+    Set(v, D::plan_active_params, r.params.active);
+  }
+  if (!r.valid) return v;
+  const MemoryBreakdown& m = r.memory;
+  Set(v, D::plan_memory_per_gpu, m.Total());
+  Set(v, D::plan_weight_memory, m.weights);
+  Set(v, D::plan_gradient_memory, m.gradients);
+  Set(v, D::plan_optimizer_memory, m.optimizer);
+  Set(v, D::plan_activation_memory, m.activations);
+  Set(v, D::plan_reserve_memory, m.reserve);
+  Set(v, D::plan_step_time, r.step_time);
+  Set(v, D::plan_tokens_per_second, r.tokens_per_second);
+  Set(v, D::plan_mfu, r.mfu);
+  Set(v, D::plan_hfu, r.hfu);
+  Set(v, D::plan_model_flops_per_step, r.flops.model_per_step);
+  bool run = r.training_time > 0;
+  SetIf(v, D::plan_training_time, r.training_time, run);
+  SetIf(v, D::plan_gpu_hours, r.gpu_hours, run);
+  Set(v, D::plan_checkpoint_size, r.checkpoint_size);
+  SetIf(v, D::plan_checkpoint_write_time, r.checkpoint_write_time, r.checkpoint_write_time > 0);
+  SetIf(v, D::plan_optimal_checkpoint_interval, r.optimal_checkpoint_interval,
+        r.optimal_checkpoint_interval > 0);
+  Set(v, D::plan_goodput, r.goodput);
+  SetIf(v, D::plan_run_cost_owned, r.run_cost_owned, r.run_cost_owned > 0);
+  SetIf(v, D::plan_run_cost_rented, r.run_cost_rented, r.run_cost_rented > 0);
+  SetIf(v, D::plan_cost_per_million_tokens, r.cost_per_million_tokens,
+        r.cost_per_million_tokens > 0);
+  return v;
+}
+
+}  // namespace
+
+std::optional<double> Results::Lookup(ir::Kind kind, uint32_t entity, ir::DerivedId id) const {
+  const std::vector<std::vector<double>>* table = nullptr;
+  if (kind == ir::Kind::cluster) table = &cluster_values;
+  if (kind == ir::Kind::plan) table = &plan_values;
+  size_t i = static_cast<size_t>(id);
+  if (!table || entity >= table->size() || i >= ir::kDerivedCount) return std::nullopt;
+  if (ir::kDerived[i].kind != kind) return std::nullopt;
+  double value = (*table)[entity][i];
+  if (std::isnan(value)) return std::nullopt;
+  return value;
+}
+
+Results Analyze(const ir::Program& program, const Options& options, DiagnosticSink& sink) {
+  Results out;
+  out.clusters.reserve(program.clusters.size());
+  for (uint32_t i = 0; i < program.clusters.size(); ++i) {
+    out.clusters.push_back(DeriveCluster(program, i, options));
+    out.cluster_values.push_back(ClusterValues(out.clusters.back()));
+    CheckCluster(program, i, out.clusters.back(), options, sink);
+  }
+  static const ClusterResults kNoCluster{};
+  for (uint32_t i = 0; i < program.plans.size(); ++i) {
+    const ir::Plan& plan = program.plans[i];
+    const ClusterResults& cluster = plan.cluster.Valid() && plan.cluster.index < out.clusters.size()
+                                        ? out.clusters[plan.cluster.index]
+                                        : kNoCluster;
+    out.plan_inputs.push_back(MakePlanInputs(program, i, cluster, options));
+    out.plans.push_back(EvaluatePlan(out.plan_inputs.back()));
+    out.plan_values.push_back(PlanValues(out.plans.back()));
+    CheckPlan(program, i, out.plan_inputs.back(), out.plans.back(), cluster, options, sink);
+  }
+  return out;
+}
+
+}  // namespace clusterc::analysis

@@ -1,0 +1,209 @@
+#include "analysis/cluster_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/analysis.h"
+#include "analysis/formulas.h"
+
+namespace clusterc::analysis {
+
+namespace {
+
+// A year of operation as the seeds count it: 8760 h (HARDWARE.md, "19.6 MW x 8760 h").
+constexpr double kYear = 8760.0 * 3600.0;
+
+template <class T>
+const T* Resolve(const ir::Program& p, ir::Ref<T> r) {
+  if (!r.Valid() || r.index >= ir::TableOf<T>::Of(p).size()) return nullptr;
+  return &p.Get(r);
+}
+
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return b > 0 ? (a + b - 1) / b : 0;
+}
+
+}  // namespace
+
+FabricResults DeriveFabric(const ir::Fabric& fabric, const ir::Switch* sw, int64_t nodes,
+                           int64_t gpus_per_node, int64_t nic_ports_per_node,
+                           double nic_port_bandwidth, const Options& options) {
+  FabricResults f;
+  const ir::Topology& t = fabric.topology;
+  int64_t gpus = nodes * gpus_per_node;
+  f.latency = fabric.latency.si > 0 ? fabric.latency.si : options.default_scale_out_latency;
+  if (t.kind == ir::TopologyKind::torus) {
+    // A 3D torus (TPU ICI): no switches; each chip drives two links per axis longer than 1.
+    f.is_torus = true;
+    f.endpoints = t.x * t.y * t.z;
+    f.capacity = f.endpoints;
+    int64_t dims[3] = {t.x, t.y, t.z};
+    std::sort(dims, dims + 3);
+    int axes = 0;
+    for (int64_t d : dims) axes += d > 1;
+    double link = t.link_bandwidth.si;
+    // Cutting the longest axis in half severs (product of the others) links, twice with wraparound.
+    f.bisection_bandwidth = double(dims[0] * dims[1]) * (t.wraparound ? 2 : 1) * link;
+    f.nic_bandwidth_per_gpu = 2.0 * axes * link;
+    f.scale_out_bandwidth_per_gpu = f.nic_bandwidth_per_gpu;
+    f.cross_pod_bandwidth_per_gpu = f.nic_bandwidth_per_gpu;
+    f.leaf_gpus = f.endpoints;
+    f.pod_gpus = f.endpoints;
+    f.sharp = false;
+    return f;
+  }
+  f.tiers = t.tiers;
+  f.rails = std::max<int64_t>(1, t.rails);
+  f.endpoints = nodes * nic_ports_per_node;
+  f.leaf_oversubscription = std::max(1.0, t.oversubscription.Factor());
+  f.pod_oversubscription = std::max(1.0, t.pod_oversubscription.Factor());
+  f.nic_bandwidth_per_gpu =
+      gpus_per_node > 0 ? nic_ports_per_node * nic_port_bandwidth / gpus_per_node : 0;
+  if (sw && sw->radix > 0) {
+    // A switch port faster than the NIC splits into several NIC-rate ports (an 800G OSFP port as
+    // 2 x 400G, e.g. Spectrum-4 SN5600: 64 x 800G = 128 x 400G).
+    double split =
+        nic_port_bandwidth > 0 ? std::floor(sw->port_bandwidth.si / nic_port_bandwidth) : 1;
+    f.radix = sw->radix * static_cast<int64_t>(std::max(1.0, split));
+    auto c = formulas::FatTree(f.endpoints, f.radix, f.tiers, f.rails, f.leaf_oversubscription,
+                               f.tiers >= 3 ? f.pod_oversubscription : 1.0);
+    f.capacity = c.capacity;
+    f.leaf_downlinks = c.leaf_downlinks;
+    f.leaf.switches = c.leaf;
+    f.spine.switches = c.spine;
+    f.core.switches = c.core;
+    f.leaf.cables = f.endpoints;
+    f.spine.cables = c.leaf * c.leaf_uplinks;
+    f.core.cables = c.spine * c.spine_uplinks;
+    // Switch-to-switch cables carry a transceiver at each end; endpoint links are counted as
+    // cables only (DAC/AOC or the NIC's own optic, priced with the node).
+    f.spine.transceivers = 2 * f.spine.cables;
+    f.core.transceivers = 2 * f.core.cables;
+    f.switches = c.Switches();
+    f.cables = f.leaf.cables + f.spine.cables + f.core.cables;
+    f.transceivers = f.spine.transceivers + f.core.transceivers;
+    int64_t ports_per_rail = std::max<int64_t>(1, nic_ports_per_node / f.rails);
+    f.leaf_gpus = (f.leaf_downlinks / ports_per_rail) * gpus_per_node;
+  }
+  f.pod_gpus = t.pod_size > 0 ? t.pod_size : gpus;
+  f.pods = std::max<int64_t>(1, CeilDiv(gpus, std::max<int64_t>(1, f.pod_gpus)));
+  double leaf_o = f.tiers >= 2 ? f.leaf_oversubscription : 1.0;
+  f.scale_out_bandwidth_per_gpu = f.nic_bandwidth_per_gpu / leaf_o;
+  f.cross_pod_bandwidth_per_gpu =
+      f.scale_out_bandwidth_per_gpu / (f.pods > 1 ? f.pod_oversubscription : 1.0);
+  f.bisection_bandwidth =
+      f.endpoints * nic_port_bandwidth / 2 / leaf_o / (f.pods > 1 ? f.pod_oversubscription : 1.0);
+  f.sharp = fabric.sharp && (sw == nullptr || sw->sharp);
+  return f;
+}
+
+ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options& options) {
+  ClusterResults r;
+  const ir::Cluster& c = p.clusters[index];
+  const ir::Node* node = Resolve(p, c.nodes.ref);
+  const ir::Site* site = Resolve(p, c.site);
+  const ir::Fabric* fabric = Resolve(p, c.fabric);
+  if (!node) return r;
+  const ir::Gpu* gpu = Resolve(p, node->gpus.ref);
+  const ir::Link* link = Resolve(p, node->scale_up);
+  const ir::Nic* nic = Resolve(p, node->nics.ref);
+  const ir::Cpu* cpu = Resolve(p, node->cpus.ref);
+  const ir::Switch* sw = fabric ? Resolve(p, fabric->switch_) : nullptr;
+  const ir::Cooling* cooling = site ? Resolve(p, site->cooling) : nullptr;
+  r.valid = gpu != nullptr;
+
+  // ---- derivation
+  r.nodes = c.nodes.count;
+  r.gpus_per_node = node->gpus.count;
+  r.gpus = r.nodes * r.gpus_per_node;
+  r.spare_nodes = static_cast<int64_t>(std::llround(c.spares * static_cast<double>(r.nodes)));
+  r.usable_nodes = r.nodes - r.spare_nodes;
+  r.usable_gpus = r.usable_nodes * r.gpus_per_node;
+  r.nodes_per_rack = c.racks.nodes;
+  r.racks = CeilDiv(r.nodes, r.nodes_per_rack);
+  if (node->scale_up_domain > 0)
+    r.scale_up_domain = node->scale_up_domain;
+  else if (link)
+    r.scale_up_domain = std::min(link->domain_size, r.gpus_per_node);
+  else
+    r.scale_up_domain = r.gpus_per_node;
+  r.scale_up_domains = r.scale_up_domain > 0 ? r.gpus / r.scale_up_domain : 0;
+  if (link) {
+    // Vendors quote NVLink bandwidth with both directions summed (NVLink4: 900 GB/s = 450 + 450).
+    r.scale_up_bandwidth_per_gpu = link->bandwidth.si / 2;
+    r.scale_up_latency = link->latency.si > 0 ? link->latency.si : options.default_scale_up_latency;
+    r.scale_up_reduction = link->in_network_reduction;
+  } else {
+    r.scale_up_latency = options.default_scale_up_latency;
+  }
+
+  // ---- fabric
+  int64_t ports_per_node = nic ? node->nics.count * nic->ports : 0;
+  double nic_bw = nic ? nic->bandwidth.si : 0;
+  if (fabric)
+    r.fabric = DeriveFabric(*fabric, sw, r.nodes, r.gpus_per_node, ports_per_node, nic_bw, options);
+
+  // ---- power (MODELS.md "Power and cooling"; seeds: 8 x 650 W + 400 W + 200 W = 5.8 kW)
+  PowerResults& pw = r.power;
+  double gpu_draw = node->gpu_power.si > 0 ? node->gpu_power.si : (gpu ? gpu->tdp.si : 0);
+  pw.gpu = r.gpus_per_node * gpu_draw;
+  pw.host =
+      node->host_power.si > 0 ? node->host_power.si : (cpu ? node->cpus.count * cpu->tdp.si : 0);
+  if (node->net_power.si > 0) {
+    // `net_power` is "NICs and the node's share of network switches": the switches are in it.
+    pw.net = node->net_power.si;
+    pw.node_includes_network_share = true;
+  } else {
+    pw.net = nic ? node->nics.count * nic->power.si : 0;
+  }
+  pw.node = pw.gpu + pw.host + pw.net;
+  pw.rack = r.nodes_per_rack * pw.node;
+  pw.switches = sw ? r.fabric.switches * sw->power.si : 0;
+  pw.transceivers = fabric ? r.fabric.transceivers * fabric->transceiver_power.si : 0;
+  pw.network = pw.switches + pw.transceivers;
+  pw.it = r.nodes * pw.node + (pw.node_includes_network_share ? 0 : pw.network);
+  double pue = site ? site->pue : 1.0;
+  pw.facility = pw.it * pue;
+  pw.energy_per_year = pw.facility * kYear;
+
+  // ---- reliability (MODELS.md "Reliability")
+  ReliabilityResults& rl = r.reliability;
+  rl.gpu_mtbf = gpu && gpu->mtbf.si > 0 ? gpu->mtbf.si : c.gpu_mtbf.si;
+  rl.node_mtbf = c.node_mtbf.si;
+  rl.gpu_failures_per_day = formulas::FailuresPerDay(double(r.gpus), rl.gpu_mtbf);
+  rl.node_failures_per_day = formulas::FailuresPerDay(double(r.nodes), rl.node_mtbf);
+  rl.failures_per_day = rl.gpu_failures_per_day + rl.node_failures_per_day;
+  rl.cluster_mtbf = rl.failures_per_day > 0 ? 86400.0 / rl.failures_per_day : 0;
+
+  // ---- cost (MODELS.md "Cost")
+  CostResults& co = r.cost;
+  if (node->price.si > 0) {
+    co.servers = r.nodes * node->price.si;
+  } else {
+    double parts = (gpu ? r.gpus_per_node * gpu->price.si : 0) +
+                   (cpu ? node->cpus.count * cpu->price.si : 0) +
+                   (nic ? node->nics.count * nic->price.si : 0);
+    co.servers = r.nodes * parts;
+  }
+  co.switches = sw ? r.fabric.switches * sw->price.si : 0;
+  co.transceivers = fabric ? r.fabric.transceivers * fabric->transceiver_price.si : 0;
+  co.cables = fabric ? r.fabric.cables * fabric->cable_price.si : 0;
+  co.racks = r.racks * c.racks.price.si;
+  if (site) {
+    co.power_infrastructure = site->power_infrastructure_price.si * pw.it;
+    co.building = site->building_price.si * pw.it;
+  }
+  co.cooling = cooling ? cooling->price.si * pw.it : 0;
+  co.storage = c.storage_price.si;
+  co.capex = co.servers + co.switches + co.transceivers + co.cables + co.racks +
+             co.power_infrastructure + co.cooling + co.building + co.storage;
+  co.has_energy_price = site && site->electricity.si > 0;
+  co.energy_per_year = co.has_energy_price ? pw.energy_per_year * site->electricity.si : 0;
+  co.staff_per_year = c.staff.si * kYear;
+  co.maintenance_per_year = c.maintenance.si * kYear;
+  co.opex_per_year = co.energy_per_year + co.staff_per_year + co.maintenance_per_year;
+  co.depreciation_per_second = c.depreciation.si > 0 ? co.capex / c.depreciation.si : 0;
+  return r;
+}
+
+}  // namespace clusterc::analysis

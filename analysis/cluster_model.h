@@ -1,0 +1,117 @@
+// Cluster derivation: counts, fabric, power, reliability and cost of one `cluster`.
+//
+// Pure: DeriveCluster reads the IR and returns a plain struct; no I/O, no diagnostics (those are
+// in rules.cpp). Every quantity is in SI base units; NaN-free: a quantity that cannot be derived
+// because an input is absent is 0 and its `has_*` flag is false.
+#pragma once
+
+#include <cstdint>
+
+#include "ir/ir.h"
+
+namespace clusterc::analysis {
+
+struct Options;
+
+struct FabricTier {
+  int64_t switches = 0;
+  int64_t cables = 0;        // cables from this tier down (endpoint links for the leaf tier)
+  int64_t transceivers = 0;  // optics on those cables (switch-to-switch: two per cable)
+};
+
+struct FabricResults {
+  bool is_torus = false;
+  int64_t tiers = 0;
+  int64_t rails = 1;
+  int64_t endpoints = 0;  // NIC ports attached
+  int64_t capacity = 0;   // endpoints the radix and tiers can attach
+  int64_t radix = 0;      // switch ports at the NIC's line rate
+  FabricTier leaf, spine, core;
+  int64_t leaf_downlinks = 0;
+  int64_t switches = 0, cables = 0, transceivers = 0;
+  double leaf_oversubscription = 1;  // o of `o:1`
+  double pod_oversubscription = 1;
+  int64_t pod_gpus = 0;  // GPUs in one full-bisection pod (0: whole fabric)
+  int64_t pods = 1;
+  int64_t leaf_gpus = 0;                   // GPUs whose same-rail traffic stays under one leaf
+  double bisection_bandwidth = 0;          // B/s, one direction
+  double nic_bandwidth_per_gpu = 0;        // B/s, one direction
+  double scale_out_bandwidth_per_gpu = 0;  // within a pod, after leaf oversubscription
+  double cross_pod_bandwidth_per_gpu = 0;
+  double latency = 0;  // alpha of one scale-out message
+  bool sharp = false;  // fabric and switch reduce in network
+};
+
+struct PowerResults {
+  double gpu = 0;   // per node: GPUs
+  double host = 0;  // per node
+  double net = 0;   // per node: NICs (and switch share when the node's net_power says so)
+  double node = 0;  // sum of the three
+  bool node_includes_network_share = false;  // node.net_power given: switches already counted
+  double rack = 0;
+  double switches = 0;      // all switches
+  double transceivers = 0;  // all optics
+  double network = 0;       // switches + transceivers
+  double it = 0;
+  double facility = 0;
+  double energy_per_year = 0;  // J
+};
+
+struct ReliabilityResults {
+  double gpu_mtbf = 0;  // s, per GPU
+  double node_mtbf = 0;
+  double gpu_failures_per_day = 0;
+  double node_failures_per_day = 0;
+  double failures_per_day = 0;
+  double cluster_mtbf = 0;  // s; 0 when no MTBF is given
+};
+
+struct CostResults {
+  double servers = 0;  // nodes (or their GPUs, CPUs and NICs when the node has no price)
+  double switches = 0;
+  double transceivers = 0;
+  double cables = 0;
+  double racks = 0;
+  double power_infrastructure = 0;
+  double cooling = 0;
+  double building = 0;
+  double storage = 0;
+  double capex = 0;
+  double energy_per_year = 0;
+  double staff_per_year = 0;
+  double maintenance_per_year = 0;
+  double opex_per_year = 0;
+  double depreciation_per_second = 0;  // capex / life; 0 without a life
+  bool has_energy_price = false;
+};
+
+struct ClusterResults {
+  bool valid = false;  // false when a required reference is missing
+  int64_t nodes = 0;
+  int64_t gpus_per_node = 0;
+  int64_t gpus = 0;
+  int64_t spare_nodes = 0;
+  int64_t usable_nodes = 0;
+  int64_t usable_gpus = 0;  // what plans run on
+  int64_t racks = 0;
+  int64_t nodes_per_rack = 0;
+  int64_t scale_up_domain = 0;  // GPUs
+  int64_t scale_up_domains = 0;
+  double scale_up_bandwidth_per_gpu = 0;  // B/s, one direction
+  double scale_up_latency = 0;
+  bool scale_up_reduction = false;  // NVLS
+  FabricResults fabric;
+  PowerResults power;
+  ReliabilityResults reliability;
+  CostResults cost;
+};
+
+// Derives everything about program.clusters[index]. Pure, deterministic.
+ClusterResults DeriveCluster(const ir::Program& program, uint32_t index, const Options& options);
+
+// Derivation of the fabric alone, for tests and the plan search.
+FabricResults DeriveFabric(const ir::Fabric& fabric, const ir::Switch* sw, int64_t nodes,
+                           int64_t gpus_per_node, int64_t nic_ports_per_node,
+                           double nic_port_bandwidth, const Options& options);
+
+}  // namespace clusterc::analysis

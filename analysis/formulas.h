@@ -1,0 +1,261 @@
+// The published closed-form models the analysis is built on, one pure function each.
+//
+// Every function cites its source (paper + equation/table); tests/unit/test_analysis_formulas.cpp
+// reproduces a number each source publishes. Plain doubles in SI base units (bytes, seconds, FLOP)
+// so the plan evaluator can call them in a tight loop without allocating. docs/model.md explains
+// the assumptions and limits.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+namespace clusterc::analysis::formulas {
+
+// ---- parameters and FLOPs -------------------------------------------------------------------
+
+// Dense GPT parameters, Narayanan et al. 2021 ("Efficient Large-Scale Language Model Training on
+// GPU Clusters Using Megatron-LM"), eq. 2: P = 12 l h^2 (1 + 13/(12h) + (V + s)/(12 l h)).
+// Learned position embeddings, biases, tied embeddings; final layer norm not counted.
+constexpr double NarayananParams(double layers, double hidden, double vocab, double seq) {
+  return 12 * layers * hidden * hidden *
+         (1 + 13 / (12 * hidden) + (vocab + seq) / (12 * layers * hidden));
+}
+
+// Model FLOPs of one step, Korthikanti et al. 2022 ("Reducing Activation Recomputation in Large
+// Transformer Models"), eq. 7 / section 6.3: 72 B l s h^2 (1 + s/(6h) + V/(12 h l)), B sequences.
+constexpr double KorthikantiModelFlops(double batch, double layers, double seq, double hidden,
+                                       double vocab) {
+  return 72 * batch * layers * seq * hidden * hidden *
+         (1 + seq / (6 * hidden) + vocab / (12 * hidden * layers));
+}
+
+// Hardware FLOPs with full recompute (one extra forward of every layer), Narayanan et al. 2021,
+// eq. 3: 96 B s l h^2 (1 + s/(6h) + V/(16 l h)).
+constexpr double NarayananFullRecomputeFlops(double batch, double layers, double seq, double hidden,
+                                             double vocab) {
+  return 96 * batch * seq * layers * hidden * hidden *
+         (1 + seq / (6 * hidden) + vocab / (16 * layers * hidden));
+}
+
+// Korthikanti et al. 2022, section 6.3 closed form for selective recompute:
+// 72 B l s h^2 (1 + s/(3h) + V/(12 h l)). Its ratio to eq. 7 reproduces the HFU/MFU pairs
+// Megatron-LM publishes for selective recompute (README: 22B 43.7/41.5 %, 175B 52.8/51.4 %, 530B
+// 57.0/56.0 %, 1T 57.0/56.3 %).
+constexpr double KorthikantiSelectiveFlops(double batch, double layers, double seq, double hidden,
+                                           double vocab) {
+  return 72 * batch * layers * seq * hidden * hidden *
+         (1 + seq / (3 * hidden) + vocab / (12 * hidden * layers));
+}
+
+// Kaplan et al. 2020 ("Scaling Laws for Neural Language Models"), section 2.1: C ~ 6 N D.
+constexpr double KaplanTrainingFlops(double params, double tokens) {
+  return 6 * params * tokens;
+}
+
+// ---- memory ---------------------------------------------------------------------------------
+
+struct ModelStateBytes {
+  double weights = 0, gradients = 0, optimizer = 0;
+  constexpr double Total() const { return weights + gradients + optimizer; }
+};
+
+// Model-state memory per GPU, Rajbhandari et al. 2019 ("ZeRO: Memory Optimizations Toward
+// Training Trillion Parameter Models"), section 5 / figure 1: mixed-precision Adam keeps 2 bytes
+// of weights, 2 of gradients and K = 12 of optimizer state per parameter. Stage 1 shards the
+// optimizer over Nd ranks (4 + K/Nd), stage 2 also the gradients (2 + (2 + K)/Nd), stage 3 also the
+// weights ((4 + K)/Nd). FSDP full sharding equals stage 3.
+constexpr ModelStateBytes ZeroModelStates(double params, double nd, int stage,
+                                          double weight_bytes = 2, double grad_bytes = 2,
+                                          double optimizer_bytes = 12) {
+  ModelStateBytes m{params * weight_bytes, params * grad_bytes, params * optimizer_bytes};
+  if (nd < 1) nd = 1;
+  if (stage >= 1) m.optimizer /= nd;
+  if (stage >= 2) m.gradients /= nd;
+  if (stage >= 3) m.weights /= nd;
+  return m;
+}
+
+// Activation memory of one transformer layer in bytes, 16-bit activations with dropout masks,
+// Korthikanti et al. 2022, table 2 (s sequence, b micro-batch, h hidden, a heads, t tensor
+// parallel).
+enum class ActivationCase {
+  kNoParallelism,                    // sbh (34 + 5as/h)
+  kTensorParallel,                   // sbh (10 + 24/t + 5as/(ht))
+  kTensorSequenceParallel,           // sbh (34/t + 5as/(ht))
+  kTensorParallelSelective,          // sbh (10 + 24/t)
+  kTensorSequenceParallelSelective,  // sbh 34/t
+  kFullRecompute,                    // 2sbh
+};
+
+constexpr double KorthikantiActivationPerLayer(double s, double b, double h, double a, double t,
+                                               ActivationCase c) {
+  const double sbh = s * b * h;
+  switch (c) {
+    case ActivationCase::kNoParallelism:
+      return sbh * (34 + 5 * a * s / h);
+    case ActivationCase::kTensorParallel:
+      return sbh * (10 + 24 / t + 5 * a * s / (h * t));
+    case ActivationCase::kTensorSequenceParallel:
+      return sbh * (34 / t + 5 * a * s / (h * t));
+    case ActivationCase::kTensorParallelSelective:
+      return sbh * (10 + 24 / t);
+    case ActivationCase::kTensorSequenceParallelSelective:
+      return sbh * 34 / t;
+    case ActivationCase::kFullRecompute:
+      return 2 * sbh;
+  }
+  return 0;
+}
+
+// Micro-batches whose activations the first pipeline stage holds under 1F1B, and the interleaved
+// schedule's factor: Korthikanti et al. 2022, section 4.2.3 (first stage stores p micro-batches of
+// its l/p layers; interleaving multiplies by 1 + (p - 1)/(p v)).
+constexpr double PipelineInFlight(double micro_batches, double stages, double virtual_stages,
+                                  double stage_index = 0) {
+  double held = std::min(micro_batches, stages - stage_index);
+  if (held < 1) held = 1;
+  if (virtual_stages > 1) held *= 1 + (stages - 1) / (stages * virtual_stages);
+  return held;
+}
+
+// Pipeline bubble as a fraction of the ideal step, Narayanan et al. 2021, section 2.2:
+// (p - 1)/m for 1F1B, (p - 1)/(m v) for the interleaved schedule.
+constexpr double BubbleFraction(double stages, double micro_batches, double virtual_stages) {
+  return micro_batches > 0 ? (stages - 1) / (micro_batches * std::max(1.0, virtual_stages)) : 0;
+}
+
+// ---- collectives (ring algorithms; Thakur, Rabenseifner and Gropp 2005, "Optimization of
+// Collective Communication Operations in MPICH", sections 4.4-4.5; Patarasuk and Yuan 2009) -----
+// n ranks, message of S bytes per rank, bandwidth B bytes/s per rank and direction, latency alpha.
+
+inline double AllReduceTime(double n, double bytes, double bw, double alpha,
+                            bool in_network_reduction = false) {
+  if (n <= 1 || bw <= 0) return 0;
+  // SHARP / NVLS reduce in the switch: each rank sends and receives S once, not 2(n-1)/n S
+  // (Graham et al. 2016, "Scalable Hierarchical Aggregation Protocol (SHArP)").
+  double traffic = in_network_reduction ? (n - 1) / n : 2 * (n - 1) / n;
+  return traffic * bytes / bw + 2 * (n - 1) * alpha;
+}
+inline double ReduceScatterTime(double n, double bytes, double bw, double alpha) {
+  if (n <= 1 || bw <= 0) return 0;
+  return (n - 1) / n * bytes / bw + (n - 1) * alpha;
+}
+inline double AllGatherTime(double n, double bytes, double bw, double alpha) {
+  return ReduceScatterTime(n, bytes, bw, alpha);
+}
+inline double AllToAllTime(double n, double bytes, double bw, double alpha) {
+  if (n <= 1 || bw <= 0) return 0;
+  return (n - 1) / n * bytes / bw + (n - 1) * alpha;
+}
+
+// ---- fabric ---------------------------------------------------------------------------------
+
+// k-ary fat tree, Al-Fares, Loukissas and Vahdat 2008 ("A Scalable, Commodity Data Center Network
+// Architecture"), section 3.2: k pods of k/2 edge and k/2 aggregation switches, (k/2)^2 cores,
+// k^3/4 hosts, 5k^2/4 switches.
+constexpr int64_t KaryFatTreeHosts(int64_t k) {
+  return k * k * k / 4;
+}
+constexpr int64_t KaryFatTreeSwitches(int64_t k) {
+  return 5 * k * k / 4;
+}
+
+struct FatTreeCounts {
+  int64_t leaf = 0, spine = 0, core = 0;
+  int64_t capacity = 0;        // endpoints the radix and tiers can attach
+  int64_t leaf_downlinks = 0;  // endpoint ports per leaf
+  int64_t leaf_uplinks = 0;
+  int64_t spine_uplinks = 0;
+  int64_t Switches() const { return leaf + spine + core; }
+};
+
+// Switch counts of a folded-Clos (fat-tree) fabric of radix-R switches: the k-ary construction
+// generalised to any endpoint count, rails and oversubscription. Leaves split their ports
+// o : 1 between endpoints and uplinks (o = leaf oversubscription), so d = R o/(o + 1) downlinks;
+// in a rail-optimised fabric each rail has its own leaves (NVIDIA DGX SuperPOD H100 reference
+// architecture, section "Compute fabric"): leaves = rails x ceil(endpoints per rail / d). Every
+// leaf uplink is cabled (the reference architecture provisions full uplinks even in partial
+// scalable units), so spines = ceil(leaves x u / R) for two tiers. With three tiers a spine
+// splits its ports po : 1 between leaves and cores (po = pod oversubscription, 1 in a non-blocking
+// tree), spines = ceil(leaf uplinks / (R po/(po + 1))), cores = ceil(spine uplinks / R).
+// Capacity: R endpoints with one tier, R d with two, R d (R/2) with three (k^3/4 when d = k/2).
+inline FatTreeCounts FatTree(int64_t endpoints, int64_t radix, int64_t tiers, int64_t rails = 1,
+                             double leaf_oversubscription = 1, double pod_oversubscription = 1) {
+  FatTreeCounts c;
+  if (radix <= 0 || endpoints <= 0) return c;
+  auto ceil_div = [](double a, double b) { return static_cast<int64_t>(std::ceil(a / b - 1e-9)); };
+  if (rails < 1) rails = 1;
+  if (tiers <= 1) {
+    c.leaf = ceil_div(endpoints, radix);
+    c.leaf_downlinks = radix;
+    c.capacity = radix;
+    return c;
+  }
+  double o = std::max(1.0, leaf_oversubscription);
+  c.leaf_downlinks = static_cast<int64_t>(std::floor(radix * o / (o + 1) + 1e-9));
+  c.leaf_uplinks = radix - c.leaf_downlinks;
+  int64_t per_rail = ceil_div(endpoints, rails);
+  c.leaf = rails * ceil_div(per_rail, c.leaf_downlinks);
+  int64_t leaf_up = c.leaf * c.leaf_uplinks;
+  if (tiers == 2) {
+    c.spine = ceil_div(leaf_up, radix);
+    c.capacity = radix * c.leaf_downlinks;
+    return c;
+  }
+  double po = std::max(1.0, pod_oversubscription);
+  int64_t spine_down = static_cast<int64_t>(std::floor(radix * po / (po + 1) + 1e-9));
+  c.spine_uplinks = radix - spine_down;
+  c.spine = ceil_div(leaf_up, spine_down);
+  c.core = ceil_div(c.spine * c.spine_uplinks, radix);
+  c.capacity = radix * c.leaf_downlinks * (radix / 2);
+  return c;
+}
+
+// ---- reliability ----------------------------------------------------------------------------
+
+// Independent exponential failures: the system's failure rate is the sum of its parts' rates, so
+// N parts of MTBF m fail N x 86400/m times a day (seeds: 100,000 GPUs at 50,000 h -> 48 per day).
+constexpr double FailuresPerDay(double parts, double mtbf_seconds) {
+  return mtbf_seconds > 0 ? parts * 86400.0 / mtbf_seconds : 0;
+}
+
+// Optimal checkpoint interval, Young 1974 ("A first order approximation to the optimum checkpoint
+// interval", CACM 17(9)): tau = sqrt(2 delta M) for write time delta and mean time between
+// failures M.
+inline double YoungInterval(double write_time, double mtbf) {
+  return std::sqrt(2 * write_time * mtbf);
+}
+
+// Daly 2006 ("A higher order estimate of the optimum checkpoint interval for restart dumps", FGCS
+// 22), eq. 37: tau = sqrt(2 delta M) [1 + sqrt(delta/(2M))/3 + delta/(18M)] - delta for delta < 2M,
+// and M otherwise.
+inline double DalyInterval(double write_time, double mtbf) {
+  if (write_time >= 2 * mtbf) return mtbf;
+  double r = write_time / (2 * mtbf);
+  return std::sqrt(2 * write_time * mtbf) * (1 + std::sqrt(r) / 3 + r / 9) - write_time;
+}
+
+// First-order fraction of time lost to checkpointing and failures (Young 1974; Daly 2006 eq. 5):
+// writing costs delta/tau, a failure loses on average tau/2 of work and the restart time R.
+inline double CheckpointLoss(double write_time, double interval, double mtbf, double restart) {
+  if (interval <= 0 || mtbf <= 0) return 0;
+  return write_time / interval + interval / (2 * mtbf) + restart / mtbf;
+}
+
+// ---- cost -----------------------------------------------------------------------------------
+
+// A rented run: GPU-hours x price per GPU-hour (DeepSeek-V3 technical report, arXiv 2412.19437,
+// table 1: 2,788K H800 GPU-hours x 2 USD = 5.576 M USD). SI: GPU-seconds x USD per GPU-second.
+constexpr double RentalCost(double gpu_seconds, double usd_per_gpu_second) {
+  return gpu_seconds * usd_per_gpu_second;
+}
+
+// An owned run: capex depreciated linearly over its life plus opex, for the run's wall time.
+constexpr double OwnedCost(double capex, double life_seconds, double opex_per_second,
+                           double run_seconds) {
+  return (life_seconds > 0 ? capex / life_seconds : 0) * run_seconds +
+         opex_per_second * run_seconds;
+}
+
+}  // namespace clusterc::analysis::formulas

@@ -1,0 +1,633 @@
+#include "analysis/plan_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/analysis.h"
+#include "analysis/formulas.h"
+
+namespace clusterc::analysis {
+
+namespace f = formulas;
+
+const char* CommName(Comm c) {
+  switch (c) {
+    case Comm::kTp:
+      return "tensor-parallel all-reduce";
+    case Comm::kPp:
+      return "pipeline point-to-point";
+    case Comm::kDp:
+      return "data-parallel gradient reduction";
+    case Comm::kEp:
+      return "expert-parallel all-to-all";
+    case Comm::kCp:
+      return "context-parallel key/value exchange";
+    case Comm::kCount:
+      break;
+  }
+  return "communication";
+}
+
+namespace {
+
+// Widths of the attention tensors of one layer (full, before tensor parallelism).
+struct AttentionDims {
+  double q = 0, k = 0, v = 0, o = 0;  // per-token widths of Q, K, V and the O-projection input
+  double matmul = 0;                  // matmul parameters (no biases)
+  double core_fwd_per_token = 0;      // FLOPs of QK^T and AV per token, forward
+};
+
+AttentionDims Attention(const PlanInputs& in) {
+  AttentionDims a;
+  double h = double(in.hidden), s = double(in.seq_len), H = double(in.heads);
+  if (in.mla) {
+    // DeepSeek-V2 (arXiv 2405.04434) section 2.1.2, eqs. 9-19: low-rank Q and KV projections.
+    double qk = double(in.head_dim + in.rope_dim), vh = double(in.v_head_dim);
+    double q_proj = in.q_rank > 0 ? h * in.q_rank + in.q_rank * H * qk : h * H * qk;
+    double kv_proj = h * double(in.kv_rank + in.rope_dim) + in.kv_rank * H * (in.head_dim + vh);
+    a.q = H * qk;
+    a.k = H * qk;
+    a.v = H * vh;
+    a.o = H * vh;
+    a.matmul = q_proj + kv_proj + H * vh * h;
+    a.core_fwd_per_token = 2 * s * H * qk + 2 * s * H * vh;
+  } else {
+    // GQA (Ainslie et al. 2023): K and V have kv_heads heads of h/heads: 2h^2 (1 + kv/heads).
+    double kv = double(in.kv_heads > 0 ? in.kv_heads : in.heads);
+    double kvd = kv * h / H;
+    a.q = h;
+    a.k = kvd;
+    a.v = kvd;
+    a.o = h;
+    a.matmul = 2 * h * h + 2 * h * kvd;
+    // Korthikanti et al. 2022 eq. 7: QK^T and AV cost 2 x 2 s h per token forward (causal masking
+    // not discounted, as Megatron counts).
+    a.core_fwd_per_token = 4 * s * h;
+  }
+  return a;
+}
+
+double MlpFactor(const PlanInputs& in) {
+  return in.swiglu ? 3.0 : 2.0;
+}  // matrices per MLP
+
+int ZeroStage(ir::Sharding s) {
+  switch (s) {
+    case ir::Sharding::none:
+      return 0;
+    case ir::Sharding::zero1:
+      return 1;
+    case ir::Sharding::zero2:
+      return 2;
+    case ir::Sharding::zero3:
+    case ir::Sharding::fsdp:
+      return 3;
+  }
+  return 0;
+}
+
+// Layers on pipeline stage i. Layers divide evenly by pp x vpp, or (layers + 2) do and the first
+// and last stages give one layer's slot each to the embedding and the loss (Megatron-LM
+// --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split; Llama 3 405B:
+// 126 layers on 16 stages, Dubey et al. 2024 section 3.3.2); otherwise the most loaded stage holds
+// ceil(layers / pp).
+int64_t StageLayers(const PlanInputs& in, int64_t i) {
+  int64_t L = in.layers, p = std::max<int64_t>(1, in.pp), v = std::max<int64_t>(1, in.vpp);
+  if (p == 1) return L;
+  if (L % (p * v) == 0) return L / p;
+  if ((L + 2) % (p * v) == 0) return (i == 0 || i == p - 1) ? (L + 2) / p - 1 : (L + 2) / p;
+  return (L + p - 1) / p;
+}
+
+int64_t StageStart(const PlanInputs& in, int64_t i) {
+  int64_t p = std::max<int64_t>(1, in.pp);
+  if (i == 0) return 0;
+  if (i == p - 1) return std::max<int64_t>(0, in.layers - StageLayers(in, i));
+  return StageLayers(in, 0) + (i - 1) * StageLayers(in, 1);
+}
+
+// Time of one GEMM C[M,N] = A[M,K] B[K,N] on one GPU. The efficiency curve (docs/model.md): the
+// GPU's asymptotic `gemm_efficiency` times tile quantisation min(1, dim/tile) per dimension, plus a
+// fixed launch/tail overhead per GEMM, in the spirit of Calculon (Isaev et al. 2023, SC'23, section
+// 3.2: per-operation efficiency tables by size). Small GEMMs therefore fall well below the
+// asymptote.
+double GemmTime(const PlanInputs& in, double m, double n, double k) {
+  if (m <= 0 || n <= 0 || k <= 0) return 0;
+  double tile = in.gemm_tile > 0 ? in.gemm_tile : 1;
+  double q = std::min(1.0, m / tile) * std::min(1.0, n / tile) * std::min(1.0, k / tile);
+  double rate = in.peak_flops * in.gemm_efficiency * q;
+  return 2 * m * n * k / rate + in.gemm_overhead;
+}
+
+double Latency(const PlanInputs& in, int64_t span) {
+  return span <= in.scale_up_domain ? in.scale_up_latency : in.scale_out_latency;
+}
+
+struct LayerTimes {
+  double fwd = 0;        // forward of one layer, one micro-batch
+  double attn_fwd = 0;   // of which the attention core
+  double flops_fwd = 0;  // model FLOPs of that forward
+};
+
+LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_layer) {
+  LayerTimes lt;
+  double t = double(std::max<int64_t>(1, in.tp));
+  double h = double(in.hidden);
+  double M = double(in.micro_batch) * double(in.seq_len) / double(std::max<int64_t>(1, in.cp));
+  // Attention projections: one GEMM into Q/K/V (all low-rank pieces for MLA folded into it), one
+  // out.
+  double in_cols = (a.matmul - a.o * h) / (t * h);
+  lt.fwd += GemmTime(in, M, in_cols, h) + GemmTime(in, M, h, a.o / t);
+  lt.flops_fwd += 2 * M * a.matmul / t;
+  // Attention core (flash attention runs near GEMM efficiency on Hopper; Shah et al. 2024).
+  double core = a.core_fwd_per_token * M / t;
+  lt.attn_fwd = core / (in.peak_flops * in.gemm_efficiency) + in.gemm_overhead;
+  lt.fwd += lt.attn_fwd;
+  lt.flops_fwd += core;
+  double up = in.swiglu ? 2.0 : 1.0;  // SwiGLU's gate and up projections fused
+  if (!moe_layer) {
+    double ffn = double(in.ffn);
+    lt.fwd += GemmTime(in, M, up * ffn / t, h) + GemmTime(in, M, h, ffn / t);
+    lt.flops_fwd += 2 * M * MlpFactor(in) * h * ffn / t;
+  } else {
+    double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
+    double ep = double(std::max<int64_t>(1, in.ep));
+    double local = double(in.experts) / ep;
+    // Balanced routing: the ep ranks' M tokens each, top_k copies, spread over all experts.
+    double me = M * double(in.top_k) * ep / double(std::max<int64_t>(1, in.experts));
+    lt.fwd += local * (GemmTime(in, me, up * fe / t, h) + GemmTime(in, me, h, fe / t));
+    if (in.shared_experts > 0) {
+      double fs = fe * double(in.shared_experts);
+      lt.fwd += GemmTime(in, M, up * fs / t, h) + GemmTime(in, M, h, fs / t);
+    }
+    lt.fwd += GemmTime(in, M, double(in.experts), h);  // router
+    lt.flops_fwd += 2 * M *
+                    (double(in.top_k + in.shared_experts) * MlpFactor(in) * h * fe / t +
+                     h * double(in.experts));
+  }
+  return lt;
+}
+
+struct WeightBytes {
+  double weight = 2, grad = 2, optimizer = 12;
+};
+
+// Bytes per parameter: ZeRO's mixed-precision Adam accounting (Rajbhandari et al. 2019
+// section 3.1): 2 + 2 + 12. FP8 training keeps 16-bit weights (Transformer Engine casts per GEMM).
+// FP32 training has no master copy: 4 + 4 + 8. SGD with momentum keeps a master copy and one
+// moment.
+WeightBytes BytesPerParam(const PlanInputs& in) {
+  bool fp32 = in.precision == ir::Precision::fp32;
+  WeightBytes w;
+  if (fp32) {
+    w.weight = 4;
+    w.grad = 4;
+    w.optimizer = in.optimizer == ir::OptimizerKind::adam ? 8 : 4;
+  } else {
+    w.optimizer = in.optimizer == ir::OptimizerKind::adam ? 12 : 8;
+  }
+  return w;
+}
+
+}  // namespace
+
+ParamCounts CountParams(const PlanInputs& in) {
+  ParamCounts c;
+  double h = double(in.hidden), L = double(in.layers), V = double(in.vocab);
+  AttentionDims a = Attention(in);
+  double norm_width = in.layernorm ? 2 * h : h;  // LayerNorm has a bias, RMSNorm does not
+  c.attention = a.matmul + (in.layernorm ? a.q + a.k + a.v + h : 0);  // GPT: biases
+  c.norms = 2 * norm_width;
+  c.dense_mlp = MlpFactor(in) * h * double(in.ffn) + (in.layernorm ? double(in.ffn) + h : 0);
+  // Embedding V h; GPT-style models add learned positions s h (Narayanan et al. 2021 eq. 2).
+  c.embedding = V * h + (in.layernorm ? double(in.seq_len) * h : 0);
+  c.head = in.tied_embeddings ? 0 : V * h;
+  double dense_layers = L, moe_layers = 0;
+  if (in.moe) {
+    double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
+    c.expert = MlpFactor(in) * h * fe;
+    c.shared = double(in.shared_experts) * c.expert;
+    c.router = h * double(in.experts);
+    dense_layers = std::min(L, double(in.dense_layers));
+    moe_layers = L - dense_layers;
+  }
+  double common = c.attention + c.norms;
+  double outer = c.embedding + c.head + norm_width;  // + final norm
+  c.total = dense_layers * (common + c.dense_mlp) +
+            moe_layers * (common + double(in.experts) * c.expert + c.shared + c.router) + outer;
+  c.active = dense_layers * (common + c.dense_mlp) +
+             moe_layers * (common + double(in.top_k) * c.expert + c.shared + c.router) + outer;
+  return c;
+}
+
+double LayerActivationBytes(const PlanInputs& in, bool moe_layer) {
+  // Korthikanti et al. 2022 section 4.1, per tensor (16-bit, 1-byte dropout masks):
+  //   norm inputs 2 x 2sbh, attention input 2sbh, attention dropout mask sbh, MLP input 2sbh,
+  //   MLP dropout mask sbh = 10 sbh, replicated across tp unless sequence parallel;
+  //   Q, K, V and the O-projection input 2sb x width each; scores 5 a s^2 b (softmax 2, mask 1,
+  //   dropout output 2) unless flash attention or selective recompute;
+  //   MLP: GeLU keeps its input and output (2 x 2sb ffn: 16 sbh at ffn = 4h); fused SwiGLU keeps
+  //   the gate/up output (2 x 2sb ffn) and the product (2sb ffn) = 6 sb ffn (Megatron bias_swiglu).
+  // For GPT-3 shapes this is exactly table 2's sbh(34 + 5as/h) family.
+  double t = double(std::max<int64_t>(1, in.tp));
+  double cp = double(std::max<int64_t>(1, in.cp));
+  double sl = double(in.seq_len) / cp, b = double(in.micro_batch), h = double(in.hidden);
+  double sb = sl * b, sbh = sb * h;
+  if (in.recompute == ir::Recompute::full) {
+    // Only the layer input is kept (table 2: 2sbh); sequence parallelism shards it over tp.
+    return 2 * sbh / (in.sequence_parallel ? t : 1);
+  }
+  AttentionDims a = Attention(in);
+  double replicated = 10 * sbh;
+  double parallel = 2 * sb * (a.q + a.k + a.v + a.o);
+  if (!in.flash_attention && in.recompute != ir::Recompute::selective)
+    parallel += 5 * double(in.heads) * sl * double(in.seq_len) * b;
+  double per_ffn = in.swiglu ? 6 : 4;
+  if (!moe_layer) {
+    parallel += per_ffn * sb * double(in.ffn);
+  } else {
+    double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
+    parallel += double(in.top_k + in.shared_experts) * per_ffn * sb * fe;
+    parallel += 2 * double(in.top_k) * sbh;  // permuted token copies at the experts
+  }
+  return (in.sequence_parallel ? replicated / t : replicated) + parallel / t;
+}
+
+double GroupBandwidth(const PlanInputs& in, int64_t span) {
+  if (span <= in.scale_up_domain && in.scale_up_bandwidth > 0) return in.scale_up_bandwidth;
+  double bw = in.nic_bandwidth;
+  if (in.leaf_gpus > 0 && span > in.leaf_gpus) bw /= std::max(1.0, in.leaf_oversubscription);
+  if (in.pod_gpus > 0 && span > in.pod_gpus) bw /= std::max(1.0, in.pod_oversubscription);
+  return bw;
+}
+
+PlanResults EvaluatePlan(const PlanInputs& in) {
+  PlanResults r;
+  const int64_t tp = std::max<int64_t>(1, in.tp), pp = std::max<int64_t>(1, in.pp);
+  const int64_t dp = std::max<int64_t>(1, in.dp), cp = std::max<int64_t>(1, in.cp);
+  const int64_t ep = std::max<int64_t>(1, in.ep), vpp = std::max<int64_t>(1, in.vpp);
+  r.gpus = tp * pp * dp * cp;
+  r.params = CountParams(in);
+  if (in.layers <= 0 || in.hidden <= 0 || in.heads <= 0 || in.seq_len <= 0 ||
+      in.global_batch <= 0 || in.peak_flops <= 0 || in.micro_batch <= 0)
+    return r;
+  r.valid = true;
+  const double s = double(in.seq_len), h = double(in.hidden), V = double(in.vocab);
+  const double B = double(in.global_batch);
+  r.micro_batches = std::max<int64_t>(1, in.global_batch / (in.micro_batch * dp));
+  const double m = double(r.micro_batches);
+  const AttentionDims a = Attention(in);
+
+  // ---- FLOPs per token: 2 x matmul parameters + attention core forward, x3 for forward and
+  // backward (Korthikanti et al. 2022 eq. 7 counts exactly this for GPT shapes).
+  const double dense_layers =
+      in.moe ? std::min(double(in.layers), double(in.dense_layers)) : double(in.layers);
+  const double moe_layers = double(in.layers) - dense_layers;
+  const double mlp_dense_mm = MlpFactor(in) * h * double(in.ffn);
+  const double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
+  const double mlp_moe_mm =
+      double(in.top_k + in.shared_experts) * MlpFactor(in) * h * fe + h * double(in.experts);
+  const double fwd_dense = 2 * (a.matmul + mlp_dense_mm) + a.core_fwd_per_token;
+  const double fwd_moe = 2 * (a.matmul + mlp_moe_mm) + a.core_fwd_per_token;
+  const double fwd_layers = dense_layers * fwd_dense + moe_layers * fwd_moe;
+  const double fwd_head = 2 * V * h;
+  r.flops.model_per_token = 3 * (fwd_layers + fwd_head);
+  double extra = 0;
+  if (in.recompute == ir::Recompute::full)
+    extra = fwd_layers;  // Narayanan et al. 2021 eq. 3: one more forward, not of the LM head
+  else if (in.recompute == ir::Recompute::selective)
+    // Korthikanti et al. 2022 section 6.3 counts selective recompute as doubling the attention
+    // term (s/(6h) -> s/(3h)), i.e. 3x the core's forward; this reproduces Megatron-LM's published
+    // HFU/MFU (175B: 52.8 / 51.4 %). Physically one more forward would be 1x: an upper bound.
+    extra = 3 * double(in.layers) * a.core_fwd_per_token;
+  r.flops.hardware_per_token = r.flops.model_per_token + extra;
+  r.flops.model_per_step = r.flops.model_per_token * B * s;
+  r.flops.hardware_per_step = r.flops.hardware_per_token * B * s;
+
+  // ---- memory of the most loaded GPU: stages 0, 1 and p-1 (first holds most micro-batches, the
+  // second most layers when the first gives a slot to the embedding, the last the LM head).
+  const WeightBytes wb = BytesPerParam(in);
+  const int stage = ZeroStage(in.sharding);
+  const double nd_dense = double(dp * cp);
+  const double nd_expert = std::max(1.0, double(dp * cp) / double(ep));
+  const double reserve = in.framework_reserve;
+  const double act_dense = LayerActivationBytes(in, false);
+  const double act_moe = in.moe ? LayerActivationBytes(in, true) : 0;
+  const double M = double(in.micro_batch) * s / double(cp);  // tokens per micro-batch per rank
+  const LayerTimes lt_dense = LayerTime(in, a, false);
+  const LayerTimes lt_moe = in.moe ? LayerTime(in, a, true) : LayerTimes{};
+  const double head_fwd = GemmTime(in, M, V / double(tp), h);
+  const double head_flops = 2 * M * V * h / double(tp);
+
+  int64_t stages[3] = {0, 1, pp - 1};
+  int nstages = pp == 1 ? 1 : (pp == 2 ? 2 : 3);
+  if (pp == 2) stages[1] = 1;
+  double worst_mem = -1, worst_time = -1;
+  double stage_dense_params = 0, stage_expert_params = 0;  // of the slowest stage
+  double compute_mb = 0, recompute_mb = 0, flops_mb = 0, attn_mb = 0;
+  double layers_moe_mb = 0, layers_mb = 0;
+  for (int k = 0; k < nstages; ++k) {
+    int64_t i = stages[k];
+    double n = double(StageLayers(in, i));
+    double start = double(StageStart(in, i));
+    double nd = std::clamp(dense_layers - start, 0.0, n);
+    double nm = n - nd;
+    bool first = i == 0, last = i == pp - 1;
+    double dense_params =
+        nd * (r.params.attention + r.params.norms + r.params.dense_mlp) +
+        nm * (r.params.attention + r.params.norms + r.params.shared + r.params.router);
+    if (first) dense_params += r.params.embedding;
+    if (last) {
+      dense_params += r.params.head + (in.layernorm ? 2 * h : h);
+      if (in.tied_embeddings && pp > 1) dense_params += V * h;  // the head's copy
+    }
+    dense_params /= double(tp);
+    // Expert tensor parallelism equals tp (Megatron's default expert_tensor_parallel_size).
+    double expert_params = nm * double(in.experts) * r.params.expert / double(ep * tp);
+    f::ModelStateBytes ms =
+        f::ZeroModelStates(dense_params, nd_dense, stage, wb.weight, wb.grad, wb.optimizer);
+    f::ModelStateBytes me =
+        f::ZeroModelStates(expert_params, nd_expert, stage, wb.weight, wb.grad, wb.optimizer);
+    double in_flight = pp == 1 ? 1.0 : f::PipelineInFlight(m, double(pp), double(vpp), double(i));
+    double acts = in_flight * (nd * act_dense + nm * act_moe);
+    // Output layer: fp32 logits for the cross entropy, 4 s b V / t (Korthikanti et al. 2022 4.3).
+    if (last) acts += 4 * M * V / double(tp);
+    MemoryBreakdown mb;
+    mb.stage = i;
+    mb.params = dense_params + expert_params;
+    mb.weights = ms.weights + me.weights;
+    mb.gradients = ms.gradients + me.gradients;
+    mb.optimizer = ms.optimizer + me.optimizer;
+    mb.activations = acts;
+    mb.reserve = reserve;
+    if (mb.Total() > worst_mem) {
+      worst_mem = mb.Total();
+      r.memory = mb;
+    }
+    // Compute of this stage for one micro-batch (backward = 2 x forward).
+    double fwd = nd * lt_dense.fwd + nm * lt_moe.fwd + (last ? head_fwd : 0);
+    double rec = 0;
+    if (in.recompute == ir::Recompute::full)
+      rec = nd * lt_dense.fwd + nm * lt_moe.fwd;
+    else if (in.recompute == ir::Recompute::selective)
+      rec = n * lt_dense.attn_fwd;
+    double time = 3 * fwd + rec;
+    if (time > worst_time) {
+      worst_time = time;
+      compute_mb = 3 * fwd;
+      recompute_mb = rec;
+      flops_mb = 3 * (nd * lt_dense.flops_fwd + nm * lt_moe.flops_fwd + (last ? head_flops : 0));
+      attn_mb = n * lt_dense.attn_fwd;
+      layers_mb = n;
+      layers_moe_mb = nm;
+      stage_dense_params = dense_params;
+      stage_expert_params = expert_params;
+    }
+  }
+  r.step.gemm_efficiency = compute_mb > 0 ? flops_mb / (compute_mb * in.peak_flops) : 0;
+
+  // ---- communication per micro-batch on the slowest stage
+  const double act_msg = 2 * M * h;  // one 16-bit activation tensor of the micro-batch
+  double tp_mb = 0, ep_mb = 0, cp_mb = 0, cp_total_mb = 0;
+  if (tp > 1) {
+    // Megatron (Shoeybi et al. 2019 section 3): 2 all-reduces forward, 2 backward per layer; with
+    // sequence parallelism reduce-scatter + all-gather, the same bytes (Korthikanti et al. 4.2.2);
+    // full recompute repeats the forward's two.
+    double n_ar = in.recompute == ir::Recompute::full ? 6 : 4;
+    double bw = GroupBandwidth(in, tp);
+    bool nvls = tp <= in.scale_up_domain && in.scale_up_reduction;
+    tp_mb = layers_mb * n_ar * f::AllReduceTime(double(tp), act_msg, bw, Latency(in, tp), nvls);
+  }
+  if (in.moe && ep > 1) {
+    // Dispatch and combine, forward and backward: 4 all-to-alls of the top_k token copies per MoE
+    // layer (Lepikhin et al. 2020, GShard section 2.2; DeepSeek-V3 section 3.2.2).
+    double bytes = M * double(in.top_k) * h * 2;
+    double bw = GroupBandwidth(in, tp * ep);
+    ep_mb = layers_moe_mb * 4 * f::AllToAllTime(double(ep), bytes, bw, Latency(in, tp * ep));
+  }
+  if (cp > 1) {
+    // Ring attention (Liu et al. 2023; Megatron context parallelism): cp - 1 steps pass the K/V
+    // chunk forward; backward passes K/V and their gradients (2x). Overlapped with the attention
+    // core of each step.
+    double kv_bytes = 2 * (s / double(cp)) * double(in.micro_batch) * (a.k + a.v) / double(tp);
+    double bw = GroupBandwidth(in, tp * cp);
+    double one = bw > 0 ? double(cp - 1) * (kv_bytes / bw + Latency(in, tp * cp)) : 0;
+    cp_total_mb = layers_mb * 3 * one;
+    cp_mb = std::max(0.0, cp_total_mb - 3 * attn_mb);
+  }
+  double pp_total = 0;
+  if (pp > 1) {
+    // Activations forward and gradients backward between stages, v times per micro-batch
+    // (Narayanan et al. 2021 section 4.1, scatter/gather optimisation divides by t with SP).
+    double bytes = act_msg / (in.sequence_parallel ? double(tp) : 1.0);
+    int64_t span = 2 * tp * cp * dp;
+    double bw = GroupBandwidth(in, span);
+    double one = bw > 0 ? bytes / bw + Latency(in, span) : 0;
+    pp_total = 2 * double(vpp) * m * one;
+  }
+  // Data parallel (ZeRO, Rajbhandari et al. 2019 section 7): all-reduce of the gradients without
+  // sharding; reduce-scatter of gradients + all-gather of parameters for ZeRO-1/2 (the same bytes);
+  // ZeRO-3/FSDP gathers parameters in forward and backward and reduce-scatters gradients on every
+  // micro-batch (1.5x). Overlapped with backward compute (and the next forward's, for gathers).
+  double dp_total = 0, dp_window = 0;
+  {
+    double gb = wb.grad > 2 ? wb.grad : 2;
+    int64_t span = tp * cp * dp;
+    double bw = GroupBandwidth(in, span);
+    double alpha = Latency(in, span);
+    auto reduce = [&](double n, double params) {
+      if (n <= 1 || params <= 0) return 0.0;
+      double bytes = params * gb;
+      switch (stage) {
+        case 0:
+          return f::AllReduceTime(n, bytes, bw, alpha, in.sharp);
+        case 1:
+        case 2:
+          return f::ReduceScatterTime(n, bytes, bw, alpha) + f::AllGatherTime(n, bytes, bw, alpha);
+        default:
+          return m * (2 * f::AllGatherTime(n, params * wb.weight, bw, alpha) +
+                      f::ReduceScatterTime(n, bytes, bw, alpha));
+      }
+    };
+    dp_total = reduce(nd_dense, stage_dense_params) + reduce(nd_expert, stage_expert_params);
+    dp_window = stage == 0 ? compute_mb * 2 / 3 : (stage <= 2 ? compute_mb : m * compute_mb);
+  }
+  double dp_exposed = std::max(0.0, dp_total - dp_window);
+  // Optimizer: an element-wise, HBM-bound pass over the parameters this GPU updates.
+  double updated = stage_dense_params / (stage >= 1 ? nd_dense : 1.0) +
+                   stage_expert_params / (stage >= 1 ? nd_expert : 1.0);
+  double opt = in.hbm_bandwidth > 0 ? updated * in.optimizer_bytes_per_param / in.hbm_bandwidth : 0;
+
+  // ---- the step: m micro-batches, the bubble (Narayanan et al. 2021 section 2.2: (p-1)/(m v) of
+  // the ideal), exposed pipeline and data-parallel communication, the optimizer.
+  double mb_time = compute_mb + recompute_mb + tp_mb + ep_mb + cp_mb;
+  StepBreakdown& st = r.step;
+  st.compute = m * compute_mb;
+  st.recompute = m * recompute_mb;
+  st.bubble = f::BubbleFraction(double(pp), m, double(vpp)) * m * mb_time;
+  st.comm[int(Comm::kTp)] = m * tp_mb;
+  st.comm[int(Comm::kEp)] = m * ep_mb;
+  st.comm[int(Comm::kCp)] = m * cp_mb;
+  st.comm[int(Comm::kPp)] = pp_total;
+  st.comm[int(Comm::kDp)] = dp_exposed;
+  st.comm_total[int(Comm::kTp)] = m * tp_mb;
+  st.comm_total[int(Comm::kEp)] = m * ep_mb;
+  st.comm_total[int(Comm::kCp)] = m * cp_total_mb;
+  st.comm_total[int(Comm::kPp)] = pp_total;
+  st.comm_total[int(Comm::kDp)] = dp_total;
+  st.optimizer = opt;
+  r.step_time = st.Total();
+  const double N = double(r.gpus);
+  r.tokens_per_second = B * s / r.step_time;
+  r.model_flops_per_gpu = r.flops.model_per_step / (r.step_time * N);
+  r.hardware_flops_per_gpu = r.flops.hardware_per_step / (r.step_time * N);
+  // MFU (Chowdhery et al. 2022, PaLM, appendix B) and HFU (Korthikanti et al. 2022 section 6.3).
+  r.mfu = r.model_flops_per_gpu / in.peak_flops;
+  r.hfu = r.hardware_flops_per_gpu / in.peak_flops;
+
+  // ---- reliability: checkpoint of weights and optimizer states (16-bit weights + fp32 master and
+  // moments: 14 bytes per parameter under mixed-precision Adam).
+  r.checkpoint_size =
+      in.checkpoint_size > 0 ? in.checkpoint_size : r.params.total * (wb.weight + wb.optimizer);
+  r.checkpoint_write_time =
+      in.checkpoint_bandwidth > 0 ? r.checkpoint_size / in.checkpoint_bandwidth : 0;
+  double nodes_used = in.gpus_per_node > 0 ? std::ceil(N / double(in.gpus_per_node)) : 0;
+  double rate =
+      (in.gpu_mtbf > 0 ? N / in.gpu_mtbf : 0) + (in.node_mtbf > 0 ? nodes_used / in.node_mtbf : 0);
+  r.job_mtbf = rate > 0 ? 1 / rate : 0;
+  if (r.job_mtbf > 0 && r.checkpoint_write_time > 0)
+    r.optimal_checkpoint_interval = f::YoungInterval(r.checkpoint_write_time, r.job_mtbf);
+  r.checkpoint_interval =
+      in.checkpoint_every > 0 ? in.checkpoint_every : r.optimal_checkpoint_interval;
+  double loss = 0;
+  if (r.checkpoint_interval > 0) {
+    loss = r.checkpoint_write_time / r.checkpoint_interval;
+    if (r.job_mtbf > 0)
+      loss = f::CheckpointLoss(r.checkpoint_write_time, r.checkpoint_interval, r.job_mtbf,
+                               in.restart_time);
+  } else if (r.job_mtbf > 0) {
+    loss = in.restart_time / r.job_mtbf;
+  }
+  r.goodput = std::clamp(1 - loss, 0.0, 1.0);
+
+  // ---- time and cost of the run
+  if (in.tokens > 0 && r.goodput > 0) {
+    r.training_time = in.tokens / r.tokens_per_second / r.goodput;
+    r.gpu_hours = N * r.training_time;
+    r.run_cost_rented = f::RentalCost(r.gpu_hours, in.gpu_rental);
+    r.run_cost_owned = in.cluster_cost_per_second * r.training_time;
+    if (r.run_cost_owned > 0) r.cost_per_million_tokens = r.run_cost_owned / (in.tokens / 1e6);
+  }
+  return r;
+}
+
+PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterResults& cluster,
+                          const Options& options) {
+  PlanInputs in;
+  const ir::Plan& plan = p.plans[index];
+  in.gemm_overhead = options.gemm_overhead;
+  in.gemm_tile = options.gemm_tile;
+  in.optimizer_bytes_per_param = options.optimizer_bytes_per_param;
+  in.framework_reserve =
+      plan.framework_reserve.si > 0 ? plan.framework_reserve.si : options.framework_reserve;
+  if (plan.model.Valid() && plan.model.index < p.models.size()) {
+    const ir::Model& mo = p.Get(plan.model);
+    in.layers = mo.layers;
+    in.hidden = mo.hidden;
+    in.ffn = mo.ffn;
+    in.heads = mo.heads;
+    in.kv_heads = mo.kv_heads > 0 ? mo.kv_heads : mo.heads;
+    in.vocab = mo.vocab;
+    in.tied_embeddings = mo.tied_embeddings;
+    in.swiglu = mo.activation == ir::Activation::swiglu;
+    in.layernorm = mo.norm == ir::Norm::layernorm;
+    in.moe = mo.has_moe;
+    if (mo.has_moe) {
+      in.experts = mo.moe.experts;
+      in.top_k = mo.moe.top_k;
+      in.shared_experts = mo.moe.shared_experts;
+      in.expert_ffn = mo.moe.expert_ffn;
+      in.dense_layers = mo.moe.dense_layers;
+    }
+    in.mla = mo.has_mla;
+    if (mo.has_mla) {
+      in.q_rank = mo.mla.q_rank;
+      in.kv_rank = mo.mla.kv_rank;
+      in.rope_dim = mo.mla.rope_dim;
+      in.head_dim = mo.mla.head_dim;
+      in.v_head_dim = mo.mla.v_head_dim;
+    }
+  }
+  in.tp = plan.parallel.tp;
+  in.pp = plan.parallel.pp;
+  in.dp = plan.parallel.dp;
+  in.ep = plan.parallel.ep;
+  in.cp = plan.parallel.cp;
+  in.vpp = plan.parallel.vpp;
+  in.sequence_parallel = plan.parallel.sequence_parallel && plan.parallel.tp > 1;
+  in.global_batch = plan.batch.global;
+  in.micro_batch = plan.batch.micro;
+  in.seq_len = plan.batch.seq_len;
+  in.sharding = plan.optimizer.sharding;
+  in.optimizer = plan.optimizer.kind;
+  in.recompute = plan.recompute;
+  in.precision = plan.precision;
+  in.flash_attention = plan.flash_attention;
+  in.tokens = plan.tokens;
+  in.checkpoint_every = plan.checkpoint.every.si;
+  in.checkpoint_size = plan.checkpoint.size.si;
+
+  const ir::Cluster* c = plan.cluster.Valid() && plan.cluster.index < p.clusters.size()
+                             ? &p.Get(plan.cluster)
+                             : nullptr;
+  const ir::Node* node = c && c->nodes.ref.Valid() ? &p.Get(c->nodes.ref) : nullptr;
+  const ir::Gpu* gpu = node && node->gpus.ref.Valid() ? &p.Get(node->gpus.ref) : nullptr;
+  if (gpu) {
+    switch (plan.precision) {
+      case ir::Precision::bf16:
+        in.peak_flops = gpu->bf16_flops.si;
+        break;
+      case ir::Precision::fp16:
+        in.peak_flops = gpu->fp16_flops.si > 0 ? gpu->fp16_flops.si : gpu->bf16_flops.si;
+        break;
+      case ir::Precision::fp8:
+        in.peak_flops = gpu->fp8_flops.si;
+        break;
+      case ir::Precision::fp32:
+        in.peak_flops = gpu->fp32_flops.si;
+        break;
+    }
+    in.gemm_efficiency = gpu->gemm_efficiency > 0 ? gpu->gemm_efficiency : 0.8;
+    in.hbm = gpu->memory.si;
+    in.hbm_bandwidth = gpu->memory_bandwidth.si;
+  }
+  in.cluster_gpus = cluster.usable_gpus;
+  in.gpus_per_node = cluster.gpus_per_node;
+  in.nodes = cluster.usable_nodes;
+  in.scale_up_domain = cluster.scale_up_domain;
+  in.scale_up_bandwidth = cluster.scale_up_bandwidth_per_gpu;
+  in.scale_up_latency = cluster.scale_up_latency;
+  in.scale_up_reduction = cluster.scale_up_reduction;
+  in.nic_bandwidth = cluster.fabric.nic_bandwidth_per_gpu;
+  in.scale_out_bandwidth = cluster.fabric.scale_out_bandwidth_per_gpu;
+  in.leaf_oversubscription = cluster.fabric.tiers >= 2 ? cluster.fabric.leaf_oversubscription : 1;
+  in.pod_oversubscription = cluster.fabric.pod_oversubscription;
+  in.leaf_gpus = cluster.fabric.leaf_gpus;
+  in.pod_gpus = cluster.fabric.pods > 1 ? cluster.fabric.pod_gpus : 0;
+  in.scale_out_latency =
+      cluster.fabric.latency > 0 ? cluster.fabric.latency : options.default_scale_out_latency;
+  in.sharp = cluster.fabric.sharp;
+  if (c) {
+    in.gpu_mtbf = cluster.reliability.gpu_mtbf;
+    in.node_mtbf = cluster.reliability.node_mtbf;
+    in.restart_time = c->restart_time.si;
+    in.checkpoint_bandwidth = c->checkpoint_bandwidth.si;
+    in.gpu_rental = c->gpu_rental.si;
+    if (cluster.cost.depreciation_per_second > 0)
+      in.cluster_cost_per_second =
+          cluster.cost.depreciation_per_second + cluster.cost.opex_per_year / (8760.0 * 3600.0);
+  }
+  return in;
+}
+
+}  // namespace clusterc::analysis

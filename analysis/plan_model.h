@@ -1,0 +1,168 @@
+// Plan evaluation: parameters, FLOPs, memory per GPU, step time, reliability and run cost of one
+// parallelism plan on one cluster.
+//
+// Two layers. MakePlanInputs flattens the IR (model, plan, cluster results) into PlanInputs, a
+// fixed struct of numbers. EvaluatePlan is a pure function PlanInputs -> PlanResults that never
+// allocates, so a plan search can vary the parallel degrees of a PlanInputs and call it millions of
+// times per second (bench/bench_plan_eval.cpp measures it).
+#pragma once
+
+#include <cstdint>
+
+#include "analysis/cluster_model.h"
+#include "ir/ir.h"
+
+namespace clusterc::analysis {
+
+struct Options;
+
+// The model's shape and the plan, as numbers.
+struct PlanInputs {
+  // Model shape.
+  int64_t layers = 0, hidden = 0, ffn = 0, heads = 0, kv_heads = 0, vocab = 0;
+  bool tied_embeddings = false;
+  bool swiglu = true;
+  bool layernorm = false;  // GPT-style: biases and learned position embeddings
+  bool moe = false;
+  int64_t experts = 0, top_k = 0, shared_experts = 0, expert_ffn = 0, dense_layers = 0;
+  bool mla = false;
+  int64_t q_rank = 0, kv_rank = 0, rope_dim = 0, head_dim = 0, v_head_dim = 0;
+  // Plan.
+  int64_t tp = 1, pp = 1, dp = 1, ep = 1, cp = 1, vpp = 1;
+  bool sequence_parallel = true;
+  int64_t global_batch = 0, micro_batch = 1, seq_len = 0;
+  ir::Sharding sharding = ir::Sharding::none;
+  ir::OptimizerKind optimizer = ir::OptimizerKind::adam;
+  ir::Recompute recompute = ir::Recompute::none;
+  ir::Precision precision = ir::Precision::bf16;
+  bool flash_attention = true;
+  double tokens = 0;             // training tokens; 0: not given
+  double checkpoint_every = 0;   // s; 0: use the optimum
+  double checkpoint_size = 0;    // bytes; 0: derived
+  double framework_reserve = 0;  // bytes
+  // Hardware.
+  double peak_flops = 0;  // dense, at the plan's precision, per GPU
+  double gemm_efficiency = 0.8;
+  double hbm = 0;            // bytes per GPU
+  double hbm_bandwidth = 0;  // B/s
+  int64_t cluster_gpus = 0;  // usable GPUs the plan should fill
+  int64_t gpus_per_node = 0;
+  int64_t nodes = 0;  // usable nodes
+  int64_t scale_up_domain = 0;
+  double scale_up_bandwidth = 0;  // B/s per GPU, one direction
+  double scale_up_latency = 0;
+  bool scale_up_reduction = false;
+  double scale_out_bandwidth = 0;  // B/s per GPU within a pod (after leaf oversubscription)
+  double nic_bandwidth = 0;        // B/s per GPU before oversubscription
+  double leaf_oversubscription = 1, pod_oversubscription = 1;
+  int64_t leaf_gpus = 0, pod_gpus = 0;
+  double scale_out_latency = 0;
+  bool sharp = false;
+  // Reliability and cost (from the cluster).
+  double gpu_mtbf = 0, node_mtbf = 0, restart_time = 0, checkpoint_bandwidth = 0;
+  double gpu_rental = 0;               // USD/s per GPU
+  double cluster_cost_per_second = 0;  // depreciation + opex, USD/s; 0 when unknown
+  // Options copied in so EvaluatePlan needs nothing else.
+  double gemm_overhead = 0;               // s per GEMM launch (efficiency curve)
+  double gemm_tile = 128;                 // tile edge for quantisation
+  double optimizer_bytes_per_param = 28;  // HBM traffic of the Adam update
+};
+
+struct ParamCounts {
+  double total = 0, active = 0;
+  double embedding = 0, head = 0;  // input embedding, output head (0 when tied)
+  double attention = 0;            // one layer
+  double dense_mlp = 0;            // one dense layer's MLP
+  double expert = 0;               // one routed expert
+  double shared = 0;               // the shared experts of one MoE layer
+  double router = 0;
+  double norms = 0;  // one layer
+};
+
+struct FlopCounts {
+  double model_per_token = 0;     // forward + backward, Korthikanti's "model FLOPs"
+  double hardware_per_token = 0;  // with recompute
+  double model_per_step = 0;
+  double hardware_per_step = 0;
+};
+
+// Memory of one GPU (the most loaded one), bytes.
+struct MemoryBreakdown {
+  int64_t stage = 0;  // pipeline stage of the most loaded GPU
+  double params = 0;  // parameters that GPU holds before sharding
+  double weights = 0, gradients = 0, optimizer = 0, activations = 0, reserve = 0;
+  double Total() const { return weights + gradients + optimizer + activations + reserve; }
+};
+
+enum class Comm : uint8_t { kTp, kPp, kDp, kEp, kCp, kCount };
+const char* CommName(Comm c);
+
+// One optimizer step, seconds.
+struct StepBreakdown {
+  double compute = 0;                                // forward and backward GEMMs and attention
+  double recompute = 0;                              // extra forward work of activation recompute
+  double bubble = 0;                                 // pipeline fill and drain
+  double comm[static_cast<int>(Comm::kCount)] = {};  // exposed (not overlapped) communication
+  double comm_total[static_cast<int>(Comm::kCount)] = {};  // before overlap
+  double optimizer = 0;
+  double gemm_efficiency = 0;  // achieved fraction of peak on the GEMMs, from the curve
+  double Exposed() const {
+    double e = 0;
+    for (double c : comm) e += c;
+    return e;
+  }
+  double Total() const { return compute + recompute + bubble + Exposed() + optimizer; }
+  Comm Dominant() const {
+    int best = 0;
+    for (int i = 1; i < static_cast<int>(Comm::kCount); ++i)
+      if (comm[i] > comm[best]) best = i;
+    return static_cast<Comm>(best);
+  }
+};
+
+struct PlanResults {
+  bool valid = false;         // inputs complete enough to evaluate
+  int64_t gpus = 0;           // tp x pp x dp x cp
+  int64_t micro_batches = 0;  // per pipeline per step
+  ParamCounts params;
+  FlopCounts flops;
+  MemoryBreakdown memory;
+  StepBreakdown step;
+  double step_time = 0;
+  double tokens_per_second = 0;
+  double mfu = 0, hfu = 0;
+  double model_flops_per_gpu = 0;     // FLOP/s achieved per GPU (model FLOPs)
+  double hardware_flops_per_gpu = 0;  // FLOP/s achieved per GPU (recompute counted)
+  // Reliability.
+  double checkpoint_size = 0, checkpoint_write_time = 0;
+  double job_mtbf = 0;  // s; 0 when no MTBF is known
+  double optimal_checkpoint_interval = 0;
+  double checkpoint_interval = 0;  // the plan's, or the optimum
+  double goodput = 1;
+  // Time and cost of the run (0 when the plan gives no tokens).
+  double training_time = 0;  // wall time, failures included
+  double gpu_hours = 0;      // GPU-seconds (SI), failures included
+  double run_cost_owned = 0;
+  double run_cost_rented = 0;
+  double cost_per_million_tokens = 0;
+};
+
+// Parameter counts from the model's shape (no allocation).
+ParamCounts CountParams(const PlanInputs& in);
+
+// Activation bytes one transformer layer keeps for backward on one GPU, for one micro-batch: the
+// per-tensor generalisation of Korthikanti et al. 2022 table 2 (GQA/MLA widths, SwiGLU, MoE, CP).
+double LayerActivationBytes(const PlanInputs& in, bool moe_layer);
+
+// The evaluator: pure, no allocation, no I/O.
+PlanResults EvaluatePlan(const PlanInputs& in);
+
+// Flattens plan `index` of `program`; `cluster` is the derived results of its cluster.
+PlanInputs MakePlanInputs(const ir::Program& program, uint32_t index, const ClusterResults& cluster,
+                          const Options& options);
+
+// Bandwidth one direction for a group whose ranks span `span` consecutive GPUs (Megatron rank
+// order: tp fastest, then cp, ep, dp, pp).
+double GroupBandwidth(const PlanInputs& in, int64_t span);
+
+}  // namespace clusterc::analysis

@@ -1,0 +1,142 @@
+// Published numbers reproduced by the closed-form models of analysis/formulas.h.
+#include <catch2/catch.hpp>
+
+#include "analysis/formulas.h"
+
+namespace f = clusterc::analysis::formulas;
+
+TEST_CASE("ZeRO model-state memory: 7.5B parameters on 64 GPUs", "[analysis][memory]") {
+  // Rajbhandari et al. 2019, figure 1: 120 GB baseline, 31.4 GB P_os, 16.6 GB P_os+g, 1.9 GB
+  // P_os+g+p for Psi = 7.5B, Nd = 64, K = 12.
+  const double psi = 7.5e9, nd = 64;
+  CHECK(f::ZeroModelStates(psi, nd, 0).Total() / 1e9 == Approx(120.0));
+  CHECK(f::ZeroModelStates(psi, nd, 1).Total() / 1e9 == Approx(31.4).margin(0.05));
+  CHECK(f::ZeroModelStates(psi, nd, 2).Total() / 1e9 == Approx(16.6).margin(0.05));
+  CHECK(f::ZeroModelStates(psi, nd, 3).Total() / 1e9 == Approx(1.9).margin(0.05));
+}
+
+TEST_CASE("Korthikanti table 2 activations per layer for GPT-3 175B", "[analysis][memory]") {
+  // s = 2048, b = 1, h = 12288, a = 96, t = 8: 5as/h = 80.
+  const double s = 2048, b = 1, h = 12288, a = 96, t = 8, sbh = s * b * h;
+  using C = f::ActivationCase;
+  CHECK(f::KorthikantiActivationPerLayer(s, b, h, a, t, C::kNoParallelism) == sbh * (34 + 80));
+  CHECK(f::KorthikantiActivationPerLayer(s, b, h, a, t, C::kTensorParallel) ==
+        Approx(sbh * (10 + 3 + 10)));
+  CHECK(f::KorthikantiActivationPerLayer(s, b, h, a, t, C::kTensorSequenceParallel) ==
+        Approx(sbh * (34.0 / 8 + 10)));
+  CHECK(f::KorthikantiActivationPerLayer(s, b, h, a, t, C::kTensorParallelSelective) ==
+        Approx(sbh * 13));
+  CHECK(f::KorthikantiActivationPerLayer(s, b, h, a, t, C::kTensorSequenceParallelSelective) ==
+        Approx(sbh * 34 / 8));
+  CHECK(f::KorthikantiActivationPerLayer(s, b, h, a, t, C::kFullRecompute) == 2 * sbh);
+  // Section 4.2.3 / 5: TP+SP+selective cuts the 175B model's per-layer activations by 5x against
+  // TP alone at these sizes ((10 + 24/8 + 80/8) / (34/8) = 5.4).
+  double tp = f::KorthikantiActivationPerLayer(s, b, h, a, t, C::kTensorParallel);
+  double best =
+      f::KorthikantiActivationPerLayer(s, b, h, a, t, C::kTensorSequenceParallelSelective);
+  CHECK(tp / best == Approx(23.0 / 4.25));
+  // Pipeline: with m >= p the first stage holds p micro-batches of l/p layers: l layers' worth.
+  CHECK(f::PipelineInFlight(64, 8, 1) == 8);
+  CHECK(f::PipelineInFlight(64, 8, 4) == Approx(8 * (1 + 7.0 / 32)));
+}
+
+TEST_CASE("Narayanan eq. 2 parameters and eq. 4 training time of GPT-3 175B", "[analysis][flops]") {
+  // Table 1 lists GPT-3 as 174.6 B (l = 96, h = 12288, V = 51200, s = 2048).
+  CHECK(f::NarayananParams(96, 12288, 51200, 2048) / 1e9 == Approx(174.6).margin(0.05));
+  // Section 5.1: 8TP/(nX) for T = 300B tokens, P = 175B, n = 1024 A100s at X = 140 TFLOP/s is
+  // "around 34 days" (eq. 3's 96 B s l h^2 ~ 8 x params x tokens with full recompute).
+  double seconds = 8 * 300e9 * 175e9 / (1024 * 140e12);
+  CHECK(seconds / 86400 == Approx(34.0).margin(0.9));
+  // Kaplan's 6 N D is eq. 7 without the attention and vocabulary terms.
+  double B = 1536, L = 96, s = 2048, h = 12288, V = 51200;
+  double eq7 = f::KorthikantiModelFlops(B, L, s, h, V);
+  double kaplan = f::KaplanTrainingFlops(12 * L * h * h, B * s);
+  CHECK(eq7 / kaplan == Approx(1 + s / (6 * h) + V / (12 * h * L)));
+  // Full recompute is 4/3 of the model FLOPs in the layers.
+  double eq3 = f::NarayananFullRecomputeFlops(B, L, s, h, V);
+  CHECK(eq3 / eq7 == Approx(1.3322).margin(0.0005));
+}
+
+TEST_CASE("selective recompute: Megatron-LM's published HFU / MFU", "[analysis][flops]") {
+  // Megatron-LM README (Korthikanti et al. 2022 section 6.3), s = 2048, V = 51200, selective
+  // recompute + sequence parallelism: {L, h, MFU %, HFU %}.
+  struct Row {
+    double layers, hidden, mfu, hfu;
+  } rows[] = {{48, 6144, 41.5, 43.7},
+              {96, 12288, 51.4, 52.8},
+              {105, 20480, 56.0, 57.0},
+              {128, 25600, 56.3, 57.0}};
+  for (const Row& r : rows) {
+    double model = f::KorthikantiModelFlops(1, r.layers, 2048, r.hidden, 51200);
+    double hw = f::KorthikantiSelectiveFlops(1, r.layers, 2048, r.hidden, 51200);
+    INFO(r.layers << " layers, h = " << r.hidden);
+    // The published percentages carry one decimal: ratios agree to rounding.
+    CHECK(hw / model == Approx(r.hfu / r.mfu).margin(0.002));
+  }
+}
+
+TEST_CASE("k-ary fat tree, k = 64", "[analysis][fabric]") {
+  // Al-Fares et al. 2008: k^3/4 = 65,536 hosts, 5k^2/4 = 5,120 switches.
+  CHECK(f::KaryFatTreeHosts(64) == 65536);
+  CHECK(f::KaryFatTreeSwitches(64) == 5120);
+  auto c = f::FatTree(65536, 64, 3);
+  CHECK(c.leaf == 2048);
+  CHECK(c.spine == 2048);
+  CHECK(c.core == 1024);
+  CHECK(c.Switches() == 5120);
+  CHECK(c.capacity == 65536);
+  // Two tiers: R^2/2 endpoints with R leaves and R/2 spines.
+  auto two = f::FatTree(2048, 64, 2);
+  CHECK(two.capacity == 2048);
+  CHECK(two.leaf == 64);
+  CHECK(two.spine == 32);
+}
+
+TEST_CASE("DGX SuperPOD H100 switch counts, rail-optimised, 8 rails", "[analysis][fabric]") {
+  // HARDWARE.md table (NVIDIA DGX SuperPOD H100 reference architecture): QM9700, radix 64, 8 NDR
+  // ports per node on 8 rails. Small builds publish 32 x SU - 1 nodes: one slot per SU goes to the
+  // UFM appliance, which does not change the leaf count (one leaf per rail per SU).
+  struct Row {
+    int64_t sus, nodes, leaf, spine, core;
+  } rows[] = {{1, 31, 8, 4, 0},         {2, 63, 16, 8, 0},       {4, 127, 32, 16, 0},
+              {8, 256, 64, 32, 0},      {16, 512, 128, 128, 64}, {32, 1024, 256, 256, 128},
+              {64, 2048, 512, 512, 256}};
+  for (const Row& r : rows) {
+    int64_t tiers = r.nodes * 8 > 2048 ? 3 : 2;
+    auto c = f::FatTree(r.nodes * 8, 64, tiers, 8);
+    INFO(r.sus << " SUs");
+    CHECK(c.leaf == r.leaf);
+    CHECK(c.spine == r.spine);
+    CHECK(c.core == r.core);
+  }
+}
+
+TEST_CASE("failures per day from MTBF", "[analysis][reliability]") {
+  // Seeds (HARDWARE.md): 50,000 h GPU MTBF -> 48/day at 100,000 GPUs, 12 at 24,576, 1 at 2,048.
+  const double mtbf = 50000.0 * 3600;
+  CHECK(f::FailuresPerDay(100000, mtbf) == Approx(48.0));
+  CHECK(f::FailuresPerDay(24576, mtbf) == Approx(11.8).margin(0.05));
+  CHECK(f::FailuresPerDay(2048, mtbf) == Approx(0.98).margin(0.01));
+}
+
+TEST_CASE("Young/Daly checkpoint interval", "[analysis][reliability]") {
+  // Young 1974: tau = sqrt(2 delta M). 5 min writes, 24 h MTBF -> 2 h.
+  CHECK(f::YoungInterval(300, 86400) == Approx(7200));
+  // Daly 2006: for delta << M the higher-order estimate is close to Young's, minus delta.
+  double daly = f::DalyInterval(300, 86400);
+  CHECK(daly == Approx(7200 * (1 + std::sqrt(300.0 / 172800) / 3 + 300.0 / 1555200) - 300));
+  CHECK(daly < 7200);
+  CHECK(f::DalyInterval(200000, 86400) == 86400);
+  // Loss at the optimum: delta/tau + tau/(2M) = 300/7200 + 7200/172800 = 8.3 %.
+  CHECK(f::CheckpointLoss(300, 7200, 86400, 0) == Approx(1.0 / 24 + 1.0 / 24));
+}
+
+TEST_CASE("collective costs", "[analysis][comm]") {
+  // Ring all-reduce moves 2 (n-1)/n S; in-network reduction (SHARP/NVLS) (n-1)/n S.
+  CHECK(f::AllReduceTime(8, 1e9, 1e9, 0) == Approx(1.75));
+  CHECK(f::AllReduceTime(8, 1e9, 1e9, 0, true) == Approx(0.875));
+  CHECK(f::ReduceScatterTime(8, 1e9, 1e9, 1e-6) == Approx(0.875 + 7e-6));
+  CHECK(f::AllToAllTime(1, 1e9, 1e9, 0) == 0);
+  CHECK(f::BubbleFraction(16, 16, 1) == Approx(15.0 / 16));
+  CHECK(f::BubbleFraction(16, 16, 4) == Approx(15.0 / 64));
+}
