@@ -11,6 +11,8 @@
 
 #include "analysis/analysis.h"
 #include "backends/output_tree.h"
+#include "diag/diagnostic.h"
+#include "diag/source.h"
 #include "ir/ir.h"
 
 namespace clusterc::backends {
@@ -21,6 +23,10 @@ struct Context {
   std::string spec_name;  // the spec's file name, for header comments
   // Plans to lower (indices into program.plans); all of the main file's plans by default.
   std::vector<uint32_t> plans;
+  // The spec's diagnostics (warnings; a spec with errors is never lowered) and their sources,
+  // for reports. Either may be null.
+  const std::vector<Diagnostic>* diagnostics = nullptr;
+  const SourceManager* sources = nullptr;
 };
 
 using EmitFn = void (*)(const Context&, OutputTree&);
