@@ -318,7 +318,8 @@ int Build(const std::vector<std::string>& args, Streams& s) {
 
   const ir::Program& program = session.program;
   backends::Context context{
-      program, session.results, std::filesystem::path(file).filename().string(), {}};
+      program, session.results,      std::filesystem::path(file).filename().string(),
+      {},      &session.diags.All(), &sources};
   for (uint32_t i = 0; i < program.plans.size(); ++i) {
     if (program.plans[i].range.file != program.main_file) continue;
     if (!plan_name.empty() && program.plans[i].name != plan_name) continue;
