@@ -12,6 +12,7 @@
 #include "backends/backend.h"
 #include "diag/format.h"
 #include "diag/render.h"
+#include "driver/explain.h"
 #include "driver/output_dir.h"
 #include "driver/reference.h"
 #include "driver/requires.h"
@@ -34,6 +35,7 @@ constexpr const char* kMainHelp =
     "commands:\n"
     "  check FILE...      parse, check and analyse specs; report diagnostics\n"
     "  build FILE         check, then write Slurm, NCCL, simulator and report files\n"
+    "  explain FILE       every derived quantity: fabric, power, memory, time, cost\n"
     "  rules              list every diagnostic code with its explanation\n"
     "  reference          print the field reference of every block kind (Markdown)\n"
     "\n"
@@ -72,6 +74,15 @@ constexpr const char* kBuildHelp =
     "  --root DIR         project root; imports may not leave it\n"
     "\n"
     "exit codes: 0 written, 1 the spec has errors, 2 usage or I/O failure\n";
+
+constexpr const char* kExplainHelp =
+    "usage: clusterc explain FILE [--plan NAME] [--format text|json] [--root DIR]\n"
+    "\n"
+    "Prints every quantity analysis derives for the clusters and plans of FILE, grouped\n"
+    "(counts, fabric, power, reliability, cost; shape, memory, time), in units chosen for\n"
+    "reading; JSON gives exact SI values. Diagnostics go to stderr as in `check`.\n"
+    "\n"
+    "exit codes: 0 explained (warnings allowed), 1 the spec has errors, 2 usage or I/O failure\n";
 
 constexpr const char* kRulesHelp =
     "usage: clusterc rules [--format text|json|markdown]\n"
@@ -346,6 +357,57 @@ int Build(const std::vector<std::string>& args, Streams& s) {
   return kExitOk;
 }
 
+int Explain(const std::vector<std::string>& args, Streams& s) {
+  std::string file, plan, format = "text", root;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&]() -> std::optional<std::string> {
+      if (i + 1 >= args.size()) return std::nullopt;
+      return args[++i];
+    };
+    if (IsHelp(a)) {
+      s.out += kExplainHelp;
+      return kExitOk;
+    } else if (a == "--plan") {
+      auto v = value();
+      if (!v) return UsageError(s, "--plan needs a plan name", format, kExplainHelp);
+      plan = *v;
+    } else if (a == "--format") {
+      auto v = value();
+      if (!v || (*v != "text" && *v != "json"))
+        return UsageError(s, "--format takes text or json", "text", kExplainHelp);
+      format = *v;
+    } else if (a == "--root") {
+      auto v = value();
+      if (!v) return UsageError(s, "--root needs a directory", format, kExplainHelp);
+      root = *v;
+    } else if (a.size() > 1 && a[0] == '-') {
+      return UsageError(s, fmt::format("unknown option `{}` for `clusterc explain`", a), format,
+                        kExplainHelp);
+    } else if (file.empty()) {
+      file = a;
+    } else {
+      return UsageError(s, "`clusterc explain` takes one FILE", format, kExplainHelp);
+    }
+  }
+  if (file.empty()) return UsageError(s, "`clusterc explain` needs a FILE", format, kExplainHelp);
+  SourceManager sources;
+  Session session;
+  CompileAndAnalyze(file, root, sources, session);
+  s.err += RenderText(session.diags.All(), sources, s.err_is_terminal);
+  if (session.io_failure) return kExitUsage;
+  if (session.diags.HasErrors() && session.results.clusters.empty()) return kExitDiagnostics;
+  if (!plan.empty()) {
+    bool found = false;
+    for (const auto& p : session.program.plans) found |= p.name == plan;
+    if (!found)
+      return UsageError(s, fmt::format("{} has no plan `{}`", file, plan), format, kExplainHelp);
+  }
+  auto rows = ExplainRows(session.program, session.results, plan);
+  s.out += format == "json" ? RenderExplainJson(rows, file) : RenderExplainText(rows);
+  return session.diags.HasErrors() ? kExitDiagnostics : kExitOk;
+}
+
 int Rules(const std::vector<std::string>& args, Streams& s) {
   std::string format = "text";
   for (size_t i = 0; i < args.size(); ++i) {
@@ -442,6 +504,7 @@ int Run(const std::vector<std::string>& args, Streams& s) {
   }
   if (command == "check") return Check(rest, s);
   if (command == "build") return Build(rest, s);
+  if (command == "explain") return Explain(rest, s);
   if (command == "rules") return Rules(rest, s);
   if (command == "reference") {
     if (!rest.empty() && IsHelp(rest[0])) {

@@ -22,8 +22,10 @@ void EvaluateRequires(const ir::Program& program, const analysis::Results& resul
     for (size_t i = 0; i < 2 && i < r.condition.args.size(); ++i) {
       const ir::Expr& side = r.condition.args[i];
       auto v = ir::Evaluate(side, lookup);
-      d.Note(fmt::format("{}: {} = {}", sides[i], sources.Slice(side.range),
-                         v ? FormatForPeople({*v, side.value.dim}) : "unknown"));
+      std::string text(sources.Slice(side.range));
+      std::string value = v ? FormatForPeople({*v, side.value.dim}) : "unknown";
+      d.Note(text == value ? fmt::format("{}: {}", sides[i], value)
+                           : fmt::format("{}: {} = {}", sides[i], text, value));
     }
     sink.Report(std::move(d));
   }

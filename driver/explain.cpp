@@ -1,0 +1,272 @@
+#include "driver/explain.h"
+
+#include <fmt/format.h>
+#include <llvm/Support/FormatVariadic.h>
+#include <llvm/Support/JSON.h>
+#include <llvm/Support/raw_ostream.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "diag/format.h"
+
+namespace clusterc {
+namespace {
+
+using ir::Dim;
+namespace d = ir::dims;
+
+class RowWriter {
+ public:
+  RowWriter(std::vector<ExplainRow>& rows, std::string entity)
+      : rows_(rows), entity_(std::move(entity)) {}
+  void Group(std::string g) { group_ = std::move(g); }
+  void Add(std::string name, std::string label, double si, Dim dim = d::kNone) {
+    rows_.push_back({entity_, group_, std::move(name), std::move(label), {si, dim}});
+  }
+  // Only when the value is known (non-zero): absent inputs leave absent rows, not zeros.
+  void AddIf(std::string name, std::string label, double si, Dim dim = d::kNone) {
+    if (si != 0 && std::isfinite(si)) Add(std::move(name), std::move(label), si, dim);
+  }
+
+ private:
+  std::vector<ExplainRow>& rows_;
+  std::string entity_;
+  std::string group_;
+};
+
+void ExplainCluster(const ir::Cluster& c, const analysis::ClusterResults& r,
+                    std::vector<ExplainRow>& rows) {
+  RowWriter w(rows, "cluster " + c.name);
+  w.Group("counts");
+  w.Add("gpu_count", "GPUs", double(r.gpus));
+  w.Add("node_count", "nodes", double(r.nodes));
+  w.Add("spare_nodes", "spare nodes", double(r.spare_nodes));
+  w.Add("usable_gpus", "GPUs available to plans", double(r.usable_gpus));
+  w.Add("rack_count", "racks", double(r.racks));
+  w.Add("nodes_per_rack", "nodes per rack", double(r.nodes_per_rack));
+  w.Add("scale_up_domain_size", "GPUs per scale-up domain", double(r.scale_up_domain));
+  w.Add("scale_up_domains", "scale-up domains", double(r.scale_up_domains));
+
+  const auto& f = r.fabric;
+  w.Group("fabric");
+  if (f.is_torus) {
+    w.Add("endpoints", "torus endpoints", double(f.endpoints));
+  } else {
+    w.Add("fabric_tiers", "switch tiers", double(f.tiers));
+    w.Add("rails", "rails", double(f.rails));
+    w.Add("fabric_endpoints", "NIC ports attached", double(f.endpoints));
+    w.Add("fabric_capacity", "endpoints the switches can attach", double(f.capacity));
+    w.Add("leaf_switches", "leaf switches", double(f.leaf.switches));
+    w.AddIf("spine_switches", "spine switches", double(f.spine.switches));
+    w.AddIf("core_switches", "core switches", double(f.core.switches));
+    w.Add("switch_count", "switches", double(f.switches));
+    w.Add("cables", "cables", double(f.cables));
+    w.Add("transceivers", "optical transceivers", double(f.transceivers));
+    w.AddIf("pods", "full-bisection pods", double(f.pods > 1 ? f.pods : 0));
+    w.AddIf("leaf_oversubscription", "leaf oversubscription (x:1)",
+            f.leaf_oversubscription != 1 ? f.leaf_oversubscription : 0);
+    w.AddIf("pod_oversubscription", "oversubscription between pods (x:1)",
+            f.pod_oversubscription != 1 ? f.pod_oversubscription : 0);
+  }
+  w.AddIf("bisection_bandwidth", "bisection bandwidth, one direction", f.bisection_bandwidth,
+          d::kBandwidth);
+  w.AddIf("scale_up_bandwidth_per_gpu", "scale-up bandwidth per GPU, one direction",
+          r.scale_up_bandwidth_per_gpu, d::kBandwidth);
+  w.AddIf("scale_out_bandwidth_per_gpu", "scale-out bandwidth per GPU within a pod",
+          f.scale_out_bandwidth_per_gpu, d::kBandwidth);
+  w.AddIf("cross_pod_bandwidth_per_gpu", "scale-out bandwidth per GPU across pods",
+          f.cross_pod_bandwidth_per_gpu, d::kBandwidth);
+
+  const auto& p = r.power;
+  w.Group("power");
+  w.Add("node_gpu_power", "GPUs of one node", p.gpu, d::kPower);
+  w.AddIf("node_host_power", "host of one node", p.host, d::kPower);
+  w.AddIf("node_net_power", "network share of one node", p.net, d::kPower);
+  w.Add("node_power", "one node", p.node, d::kPower);
+  w.Add("rack_power", "one full rack", p.rack, d::kPower);
+  w.AddIf("switch_power", "switches", p.switches, d::kPower);
+  w.AddIf("transceiver_power", "transceivers", p.transceivers, d::kPower);
+  w.Add("it_power", "IT power", p.it, d::kPower);
+  w.Add("facility_power", "facility power (IT x PUE)", p.facility, d::kPower);
+  w.Add("energy_per_year", "facility energy per year", p.energy_per_year, d::kEnergy);
+
+  const auto& rel = r.reliability;
+  w.Group("reliability");
+  w.AddIf("gpu_mtbf", "MTBF of one GPU", rel.gpu_mtbf, d::kTime);
+  w.AddIf("node_mtbf", "MTBF of one node's other parts", rel.node_mtbf, d::kTime);
+  w.AddIf("gpu_failures_per_day", "GPU failures per day", rel.gpu_failures_per_day);
+  w.AddIf("node_failures_per_day", "other node failures per day", rel.node_failures_per_day);
+  w.AddIf("failures_per_day", "failures per day", rel.failures_per_day);
+  w.AddIf("cluster_mtbf", "mean time between failures anywhere", rel.cluster_mtbf, d::kTime);
+
+  const auto& cost = r.cost;
+  w.Group("cost");
+  w.AddIf("servers", "servers (capex)", cost.servers, d::kMoney);
+  w.AddIf("switches", "switches (capex)", cost.switches, d::kMoney);
+  w.AddIf("transceivers_cost", "transceivers (capex)", cost.transceivers, d::kMoney);
+  w.AddIf("cables_cost", "cables (capex)", cost.cables, d::kMoney);
+  w.AddIf("racks_cost", "racks (capex)", cost.racks, d::kMoney);
+  w.AddIf("power_infrastructure", "power infrastructure (capex)", cost.power_infrastructure,
+          d::kMoney);
+  w.AddIf("cooling", "cooling plant (capex)", cost.cooling, d::kMoney);
+  w.AddIf("building", "building (capex)", cost.building, d::kMoney);
+  w.AddIf("storage", "storage (capex)", cost.storage, d::kMoney);
+  w.AddIf("capex", "capex", cost.capex, d::kMoney);
+  w.AddIf("energy_cost_per_year", "electricity per year", cost.energy_per_year, d::kMoney);
+  w.AddIf("staff_per_year", "staff per year", cost.staff_per_year, d::kMoney);
+  w.AddIf("maintenance_per_year", "maintenance per year", cost.maintenance_per_year, d::kMoney);
+  w.AddIf("opex_per_year", "opex per year", cost.opex_per_year, d::kMoney);
+}
+
+void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
+                 const analysis::PlanResults& r, std::vector<ExplainRow>& rows) {
+  RowWriter w(rows, "plan " + plan.name);
+  w.Group("shape");
+  w.Add("gpu_count", "GPUs (tp x pp x dp x cp)", double(r.gpus));
+  w.Add("tp", "tensor parallel", double(in.tp));
+  w.Add("pp", "pipeline stages", double(in.pp));
+  w.Add("dp", "data parallel", double(in.dp));
+  w.AddIf("ep", "expert parallel", in.ep > 1 ? double(in.ep) : 0);
+  w.AddIf("cp", "context parallel", in.cp > 1 ? double(in.cp) : 0);
+  w.Add("micro_batches", "micro-batches per pipeline per step", double(r.micro_batches));
+  w.Add("params", "parameters", r.params.total);
+  w.AddIf("active_params", "parameters active per token",
+          r.params.active != r.params.total ? r.params.active : 0);
+
+  w.Group("memory");
+  const auto& m = r.memory;
+  w.Add("weight_memory", "weights", m.weights, d::kInfo);
+  w.Add("gradient_memory", "gradients", m.gradients, d::kInfo);
+  w.Add("optimizer_memory", "optimizer states", m.optimizer, d::kInfo);
+  w.Add("activation_memory", "activations in flight", m.activations, d::kInfo);
+  w.Add("reserve_memory", "framework reserve", m.reserve, d::kInfo);
+  w.Add("memory_per_gpu", "most loaded GPU", m.Total(), d::kInfo);
+  w.Add("hbm", "GPU memory", in.hbm, d::kInfo);
+  w.Add("most_loaded_stage", "pipeline stage of the most loaded GPU", double(m.stage));
+
+  w.Group("time");
+  const auto& s = r.step;
+  w.Add("step_time", "step", r.step_time, d::kTime);
+  w.Add("compute", "compute", s.compute, d::kTime);
+  w.AddIf("recompute", "recompute", s.recompute, d::kTime);
+  w.AddIf("bubble", "pipeline bubble", s.bubble, d::kTime);
+  static const char* kComm[] = {"tp", "pp", "dp", "ep", "cp"};
+  for (int i = 0; i < int(analysis::Comm::kCount); ++i)
+    w.AddIf(fmt::format("exposed_{}_comm", kComm[i]),
+            fmt::format("exposed {} communication", analysis::CommName(analysis::Comm(i))),
+            s.comm[i], d::kTime);
+  w.AddIf("optimizer", "optimizer step", s.optimizer, d::kTime);
+  w.Add("gemm_efficiency", "achieved GEMM efficiency", s.gemm_efficiency);
+  w.Add("tokens_per_second", "tokens per second", r.tokens_per_second);
+  w.Add("mfu", "model FLOPs utilisation", r.mfu);
+  w.Add("hfu", "hardware FLOPs utilisation", r.hfu);
+  w.Add("model_flops_per_step", "model FLOPs per step", r.flops.model_per_step, d::kWork);
+  w.AddIf("training_time", "training time for the plan's tokens", r.training_time, d::kTime);
+  w.AddIf("gpu_hours", "GPU-hours for the plan's tokens", r.gpu_hours, d::kTime);
+
+  w.Group("reliability");
+  w.Add("checkpoint_size", "checkpoint size", r.checkpoint_size, d::kInfo);
+  w.AddIf("checkpoint_write_time", "checkpoint write time", r.checkpoint_write_time, d::kTime);
+  w.AddIf("job_mtbf", "job MTBF", r.job_mtbf, d::kTime);
+  w.AddIf("optimal_checkpoint_interval", "optimal checkpoint interval (Young/Daly)",
+          r.optimal_checkpoint_interval, d::kTime);
+  w.AddIf("checkpoint_interval", "checkpoint interval", r.checkpoint_interval, d::kTime);
+  w.Add("goodput", "goodput", r.goodput);
+
+  w.Group("cost");
+  w.AddIf("run_cost_owned", "run cost, owned", r.run_cost_owned, d::kMoney);
+  w.AddIf("run_cost_rented", "run cost, rented", r.run_cost_rented, d::kMoney);
+  w.AddIf("cost_per_million_tokens", "cost per million tokens (owned)", r.cost_per_million_tokens,
+          d::kMoney);
+}
+
+std::string Readable(const ExplainRow& row) {
+  const auto& q = row.value;
+  if (q.dim.IsDimensionless() && (row.name == "mfu" || row.name == "hfu" || row.name == "goodput" ||
+                                  row.name == "gemm_efficiency"))
+    return fmt::format("{:.1f} %", q.si * 100);
+  if (row.name == "gpu_hours") return FormatForPeople({q.si / 3600, {}}) + " GPU-hours";
+  return FormatForPeople(q);
+}
+
+}  // namespace
+
+std::vector<ExplainRow> ExplainRows(const ir::Program& program, const analysis::Results& results,
+                                    const std::string& plan_name) {
+  std::vector<ExplainRow> rows;
+  auto in_main = [&](const ir::Entity& e) {
+    return program.main_file == 0 || e.range.file == program.main_file;
+  };
+  std::vector<bool> cluster_wanted(program.clusters.size(), plan_name.empty());
+  for (uint32_t i = 0; i < program.plans.size(); ++i)
+    if (program.plans[i].name == plan_name && program.plans[i].cluster.Valid())
+      cluster_wanted[program.plans[i].cluster.index] = true;
+  for (uint32_t i = 0; i < program.clusters.size() && i < results.clusters.size(); ++i)
+    if (cluster_wanted[i] && in_main(program.clusters[i]) && results.clusters[i].valid)
+      ExplainCluster(program.clusters[i], results.clusters[i], rows);
+  for (uint32_t i = 0; i < program.plans.size() && i < results.plans.size(); ++i) {
+    const auto& p = program.plans[i];
+    if (!in_main(p) || (!plan_name.empty() && p.name != plan_name) || !results.plans[i].valid)
+      continue;
+    ExplainPlan(p, results.plan_inputs[i], results.plans[i], rows);
+  }
+  return rows;
+}
+
+std::string RenderExplainText(const std::vector<ExplainRow>& rows) {
+  size_t label_width = 0;
+  for (const auto& r : rows) label_width = std::max(label_width, r.label.size());
+  std::string out, entity, group;
+  for (const auto& r : rows) {
+    if (r.entity != entity) {
+      out += (out.empty() ? "" : "\n") + r.entity + "\n";
+      entity = r.entity;
+      group.clear();
+    }
+    if (r.group != group) {
+      out += "  " + r.group + "\n";
+      group = r.group;
+    }
+    out += fmt::format("    {:<{}}  {:>16}\n", r.label, label_width, Readable(r));
+  }
+  return out;
+}
+
+std::string RenderExplainJson(const std::vector<ExplainRow>& rows, const std::string& spec) {
+  // Entities in order of appearance, each an object of groups of {name: {value, unit}}.
+  llvm::json::Array entities;
+  std::string current;
+  llvm::json::Object groups;
+  std::string entity_name;
+  auto flush = [&]() {
+    if (current.empty()) return;
+    size_t space = current.find(' ');
+    entities.push_back(llvm::json::Object{{"kind", current.substr(0, space)},
+                                          {"name", current.substr(space + 1)},
+                                          {"groups", std::move(groups)}});
+    groups = llvm::json::Object{};
+  };
+  for (const auto& r : rows) {
+    if (r.entity != current) {
+      flush();
+      current = r.entity;
+    }
+    llvm::json::Object* group = groups.getObject(r.group);
+    if (!group) {
+      groups[r.group] = llvm::json::Object{};
+      group = groups.getObject(r.group);
+    }
+    (*group)[r.name] = llvm::json::Object{
+        {"value", r.value.si}, {"unit", ir::DimUnit(r.value.dim)}, {"label", r.label}};
+  }
+  flush();
+  llvm::json::Object doc{{"format_version", 1}, {"spec", spec}, {"entities", std::move(entities)}};
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(doc)));
+  os.flush();
+  return out + "\n";
+}
+
+}  // namespace clusterc

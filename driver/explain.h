@@ -1,0 +1,29 @@
+// `clusterc explain`: every derived quantity of a spec, grouped, for people (text) and machines
+// (JSON, exact SI values).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "analysis/analysis.h"
+#include "ir/ir.h"
+
+namespace clusterc {
+
+struct ExplainRow {
+  std::string entity;  // "cluster colossus", "plan pretrain"
+  std::string group;   // counts, fabric, power, memory, time, reliability, cost
+  std::string name;    // stable key, e.g. "facility_power"
+  std::string label;   // what a person reads, e.g. "facility power (IT x PUE)"
+  ir::Quantity value;  // SI
+};
+
+// Rows for every cluster of the main file and every plan (or only `plan`, when not empty, and
+// its cluster).
+std::vector<ExplainRow> ExplainRows(const ir::Program& program, const analysis::Results& results,
+                                    const std::string& plan);
+
+std::string RenderExplainText(const std::vector<ExplainRow>& rows);
+std::string RenderExplainJson(const std::vector<ExplainRow>& rows, const std::string& spec);
+
+}  // namespace clusterc
