@@ -1,0 +1,2 @@
+// Second file of cli/two_files.cl.
+let y = 2 WW

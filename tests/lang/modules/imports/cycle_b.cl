@@ -1,0 +1,3 @@
+// Part of the import cycle of modules/cycle.cl.
+import "cycle_a.cl"
+let b = 2
