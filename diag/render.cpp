@@ -33,10 +33,36 @@ size_t DisplayWidth(std::string_view s) {
   return CodePointCount(s);  // non-printable or invalid: one column each
 }
 
+// The line as it may be printed: control characters and bytes that are not UTF-8 become `?`,
+// byte for byte, so offsets into the line stay valid.
+std::string Printable(std::string_view line) {
+  std::string out(line);
+  size_t i = 0;
+  while (i < out.size()) {
+    unsigned char c = static_cast<unsigned char>(out[i]);
+    if (c < 0x80) {
+      if ((c < 0x20 && c != '\t') || c == 0x7F) out[i] = '?';
+      ++i;
+      continue;
+    }
+    size_t len = (c & 0xE0) == 0xC0 ? 2 : (c & 0xF0) == 0xE0 ? 3 : (c & 0xF8) == 0xF0 ? 4 : 0;
+    bool ok = len > 0 && i + len <= out.size();
+    for (size_t k = 1; ok && k < len; ++k)
+      ok = (static_cast<unsigned char>(out[i + k]) & 0xC0) == 0x80;
+    if (!ok) {
+      out[i++] = '?';
+      continue;
+    }
+    i += len;
+  }
+  return out;
+}
+
 void AppendSnippet(std::string& out, const SourceManager& sources, SourceRange r) {
   if (!r.Valid()) return;
   std::string_view text = sources.Text(r.file);
-  std::string_view line = sources.LineText(r.file, r.begin);
+  std::string printable = Printable(sources.LineText(r.file, r.begin));
+  std::string_view line = printable;
   LineColumn b = sources.Position(r.file, r.begin);
   const size_t kMaxShown = 200;  // huge lines are cut around the location
   size_t line_begin = r.begin - (b.byte_column - 1);

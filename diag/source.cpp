@@ -41,21 +41,25 @@ LineColumn SourceManager::Position(uint32_t file, uint32_t offset) const {
   std::string_view text = Text(file);
   if (offset > text.size()) offset = static_cast<uint32_t>(text.size());
   const char* ptr = text.data() + offset;
-  auto [line, byte_col] = llvm_->getLineAndColumn(llvm::SMLoc::getFromPointer(ptr), file);
-  size_t line_start = offset - (byte_col - 1);
+  // Lines end at '\n' only (a lone '\r' does not start a line, as in the lexer); llvm's column
+  // would restart at '\r', so the column is counted here.
+  unsigned line = llvm_->FindLineNumber(llvm::SMLoc::getFromPointer(ptr), file);
+  size_t newline = offset == 0 ? std::string_view::npos : text.rfind('\n', offset - 1);
+  size_t line_start = newline == std::string_view::npos ? 0 : newline + 1;
   LineColumn lc;
   lc.line = line;
-  lc.byte_column = byte_col;
+  lc.byte_column = uint32_t(offset - line_start + 1);
   lc.column = CodePointCount(text.substr(line_start, offset - line_start)) + 1;
+  // Editors do not show a byte-order mark: columns on the first line start after it.
+  if (line_start == 0 && text.substr(0, 3) == "\xEF\xBB\xBF" && offset >= 3) --lc.column;
   return lc;
 }
 
 std::string_view SourceManager::LineText(uint32_t file, uint32_t offset) const {
   std::string_view text = Text(file);
   if (offset > text.size()) offset = static_cast<uint32_t>(text.size());
-  size_t begin = text.rfind('\n', offset == 0 ? std::string_view::npos : offset - 1);
-  begin = (begin == std::string_view::npos || offset == 0) ? 0 : begin + 1;
-  if (offset == 0) begin = 0;
+  size_t begin = offset == 0 ? std::string_view::npos : text.rfind('\n', offset - 1);
+  begin = begin == std::string_view::npos ? 0 : begin + 1;
   size_t end = text.find('\n', offset);
   if (end == std::string_view::npos) end = text.size();
   if (end > begin && text[end - 1] == '\r') --end;

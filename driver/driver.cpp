@@ -56,6 +56,7 @@ constexpr const char* kCheckHelp =
     "  --werror           treat warnings as errors (exit 1)\n"
     "  --root DIR         project root; imports may not leave it (default: each file's "
     "directory)\n"
+    "  --max-file-size N  refuse source files larger than N bytes (default 64 MiB)\n"
     "\n"
     "exit codes: 0 clean (warnings allowed unless --werror), 1 errors, 2 usage or I/O failure\n";
 
@@ -136,9 +137,10 @@ struct Session {
 };
 
 void CompileAndAnalyze(const std::string& file, const std::string& root, SourceManager& sources,
-                       Session& session) {
+                       Session& session, size_t max_source_bytes = kMaxSourceBytes) {
   CompileOptions options;
   options.root = root;
+  options.max_source_bytes = max_source_bytes;
   session.program = Compile(file, options, sources, session.diags);
   if (!session.diags.HasErrors()) {
     session.results = analysis::Analyze(session.program, analysis::Options{}, session.diags);
@@ -155,6 +157,7 @@ int Check(const std::vector<std::string>& args, Streams& s) {
   std::vector<std::string> files;
   std::string format = "text", output, root;
   bool werror = false;
+  size_t max_bytes = kMaxSourceBytes;
   // Find --format first so that usage errors come out in the requested format.
   for (size_t i = 0; i + 1 < args.size(); ++i)
     if (args[i] == "--format") format = args[i + 1];
@@ -184,6 +187,14 @@ int Check(const std::vector<std::string>& args, Streams& s) {
       auto v = value("--root");
       if (!v) return UsageError(s, "--root needs a directory", format, kCheckHelp);
       root = *v;
+    } else if (a == "--max-file-size") {
+      auto v = value("--max-file-size");
+      char* end = nullptr;
+      unsigned long long n = v ? std::strtoull(v->c_str(), &end, 10) : 0;
+      if (!v || v->empty() || *end != '\0' || n == 0)
+        return UsageError(s, "--max-file-size takes a positive number of bytes", format,
+                          kCheckHelp);
+      max_bytes = size_t(n);
     } else if (a == "--werror") {
       werror = true;
     } else if (a.size() > 1 && a[0] == '-') {
@@ -203,7 +214,7 @@ int Check(const std::vector<std::string>& args, Streams& s) {
   bool io_failure = false;
   for (const auto& file : files) {
     Session session;
-    CompileAndAnalyze(file, root, sources, session);
+    CompileAndAnalyze(file, root, sources, session, max_bytes);
     io_failure |= session.io_failure;
     for (auto& d : session.diags.All()) all.push_back(std::move(d));
   }

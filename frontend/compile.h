@@ -12,6 +12,9 @@
 
 namespace clusterc {
 
+// Default limit on the size of one source file.
+inline constexpr size_t kMaxSourceBytes = 64u << 20;
+
 struct CompileOptions {
   // Imports may not leave this directory; empty means the main file's directory.
   std::string root;
@@ -19,17 +22,16 @@ struct CompileOptions {
   // Reads a file; returns nothing when it cannot. Defaults to the file system. An editor
   // passes its unsaved buffers here.
   std::function<std::optional<std::string>(const std::string& path)> read_file;
+  // Largest source file accepted, so a mistaken path cannot exhaust memory.
+  size_t max_source_bytes = kMaxSourceBytes;
 };
-
-// Largest source file accepted.
-inline constexpr size_t kMaxSourceBytes = 64u << 20;
 
 // Parses and checks `main_path` and everything it imports. Diagnostics go to `sink`; the program
 // is complete only when no error was reported.
 ir::Program Compile(const std::string& main_path, const CompileOptions& options,
                     SourceManager& sources, DiagnosticSink& sink);
 
-// Reads a whole file, or nothing.
-std::optional<std::string> ReadFile(const std::string& path);
+// Reads a whole file, or nothing; past `limit` bytes it stops (the result then has limit + 1).
+std::optional<std::string> ReadFile(const std::string& path, size_t limit = kMaxSourceBytes);
 
 }  // namespace clusterc

@@ -22,7 +22,9 @@ class Offsets {
  public:
   explicit Offsets(std::string_view text) {
     byte_of_cp_.reserve(text.size() + 1);
-    for (size_t i = 0; i < text.size(); ++i)
+    // ANTLR's input stream drops a UTF-8 byte-order mark: its code point 0 is the byte after it.
+    bom_ = text.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+    for (size_t i = bom_; i < text.size(); ++i)
       if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) byte_of_cp_.push_back(uint32_t(i));
     byte_of_cp_.push_back(uint32_t(text.size()));
     line_starts_.push_back(0);
@@ -35,7 +37,7 @@ class Offsets {
   // Byte offset of a 1-based line and 0-based code-point column.
   uint32_t ByteAt(std::string_view text, size_t line, size_t column) const {
     if (line == 0 || line > line_starts_.size()) return uint32_t(text.size());
-    size_t b = line_starts_[line - 1];
+    size_t b = line == 1 ? bom_ : line_starts_[line - 1];
     while (column > 0 && b < text.size()) {
       ++b;
       while (b < text.size() && (static_cast<unsigned char>(text[b]) & 0xC0) == 0x80) ++b;
@@ -47,6 +49,7 @@ class Offsets {
  private:
   std::vector<uint32_t> byte_of_cp_;
   std::vector<uint32_t> line_starts_;
+  size_t bom_ = 0;
 };
 
 std::string Display(const std::string& token_text) {
@@ -66,6 +69,7 @@ class ErrorListener : public antlr4::BaseErrorListener {
     if (offending == nullptr) {  // lexer error: nothing matched at (line, column)
       uint32_t at = offsets_.ByteAt(text_, line, column);
       if (!seen_.insert(at).second) return;
+      ++reported_;
       LexerError(at);
       return;
     }
@@ -139,7 +143,8 @@ class ErrorListener : public antlr4::BaseErrorListener {
     std::vector<std::string> names;
     bool takes_name = set.contains(size_t(clusterc_grammar::ClusterParser::IDENT));
     for (size_t t : set.toList()) {
-      if (takes_name && t == size_t(clusterc_grammar::ClusterParser::X)) continue;  // `x` is a name too
+      if (takes_name && t == size_t(clusterc_grammar::ClusterParser::X))
+        continue;  // `x` is a name too
       if (t == antlr4::Token::EOF) {
         names.push_back("end of file");
         continue;
@@ -212,9 +217,11 @@ class Builder {
 
   ast::Ident Ident(G::IdentContext* ctx) {
     ast::Ident id;
-    if (ctx) {
-      id.text = ctx->getText();
+    if (ctx && ctx->getStart()) {
+      // The token's own text: error recovery can attach stray tokens to the context.
+      id.text = ctx->getStart()->getText();
       id.range = Range(ctx);
+      id.range.end = offsets_.Byte(ctx->getStart()->getStopIndex() + 1);
     }
     return id;
   }
@@ -370,14 +377,16 @@ class Builder {
     errno = 0;
     double v = std::strtod(digits.c_str(), nullptr);
     if (errno == ERANGE || !std::isfinite(v)) {
-      bool underflow = errno == ERANGE && std::isfinite(v) && std::abs(v) < 1;
-      if (!underflow) {
-        sink_.Report(MakeDiagnostic(DiagCode::NumberOutOfRange, Range(node),
-                                    fmt::format("number `{}` is out of range; the largest finite "
-                                                "value is about 1.8e308",
-                                                node->getText().substr(0, 40))));
-        failed_ = true;
-      }
+      bool underflow = std::isfinite(v) && std::abs(v) < 1;
+      sink_.Report(MakeDiagnostic(
+          DiagCode::NumberOutOfRange, Range(node),
+          underflow ? fmt::format("number `{}` is too small: it rounds to zero (the smallest "
+                                  "normal value is about 2.2e-308)",
+                                  node->getText().substr(0, 40))
+                    : fmt::format("number `{}` is out of range; the largest finite value is "
+                                  "about 1.8e308",
+                                  node->getText().substr(0, 40))));
+      failed_ = true;
     }
     return v;
   }
@@ -485,10 +494,18 @@ bool CheckNesting(antlr4::CommonTokenStream& tokens, uint32_t file, const Offset
   return true;
 }
 
-void CollectComments(antlr4::CommonTokenStream& tokens, ast::File& file, const Offsets& offsets) {
+void CollectComments(antlr4::CommonTokenStream& tokens, ast::File& file, const Offsets& offsets,
+                     DiagnosticSink& sink) {
   uint32_t last_code_line = 0;
   for (antlr4::Token* t : tokens.getTokens()) {
     if (t->getType() == antlr4::Token::EOF) break;
+    if (t->getType() == ClusterLexer::UNTERMINATED_COMMENT) {
+      uint32_t at = offsets.Byte(t->getStartIndex());
+      sink.Report(MakeDiagnostic(DiagCode::SyntaxUnterminatedComment, {file.file_id, at, at + 2},
+                                 "block comment is not closed; `*/` is missing"));
+      file.has_syntax_errors = true;
+      continue;
+    }
     if (t->getChannel() == antlr4::Token::HIDDEN_CHANNEL) {
       ast::Comment c;
       c.text = t->getText();
@@ -554,6 +571,16 @@ ast::File Parse(const SourceManager& sources, uint32_t file_id, DiagnosticSink& 
     file.has_syntax_errors = true;
     return file;
   }
+  if (size_t nul = text.find('\0'); nul != std::string_view::npos) {
+    // Valid UTF-8 may hold NUL bytes, text specs never do: this is UTF-16 or a binary file.
+    sink.Report(MakeDiagnostic(
+        DiagCode::SourceEncoding, {file_id, uint32_t(nul), uint32_t(nul + 1)},
+        fmt::format("file holds a NUL byte at offset {}: it is binary or UTF-16, not UTF-8 text",
+                    nul)));
+    file.has_syntax_errors = true;
+    return file;
+  }
+
   Offsets offsets(text);
   try {
     antlr4::ANTLRInputStream input(text.data(), text.size());
@@ -571,10 +598,10 @@ ast::File Parse(const SourceManager& sources, uint32_t file_id, DiagnosticSink& 
     parser.removeErrorListeners();
     parser.addErrorListener(&listener);
     G::FileContext* tree = parser.file();
-    CollectComments(tokens, file, offsets);
+    CollectComments(tokens, file, offsets, sink);
     bool failed = false;
     Builder(file, offsets, sink, failed).File(tree);
-    file.has_syntax_errors = listener.errors() > 0 || failed;
+    file.has_syntax_errors = file.has_syntax_errors || listener.errors() > 0 || failed;
   } catch (const std::exception& e) {
     sink.Report(MakeDiagnostic(DiagCode::SyntaxUnexpectedToken, {file_id, 0, 0},
                                fmt::format("the parser stopped: {}", e.what())));

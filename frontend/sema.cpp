@@ -57,6 +57,18 @@ constexpr std::string_view StructWord() {
   return "";
 }
 
+// A path as diagnostics show it: relative to the working directory when inside it, so output does
+// not depend on where a checkout lives.
+std::string DisplayPath(const fs::path& path) {
+  std::error_code ec;
+  fs::path cwd = fs::current_path(ec);
+  if (!ec) {
+    fs::path rel = path.lexically_relative(cwd);
+    if (!rel.empty() && *rel.begin() != "..") return rel.generic_string();
+  }
+  return path.generic_string();
+}
+
 std::string Plural(const std::vector<std::string>& words) {
   std::string out;
   for (size_t i = 0; i < words.size(); ++i) {
@@ -83,12 +95,25 @@ std::string DimPhrase(Dim d) {
   return name == unit ? unit : fmt::format("{} ({})", name, unit);
 }
 
-// Every unit that has dimension `d`, for hints.
-std::vector<std::string> UnitsOf(Dim d, size_t max) {
-  std::vector<std::string> out;
-  for (const UnitInfo* u = UnitsBegin(); u != UnitsEnd() && out.size() < max; ++u)
-    if (u->dim == d && u->factor == 1) out.push_back(std::string(u->name));
-  return out;
+// Units a person would write for dimension `d`, for hints.
+std::vector<std::string> UnitsOf(Dim d) {
+  namespace k = ir::dims;
+  static const std::pair<Dim, std::vector<std::string>> kExamples[] = {
+      {k::kInfo, {"GB", "GiB", "TB"}},
+      {k::kTime, {"s", "min", "h"}},
+      {k::kPower, {"W", "kW", "MW"}},
+      {k::kEnergy, {"kWh", "MWh"}},
+      {k::kMoney, {"USD"}},
+      {k::kWork, {"TFLOP", "PFLOP"}},
+      {k::kBandwidth, {"GB/s", "Gb/s", "TB/s"}},
+      {k::kFlopRate, {"TFLOP/s", "PFLOP/s"}},
+      {k::kEnergyPrice, {"USD/kWh"}},
+      {k::kMoneyRate, {"USD/h", "USD/yr"}},
+      {k::kMoney / k::kPower, {"USD/W", "million USD/MW"}},
+  };
+  for (const auto& [dim, units] : kExamples)
+    if (dim == d) return units;
+  return {ir::DimUnit(d)};
 }
 
 struct Module;
@@ -185,6 +210,7 @@ class Sema {
   fs::path root_;
   int errors_ = 0;
   int depth_ = 0;  // resolution depth: bounds the recursion of deeply chained references
+  std::vector<std::string> resolving_;  // declarations being resolved, for cycle notes
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -254,7 +280,10 @@ class Binder {
     used_.push_back(&m);
     if (!applicable) {
       sema_.Pending(DiagCode::FieldNotApplicable, m.name.range,
-                    fmt::format("field `{}` does not apply to this kind of {}", name, what_));
+                    fmt::format("field `{}` does not apply to {} {}", name,
+                                tag_word_.empty() ? std::string("this kind of")
+                                                  : "`" + std::string(tag_word_) + "`",
+                                what_));
       return;
     }
     if (Assign(member, m, name, flags)) Record(name, m.range);
@@ -286,11 +315,15 @@ class Binder {
         std::string hint = Suggest(member.name.text, known_);
         auto& d = sema_.Pending(DiagCode::FieldUnknown, member.name.range,
                                 fmt::format("{} has no field `{}`", what_, member.name.text));
-        if (!hint.empty())
+        if (!hint.empty()) {
           d.Note(fmt::format("did you mean `{}`?", hint)).Fix(member.name.range, hint);
+          suggested_.push_back(hint);
+        }
       }
     }
     for (const auto& [name, doc] : missing_) {
+      // A misspelt field already says "did you mean" this one: no second error for it.
+      if (std::find(suggested_.begin(), suggested_.end(), name) != suggested_.end()) continue;
       sema_
           .Pending(DiagCode::FieldMissing, owner_,
                    fmt::format("{} is missing required field `{}`", what_, name))
@@ -358,7 +391,7 @@ class Binder {
         d.Note(fmt::format("`B` is bytes; for a count write `{} billion`", FormatNumber(e.number)))
             .Fix(e.unit[0].name.range, "billion");
       } else if (q.dim.IsDimensionless() && !want.IsDimensionless()) {
-        d.Note(fmt::format("write a unit after the number, e.g. {}", Plural(UnitsOf(want, 3))));
+        d.Note(fmt::format("write a unit after the number, e.g. {}", Plural(UnitsOf(want))));
       }
       return false;
     }
@@ -379,7 +412,13 @@ class Binder {
       const ast::Expr* e = ValueOf(m, name, "a whole number");
       double v;
       if (!e || !Dimensioned(*e, ir::dims::kNone, name, v)) return false;
-      if (v != std::floor(v) || std::fabs(v) > 9.0e15) {
+      if (std::fabs(v) > 9.0e15) {
+        sema_.Pending(DiagCode::NumberInvalidValue, e->range,
+                      fmt::format("field `{}` takes a whole number up to 9e15; got {}", name,
+                                  FormatNumber(v)));
+        return false;
+      }
+      if (v != std::floor(v)) {
         sema_.Pending(
             DiagCode::NumberNotInteger, e->range,
             fmt::format("field `{}` takes a whole number; got {}", name, FormatNumber(v)));
@@ -530,6 +569,7 @@ class Binder {
   std::vector<const ast::Member*> used_;
   std::vector<std::string> known_;
   std::vector<std::pair<std::string, std::string>> missing_;
+  std::vector<std::string> suggested_;
   std::string_view tag_word_;
   ir::SourceRange tag_range_;
   uint32_t tag_mask_ = ~0u;
@@ -688,7 +728,8 @@ Module* Sema::Load(const std::string& key, const std::string& alias, bool is_std
   if (m->ast.has_syntax_errors) ++errors_;
 
   stack.push_back(key);
-  for (const auto& imp : m->ast.imports) {
+  // A file with syntax errors stops before names: its imports may be recovery fragments.
+  for (const auto& imp : m->ast.has_syntax_errors ? std::vector<ast::Import>{} : m->ast.imports) {
     Module* target = ImportModule(*m, imp, stack);
     if (!target) continue;
     std::string name = target->alias;
@@ -746,7 +787,7 @@ Module* Sema::ImportModule(Module& from, const ast::Import& imp, std::vector<std
     if (from.is_std || rel.empty() || *rel.begin() == "..") {
       Report(MakeDiagnostic(DiagCode::ImportOutsideRoot, imp.range,
                             fmt::format("import \"{}\" resolves to {}, outside the project root {}",
-                                        imp.file, path.string(), root_.string())));
+                                        imp.file, DisplayPath(path), DisplayPath(root_))));
       return nullptr;
     }
     key = path.string();
@@ -754,12 +795,13 @@ Module* Sema::ImportModule(Module& from, const ast::Import& imp, std::vector<std
   }
 
   if (std::find(stack.begin(), stack.end(), key) != stack.end()) {
+    auto shown = [&](const std::string& k) { return is_std ? k : DisplayPath(k); };
     auto d = MakeDiagnostic(DiagCode::ImportCycle, imp.range,
-                            fmt::format("import cycle: {} imports itself", key));
+                            fmt::format("importing {} closes an import cycle", shown(key)));
     std::string chain;
     for (auto it = std::find(stack.begin(), stack.end(), key); it != stack.end(); ++it)
-      chain += *it + " -> ";
-    d.Note("cycle: " + chain + key);
+      chain += shown(*it) + " imports ";
+    d.Note("cycle: " + chain + shown(key));
     Report(std::move(d));
     return nullptr;
   }
@@ -771,19 +813,23 @@ Module* Sema::ImportModule(Module& from, const ast::Import& imp, std::vector<std
     const StdlibModule* sm = options_.stdlib.Find(alias);
     file_id = sources_.Add("<std>/" + alias + ".cl", sm->text);
   } else {
-    std::optional<std::string> text = options_.read_file ? options_.read_file(key) : ReadFile(key);
-    if (!text || fs::is_directory(path)) {
+    std::optional<std::string> text =
+        options_.read_file ? options_.read_file(key) : ReadFile(key, options_.max_source_bytes);
+    std::error_code dir_ec;
+    if (imp.file.empty() || !text || fs::is_directory(path, dir_ec)) {
       Report(MakeDiagnostic(DiagCode::ImportNotFound, imp.range,
-                            fmt::format("cannot read imported file {}", key)));
+                            imp.file.empty()
+                                ? std::string("import names an empty file path")
+                                : fmt::format("cannot read imported file {}", DisplayPath(path))));
       return nullptr;
     }
-    if (text->size() > kMaxSourceBytes) {
+    if (text->size() > options_.max_source_bytes) {
       Report(MakeDiagnostic(DiagCode::SourceTooLarge, imp.range,
-                            fmt::format("imported file {} has {} bytes; the limit is {}", key,
-                                        text->size(), kMaxSourceBytes)));
+                            fmt::format("imported file {} is larger than the limit of {} bytes",
+                                        DisplayPath(path), options_.max_source_bytes)));
       return nullptr;
     }
-    file_id = sources_.Add(key, std::move(*text));
+    file_id = sources_.Add(DisplayPath(path), std::move(*text));
   }
   return Load(key, alias, is_std, path.parent_path(), file_id, stack, imp.range);
 }
@@ -799,18 +845,25 @@ void Sema::BuildScope(Module& m) {
                  .Label(it->second.range, "first declared here"));
     }
   };
+  // In source order, so that "first declared here" points at the first one.
+  std::vector<std::pair<const ast::Ident*, Symbol>> symbols;
   for (uint32_t i = 0; i < m.ast.decls.size(); ++i)
-    add(m.ast.decls[i].name, {Symbol::Kind::kDecl, i, m.ast.decls[i].name.range});
+    symbols.push_back({&m.ast.decls[i].name, {Symbol::Kind::kDecl, i, m.ast.decls[i].name.range}});
   for (uint32_t i = 0; i < m.ast.lets.size(); ++i)
-    add(m.ast.lets[i].name, {Symbol::Kind::kLet, i, m.ast.lets[i].name.range});
+    symbols.push_back({&m.ast.lets[i].name, {Symbol::Kind::kLet, i, m.ast.lets[i].name.range}});
+  std::stable_sort(symbols.begin(), symbols.end(), [](const auto& a, const auto& b) {
+    return a.second.range.begin < b.second.range.begin;
+  });
+  for (const auto& [name, symbol] : symbols) add(*name, symbol);
 }
 
 void Sema::CollectSuppressions(Module& m) {
   static constexpr std::string_view kMarker = "clusterc: allow(";
   std::string_view text = sources_.Text(m.ast.file_id);
   for (const auto& c : m.ast.comments) {
-    size_t at = c.text.find(kMarker);
-    if (at == std::string::npos) continue;
+    // A directive opens its comment (`// clusterc: allow(...)`); prose that mentions one is not.
+    size_t at = c.text.find_first_not_of("/* \t", 0);
+    if (at == std::string::npos || c.text.compare(at, kMarker.size(), kMarker) != 0) continue;
     size_t close = c.text.find(')', at);
     if (close == std::string::npos) continue;
     std::string list = c.text.substr(at + kMarker.size(), close - at - kMarker.size());
@@ -1041,11 +1094,16 @@ bool Sema::ResolveDecl(Module& m, uint32_t index) {
   if (st.state == DeclState::State::kDone) return true;
   if (st.state == DeclState::State::kFailed) return false;
   if (st.state == DeclState::State::kResolving) {
-    Report(MakeDiagnostic(decl.has_base ? DiagCode::ExtendsCycle : DiagCode::ExprCycle,
-                          decl.name.range,
-                          fmt::format("`{}` depends on itself through `extends` or a field "
-                                      "reference",
-                                      decl.name.text)));
+    auto d = MakeDiagnostic(decl.has_base ? DiagCode::ExtendsCycle : DiagCode::ExprCycle,
+                            decl.name.range,
+                            fmt::format("`{}` depends on itself through `extends` or a field "
+                                        "reference",
+                                        decl.name.text));
+    std::string chain;
+    auto first = std::find(resolving_.begin(), resolving_.end(), decl.name.text);
+    for (auto it = first; it != resolving_.end(); ++it) chain += "`" + *it + "` -> ";
+    d.Note("cycle: " + chain + "`" + decl.name.text + "`");
+    Report(std::move(d));
     st.state = DeclState::State::kFailed;
     return false;
   }
@@ -1073,10 +1131,12 @@ bool Sema::ResolveDecl(Module& m, uint32_t index) {
   }
   st.state = DeclState::State::kResolving;
   st.kind = kind;
+  resolving_.push_back(decl.name.text);
   bool ok = WithEntityType(kind, [&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
     return BindDecl<T>(m, index);
   });
+  resolving_.pop_back();
   --depth_;
   // A failed binding still yields an entity (with defaults), so references to it resolve and do
   // not cascade into more errors.
@@ -1192,9 +1252,18 @@ bool Sema::Eval(Module& m, ast::ExprId id, ir::Expr& out, bool allow_derived) {
       for (const auto& atom : e.unit) {
         const UnitInfo* u = FindUnit(atom.name.text);
         if (!u) {
+          const std::string& word = atom.name.text;
           std::vector<std::string> names;
-          for (const UnitInfo* k = UnitsBegin(); k != UnitsEnd(); ++k) names.emplace_back(k->name);
-          std::string hint = Suggest(atom.name.text, names);
+          for (const UnitInfo* k = UnitsBegin(); k != UnitsEnd(); ++k)
+            if (k->name.size() > 1) names.emplace_back(k->name);
+          std::string hint = word.size() > 1 ? Suggest(word, names) : "";
+          // `Gbps`, `GBps`, `TFLOPS`: a rate spelled as one word.
+          for (std::string_view sfx : {"ps", "PS", "S"}) {
+            std::string_view w(word);
+            if (w.size() > sfx.size() && w.substr(w.size() - sfx.size()) == sfx &&
+                FindUnit(w.substr(0, w.size() - sfx.size())))
+              hint = std::string(w.substr(0, w.size() - sfx.size())) + "/s";
+          }
           auto d = MakeDiagnostic(DiagCode::UnitsUnknown, atom.name.range,
                                   fmt::format("unknown unit `{}`", atom.name.text));
           if (!hint.empty())
@@ -1391,18 +1460,19 @@ void Sema::CheckRequire(Module& m, const ast::Require& r) {
 }
 
 ir::Program Sema::Run(const std::string& main_path) {
-  std::optional<std::string> text =
-      options_.read_file ? options_.read_file(main_path) : ReadFile(main_path);
+  std::optional<std::string> text = options_.read_file
+                                        ? options_.read_file(main_path)
+                                        : ReadFile(main_path, options_.max_source_bytes);
   std::error_code ec;
   if (!text || fs::is_directory(main_path, ec)) {
     Report(
         MakeDiagnostic(DiagCode::SourceUnreadable, {}, fmt::format("cannot read {}", main_path)));
     return std::move(program_);
   }
-  if (text->size() > kMaxSourceBytes) {
-    Report(MakeDiagnostic(
-        DiagCode::SourceTooLarge, {},
-        fmt::format("{} has {} bytes; the limit is {}", main_path, text->size(), kMaxSourceBytes)));
+  if (text->size() > options_.max_source_bytes) {
+    Report(MakeDiagnostic(DiagCode::SourceTooLarge, {},
+                          fmt::format("{} is larger than the limit of {} bytes", main_path,
+                                      options_.max_source_bytes)));
     return std::move(program_);
   }
   fs::path path = fs::path(main_path).lexically_normal();
@@ -1442,7 +1512,7 @@ std::string ast::Path::Text() const {
   return out;
 }
 
-std::optional<std::string> ReadFile(const std::string& path) {
+std::optional<std::string> ReadFile(const std::string& path, size_t limit) {
   std::error_code ec;
   if (fs::is_directory(path, ec)) return std::nullopt;
   std::ifstream in(path, std::ios::binary);
@@ -1451,8 +1521,8 @@ std::optional<std::string> ReadFile(const std::string& path) {
   in.seekg(0, std::ios::end);
   auto size = in.tellg();
   if (size < 0) return std::nullopt;
-  if (size_t(size) > kMaxSourceBytes) {
-    data.resize(kMaxSourceBytes + 1);  // enough for the caller to see it is too large
+  if (size_t(size) > limit) {
+    data.resize(limit + 1);  // enough for the caller to see it is too large
     in.seekg(0);
     in.read(data.data(), std::streamsize(data.size()));
     return data;

@@ -57,6 +57,8 @@ STRING  : '"' (~["\\\r\n] | '\\' ~[\r\n])* '"' ;
 
 LINE_COMMENT  : '//' ~[\r\n]* -> channel(HIDDEN) ;
 BLOCK_COMMENT : '/*' .*? '*/' -> channel(HIDDEN) ;
+// A `/*` that never closes: one token to the end of the file, so it is reported once.
+UNTERMINATED_COMMENT : '/*' (~'*' | '*'+ ~[*/])* '*'* EOF -> channel(HIDDEN) ;
 WS            : [ \t\r\n\f\uFEFF]+ -> skip ;  // U+FEFF: a byte-order mark is whitespace
 
 fragment DIGIT : [0-9] ;
