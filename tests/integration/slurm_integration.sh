@@ -1,0 +1,249 @@
+#!/usr/bin/env bash
+# The generated Slurm configuration of every example, checked by the real slurmctld.
+#
+# usage: slurm_integration.sh CLUSTERC SOURCE_DIR [EXAMPLE.cl ...]
+#
+# For each example (all of SOURCE_DIR/examples by default): `clusterc build --emit slurm`, copy
+# slurm.conf, gres.conf and topology.conf to a temp dir, add the test-only keys of FORMATS.md
+# ("Slurm") and NodeAddr=127.0.0.1, start `slurmctld -D -i` on loopback, wait for `scontrol ping`,
+# then check with sinfo and scontrol that the node count, the GPUs per node and the switch count
+# are what analysis derived (`clusterc explain --format json`), that every node is under exactly
+# one leaf switch, and that slurmctld logged no `error:` or `fatal:` line. The generated files
+# are never modified; only copies are.
+#
+# Starts and stops only its own slurmctld, by pid (SIGTERM, then SIGKILL after a bounded wait:
+# slurmctld ignores SIGTERM while it starts), and removes its temp dir on exit.
+# Exit codes: 0 pass, 1 fail, 77 skip (slurmctld not installed and CI unset).
+set -uo pipefail
+
+if [[ $# -lt 2 ]]; then
+  echo "usage: $0 CLUSTERC SOURCE_DIR [EXAMPLE.cl ...]" >&2
+  exit 2
+fi
+CLUSTERC=$1
+SOURCE_DIR=$2
+shift 2
+
+for tool in slurmctld scontrol sinfo; do
+  if ! command -v "$tool" >/dev/null 2>&1; then
+    if [[ -n "${CI:-}" ]]; then
+      echo "FAIL: $tool is not installed; CI must run this test (scripts/setup.sh installs it)"
+      exit 1
+    fi
+    echo "SKIP: $tool is not installed (apt-get install slurmctld slurm-client)"
+    exit 77
+  fi
+done
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/clusterc-slurm.XXXXXX") || exit 1
+CTLD_PID=""
+
+stop_ctld() {
+  [[ -n "$CTLD_PID" ]] || return 0
+  if kill -0 "$CTLD_PID" 2>/dev/null; then
+    kill -TERM "$CTLD_PID" 2>/dev/null
+    for _ in $(seq 1 50); do
+      kill -0 "$CTLD_PID" 2>/dev/null || break
+      sleep 0.1
+    done
+    if kill -0 "$CTLD_PID" 2>/dev/null; then
+      kill -KILL "$CTLD_PID" 2>/dev/null
+    fi
+  fi
+  wait "$CTLD_PID" 2>/dev/null
+  CTLD_PID=""
+}
+cleanup() {
+  stop_ctld
+  rm -rf "$WORK"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# A TCP port nothing listens on (a connection to it is refused), not in $1.
+free_port() {
+  local port
+  for _ in $(seq 1 200); do
+    port=$((20000 + RANDOM % 40000))
+    [[ " $1 " == *" $port "* ]] && continue
+    if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
+      echo "$port"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# Cluster figures from analysis, one line per cluster:
+# name nodes gpus leaf_switches spine_switches core_switches rails
+explain_clusters() {
+  "$CLUSTERC" explain "$1" --format json 2>/dev/null | awk '
+    /^ *"[a-z_]+": \{$/ { match($0, /"[a-z_]+"/); key = substr($0, RSTART + 1, RLENGTH - 2); next }
+    /"value":/ { v = $2; gsub(/,/, "", v); vals[key] = v; next }
+    /"kind":/ { kind = $2; gsub(/[",]/, "", kind); next }
+    /"name":/ {
+      n = $2; gsub(/[",]/, "", n)
+      if (kind == "cluster")
+        print tolower(n), vals["node_count"] + 0, vals["gpu_count"] + 0, vals["leaf_switches"] + 0,
+              vals["spine_switches"] + 0, vals["core_switches"] + 0, vals["rails"] + 0
+      delete vals
+    }'
+}
+
+failures=0
+fail() {
+  echo "  FAIL: $*"
+  failures=$((failures + 1))
+}
+
+# Checks one generated slurm/ directory ($2) of example $1 against analysis' figures ($3).
+check_config() {
+  local example=$1 gen=$2 figures=$3 dir=$4
+  mkdir -p "$dir/state" "$dir/spool"
+  cp "$gen/slurm.conf" "$gen/gres.conf" "$gen/topology.conf" "$dir/" || {
+    fail "$example: slurm.conf, gres.conf or topology.conf missing in $gen"
+    return
+  }
+  local cluster
+  cluster=$(sed -n 's/^ClusterName=//p' "$gen/slurm.conf")
+  local line
+  line=$(awk -v c="$cluster" '$1 == c' <<<"$figures")
+  if [[ -z "$line" ]]; then
+    fail "$example: clusterc explain lists no cluster '$cluster'"
+    return
+  fi
+  local name nodes gpus leaf spine core rails
+  read -r name nodes gpus leaf spine core rails <<<"$line"
+  local gpn=$((gpus / nodes))
+  # The documented mapping (backends/slurm/slurm.cpp): Slurm is given one rail plane, each switch
+  # standing for `rails` switches (when the leaves divide by rails); a fabric without switches
+  # (a torus) gets one virtual switch.
+  local groups=$leaf planes=1
+  if ((rails > 1 && leaf % rails == 0)); then planes=$rails; fi
+  groups=$(((leaf + planes - 1) / planes))
+  ((groups > nodes)) && groups=$nodes
+  ((groups == 0)) && groups=1
+  local switches=$((groups + (spine + planes - 1) / planes + (core + planes - 1) / planes))
+
+  local ctld_port slurmd_port
+  ctld_port=$(free_port "") && slurmd_port=$(free_port "$ctld_port") || {
+    fail "$example: no free port"
+    return
+  }
+  local user
+  user=$(id -un)
+  # Test-only keys (FORMATS.md): loopback controller, no authentication, no accounting.
+  sed -i -E '/^NodeName=/{/^NodeName=DEFAULT/!s/$/ NodeAddr=127.0.0.1/}' "$dir/slurm.conf"
+  cat >>"$dir/slurm.conf" <<EOF
+# ---- test-only keys (tests/integration/slurm_integration.sh)
+SlurmctldHost=localhost
+SlurmctldPort=$ctld_port
+SlurmdPort=$slurmd_port
+AuthType=auth/none
+CredType=cred/none
+SlurmUser=$user
+SlurmdUser=$user
+StateSaveLocation=$dir/state
+SlurmdSpoolDir=$dir/spool
+SlurmctldPidFile=$dir/slurmctld.pid
+SlurmctldLogFile=$dir/slurmctld.log
+SlurmctldDebug=info
+AccountingStorageType=accounting_storage/none
+JobCompType=jobcomp/none
+JobAcctGatherType=jobacct_gather/none
+ProctrackType=proctrack/linuxproc
+TaskPlugin=task/none
+MailProg=/bin/true
+MpiDefault=none
+EOF
+
+  local start=$SECONDS
+  slurmctld -D -i -f "$dir/slurm.conf" >"$dir/stdout" 2>&1 &
+  CTLD_PID=$!
+  export SLURM_CONF=$dir/slurm.conf
+  local up=""
+  for _ in $(seq 1 600); do
+    if ! kill -0 "$CTLD_PID" 2>/dev/null; then break; fi
+    if scontrol ping 2>/dev/null | grep -q "is UP"; then
+      up=1
+      break
+    fi
+    sleep 0.1
+  done
+  if [[ -z "$up" ]]; then
+    fail "$example ($cluster): slurmctld did not come up within 60 s"
+    tail -n 20 "$dir/stdout" "$dir/slurmctld.log" 2>/dev/null | sed 's/^/    /'
+    stop_ctld
+    return
+  fi
+  local startup=$((SECONDS - start))
+
+  # Nodes and GPUs per node.
+  local sinfo seen_nodes bad_gres
+  sinfo=$(sinfo -h -o "%D %G")
+  seen_nodes=$(awk '{ s += $1 } END { print s + 0 }' <<<"$sinfo")
+  bad_gres=$(awk -v n="$gpn" '$2 !~ ("^gpu:[^:]+:" n "(\\(|$)")' <<<"$sinfo")
+  [[ "$seen_nodes" == "$nodes" ]] || fail "$example ($cluster): sinfo counts $seen_nodes nodes, analysis $nodes"
+  [[ -z "$bad_gres" ]] || fail "$example ($cluster): sinfo GRES is not $gpn GPUs per node: $bad_gres"
+
+  local shownode node_lines gres_lines
+  shownode=$(scontrol show node)
+  node_lines=$(grep -c "^NodeName=" <<<"$shownode")
+  gres_lines=$(grep -cE "^ *Gres=gpu:[^:]+:$gpn(\(|$)" <<<"$shownode")
+  [[ "$node_lines" == "$nodes" ]] || fail "$example ($cluster): scontrol show node lists $node_lines nodes, analysis $nodes"
+  [[ "$gres_lines" == "$nodes" ]] || fail "$example ($cluster): $gres_lines of $nodes nodes have Gres=gpu:*:$gpn"
+
+  # Switches, and every node under exactly one leaf.
+  local topo seen_switches leaf_hosts hostnames in_leaves dup
+  topo=$(scontrol show topology)
+  seen_switches=$(grep -c "^SwitchName=" <<<"$topo")
+  [[ "$seen_switches" == "$switches" ]] || fail "$example ($cluster): slurmctld has $seen_switches switches, expected $switches (analysis: leaf $leaf, spine $spine, core $core; $planes plane(s))"
+  leaf_hosts=$(grep "Level=0" <<<"$topo" | sed -n 's/.* Nodes=\([^ ]*\).*/\1/p' | paste -sd, -)
+  hostnames=$(scontrol show hostnames "$leaf_hosts")
+  in_leaves=$(grep -c . <<<"$hostnames")
+  dup=$(sort <<<"$hostnames" | uniq -d | head -n 3)
+  [[ "$in_leaves" == "$nodes" ]] || fail "$example ($cluster): $in_leaves node entries under leaf switches, expected $nodes"
+  [[ -z "$dup" ]] || fail "$example ($cluster): nodes under two leaves: $dup"
+
+  stop_ctld
+  unset SLURM_CONF
+  local errors
+  # Not about the configuration, so tolerated: a fresh StateSaveLocation has no state files yet,
+  # and slurmctld 22.05 loads every MPI plugin, whose mpi/pmix fails without libpmix2 (a
+  # Recommends of the Debian package, absent with --no-install-recommends).
+  errors=$(grep -hE "error:|fatal:" "$dir/stdout" "$dir/slurmctld.log" 2>/dev/null |
+    grep -vE "Could not open [a-z]+ state file|Trying backup state save file|mpi/pmix" |
+    head -n 10)
+  [[ -z "$errors" ]] || {
+    fail "$example ($cluster): slurmctld logged errors:"
+    sed 's/^/    /' <<<"$errors"
+  }
+  echo "  $example ($cluster): $seen_nodes nodes, $(awk '{ print $2 }' <<<"$sinfo" | sort -u | paste -sd' ' -) per node, $seen_switches switches; up in ${startup} s"
+}
+
+examples=("$@")
+if [[ ${#examples[@]} -eq 0 ]]; then
+  examples=("$SOURCE_DIR"/examples/*.cl)
+fi
+total_start=$SECONDS
+for ex in "${examples[@]}"; do
+  name=$(basename "$ex" .cl)
+  out="$WORK/out/$name"
+  mkdir -p "$WORK/out"
+  if ! "$CLUSTERC" build "$ex" -o "$out" --emit slurm --quiet >"$WORK/build.log" 2>&1; then
+    fail "$name: clusterc build failed"
+    sed 's/^/    /' "$WORK/build.log"
+    continue
+  fi
+  figures=$(explain_clusters "$ex")
+  found=""
+  while IFS= read -r conf; do
+    found=1
+    gen=$(dirname "$conf")
+    check_config "$name" "$gen" "$figures" "$WORK/run/$name/$(basename "$gen")"
+  done < <(find "$out/slurm" -name slurm.conf | sort)
+  [[ -n "$found" ]] || fail "$name: no slurm/slurm.conf generated"
+done
+
+echo "slurm integration: ${#examples[@]} examples in $((SECONDS - total_start)) s, $failures failure(s)"
+[[ $failures -eq 0 ]]

@@ -1,0 +1,644 @@
+// The NCCL backend: an independent checker of the rules of NCCL's topology XML reader
+// (NVIDIA/nccl src/graph/xml.cc and xml.h; FORMATS.md), run on every example's generated XML,
+// and checks of nccl.conf / nccl.env against the facts of each example's IR.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "driver/driver.h"
+#include "frontend/compile.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// ---------------------------------------------------------------------------------------------
+// The checker. It is stricter than NCCL where NCCL's behaviour differs between releases (it
+// rejects comments, single quotes and unknown elements) and exact where NCCL has a hard limit.
+
+struct XmlCheck {
+  std::vector<std::string> errors;
+  int elements = 0;
+  // Every element in document order: name and attributes, with its parent's name.
+  struct Element {
+    std::string name, parent;
+    std::vector<std::pair<std::string, std::string>> attrs;
+    std::string Attr(const std::string& key) const {
+      for (const auto& [k, v] : attrs)
+        if (k == key) return v;
+      return "";
+    }
+  };
+  std::vector<Element> all;
+  bool Ok() const { return errors.empty(); }
+};
+
+constexpr int kNcclMaxNodes = 256;   // NCCL_TOPO_XML_MAX_NODES (topo.h)
+constexpr size_t kNcclMaxStr = 255;  // MAX_STR_LEN (xml.h)
+constexpr int kNcclMaxAttrs = 16;    // MAX_ATTR_COUNT (xml.h)
+constexpr int kNcclMaxSubs = 640;    // MAX_SUBS (xml.h)
+
+bool IsBusId(const std::string& s) {
+  // `%04x:%02x:%02x.%x`, lower case; device 0-0x1f, function 0-7.
+  static const std::regex re("^[0-9a-f]{4}:[0-9a-f]{2}:([0-9a-f]{2})\\.([0-7])$");
+  std::smatch m;
+  if (!std::regex_match(s, m, re)) return false;
+  return std::stoi(m[1].str(), nullptr, 16) <= 0x1f;
+}
+
+XmlCheck CheckNcclXml(const std::string& text) {
+  XmlCheck r;
+  int line = 1;
+  auto error = [&](const std::string& what) {
+    r.errors.push_back("line " + std::to_string(line) + ": " + what);
+  };
+  for (size_t k = 0, l = 1; k < text.size(); ++k) {
+    if (text[k] == '\n') ++l;
+    if (text[k] == '\t') {
+      r.errors.push_back("line " + std::to_string(l) + ": tab character (NCCL's reader only " +
+                         "skips spaces and newlines)");
+      return r;
+    }
+  }
+  if (text.rfind("\xEF\xBB\xBF", 0) == 0) {
+    error("byte order mark");
+    return r;
+  }
+  // The longest name or value NCCL's reader takes: its buffer of MAX_STR_LEN also holds the
+  // delimiter it reads (closing quote, '>' or ' ') and the terminator.
+  const size_t max_len = kNcclMaxStr - 2;
+  // Parents allowed for each element NCCL's reader knows (xml.cc handler tables).
+  const std::map<std::string, std::set<std::string>> parents = {
+      {"system", {""}},        {"cpu", {"system"}}, {"pci", {"cpu", "pci"}},
+      {"gpu", {"pci"}},        {"nvlink", {"gpu"}}, {"c2c", {"gpu"}},
+      {"nic", {"cpu", "pci"}}, {"net", {"nic"}},    {"pcilink", {"pci"}},
+  };
+  struct Open {
+    std::string name;
+    int children = 0;
+  };
+  std::vector<Open> stack;
+  bool seen_root = false;
+  size_t i = 0;
+  auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+  while (true) {
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\r')) {
+      if (text[i] == '\n') ++line;
+      ++i;
+    }
+    if (i >= text.size()) break;
+    if (text[i] != '<') {
+      error(std::string("expected '<', got '") + text[i] + "'");
+      return r;
+    }
+    ++i;
+    if (i < text.size() && text[i] == '?') {
+      error("XML declaration (NCCL reads `<?xml` as an element and fails on `?>`)");
+      return r;
+    }
+    if (i < text.size() && text[i] == '!') {
+      error("comment or declaration (NCCL releases before comment support cannot read it)");
+      return r;
+    }
+    if (i < text.size() && text[i] == '/') {
+      ++i;
+      size_t start = i;
+      while (i < text.size() && name_char(text[i])) ++i;
+      std::string name = text.substr(start, i - start);
+      if (i >= text.size() || text[i] != '>') {
+        error("closing tag </" + name + " not followed by '>'");
+        return r;
+      }
+      ++i;
+      if (stack.empty() || stack.back().name != name) {
+        error("closing tag </" + name + "> does not match " +
+              (stack.empty() ? std::string("anything") : "<" + stack.back().name + ">"));
+        return r;
+      }
+      stack.pop_back();
+      continue;
+    }
+    size_t start = i;
+    while (i < text.size() && name_char(text[i])) ++i;
+    XmlCheck::Element e;
+    e.name = text.substr(start, i - start);
+    e.parent = stack.empty() ? "" : stack.back().name;
+    if (e.name.empty() || e.name.size() > max_len) {
+      error("bad element name");
+      return r;
+    }
+    ++r.elements;
+    if (!stack.empty() && ++stack.back().children > kNcclMaxSubs)
+      error("more than " + std::to_string(kNcclMaxSubs) + " children in <" + e.parent + ">");
+    auto allowed = parents.find(e.name);
+    if (allowed == parents.end())
+      error("unknown element <" + e.name + ">");
+    else if (!allowed->second.count(e.parent))
+      error("<" + e.name + "> inside " +
+            (e.parent.empty() ? "the document" : "<" + e.parent + ">"));
+    if (e.name == "system") {
+      if (seen_root) error("second <system>");
+      seen_root = true;
+    }
+    // Attributes: one space, key, '=', a double-quoted value.
+    std::set<std::string> keys;
+    while (i < text.size() && text[i] == ' ') {
+      ++i;
+      size_t k0 = i;
+      while (i < text.size() && name_char(text[i])) ++i;
+      std::string key = text.substr(k0, i - k0);
+      if (key.empty() || i >= text.size() || text[i] != '=') {
+        error("malformed attribute in <" + e.name +
+              "> (one space between attributes, key=\"value\")");
+        return r;
+      }
+      ++i;
+      if (i >= text.size() || text[i] != '"') {
+        error("attribute " + key + " of <" + e.name + "> is not in double quotes");
+        return r;
+      }
+      ++i;
+      size_t v0 = i;
+      while (i < text.size() && text[i] != '"' && text[i] != '\n' && text[i] != '<') ++i;
+      if (i >= text.size() || text[i] != '"') {
+        error("unterminated value of " + key);
+        return r;
+      }
+      std::string value = text.substr(v0, i - v0);
+      ++i;
+      if (key.size() > max_len) error("attribute name longer than " + std::to_string(max_len));
+      if (value.size() > max_len)
+        error("value of " + key + " has " + std::to_string(value.size()) +
+              " characters; NCCL takes at most " + std::to_string(max_len));
+      if (!keys.insert(key).second) error("duplicate attribute " + key);
+      e.attrs.push_back({key, value});
+      if (i < text.size() && text[i] != ' ' && text[i] != '/' && text[i] != '>') {
+        error("attribute " + key + " of <" + e.name + "> is not followed by a space, / or >");
+        return r;
+      }
+    }
+    if (e.attrs.size() > static_cast<size_t>(kNcclMaxAttrs))
+      error("<" + e.name + "> has " + std::to_string(e.attrs.size()) +
+            " attributes; NCCL keeps at most " + std::to_string(kNcclMaxAttrs));
+    bool single = false;
+    if (i + 1 < text.size() && text[i] == '/' && text[i + 1] == '>') {
+      single = true;
+      i += 2;
+    } else if (i < text.size() && text[i] == '>') {
+      ++i;
+    } else {
+      error("<" + e.name + "> not closed by '>' or '/>' on its line");
+      return r;
+    }
+    for (const auto& [key, value] : e.attrs) {
+      if ((key == "busid" || (key == "target" && e.name == "nvlink")) && !IsBusId(value))
+        error(key + " \"" + value + "\" is not a lower-case %04x:%02x:%02x.%x bus id");
+    }
+    if (e.name == "system" && e.Attr("version") != "1") error("<system> needs version=\"1\"");
+    if (e.name == "pci") {
+      if (e.Attr("busid").empty()) error("<pci> without busid");
+      if (!std::regex_match(e.Attr("class"), std::regex("^0x[0-9a-f]{6}$")))
+        error("<pci> class \"" + e.Attr("class") + "\" is not 0x followed by six hex digits");
+    }
+    if (e.name == "cpu" && e.Attr("numaid").empty()) error("<cpu> without numaid");
+    if (e.name == "net" && (e.Attr("name").empty() || e.Attr("dev").empty()))
+      error("<net> needs name and dev");
+    if (e.name == "nvlink" &&
+        (e.Attr("target").empty() || e.Attr("count").empty() || e.Attr("tclass").empty()))
+      error("<nvlink> needs target, count and tclass");
+    r.all.push_back(e);
+    if (!single) stack.push_back({e.name, 0});
+  }
+  if (!stack.empty()) error("unterminated <" + stack.back().name + ">");
+  if (!seen_root) error("no <system> element");
+  // xmlLoadSub checks for room before reading each node, closing tags included: the 256th
+  // element already fails.
+  if (r.elements >= kNcclMaxNodes)
+    error(std::to_string(r.elements) + " elements; NCCL's reader holds fewer than " +
+          std::to_string(kNcclMaxNodes));
+  return r;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+std::string Slurp(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+std::vector<fs::path> Examples() {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(fs::path(CLUSTERC_SOURCE_DIR) / "examples"))
+    if (e.path().extension() == ".cl") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+fs::path TempDir(const std::string& name) {
+  fs::path p = fs::temp_directory_path() / ("clusterc_test_nccl_" + name);
+  fs::remove_all(p);
+  fs::create_directories(p);
+  return p;
+}
+
+// Builds `spec` with --emit `emit` into a fresh directory; returns it.
+fs::path Build(const fs::path& spec, const std::string& tag, const std::string& emit = "nccl") {
+  fs::path out = TempDir(tag) / "out";
+  clusterc::Streams s;
+  int code =
+      clusterc::Run({"build", spec.string(), "-o", out.string(), "--emit", emit, "--quiet"}, s);
+  INFO(s.err);
+  REQUIRE(code == 0);
+  return out;
+}
+
+// nccl.conf as NCCL reads it: every line holding '=' is KEY=VALUE. Fails on anything else than
+// blank lines, comments (without '=') and NCCL_ keys; checks each setting has a comment above.
+std::vector<std::pair<std::string, std::string>> ReadConf(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::istringstream in(text);
+  std::string line, previous;
+  while (std::getline(in, line)) {
+    INFO(line);
+    if (line.empty() || line[0] == '#') {
+      CHECK(line.find('=') == std::string::npos);  // NCCL would take it as a setting
+    } else {
+      size_t eq = line.find('=');
+      REQUIRE(eq != std::string::npos);
+      std::string key = line.substr(0, eq);
+      CHECK(std::regex_match(key, std::regex("^NCCL_[A-Z0-9_]+$")));
+      CHECK(line.back() != ' ');
+      CHECK(previous.rfind("# ", 0) == 0);  // the fact that justifies it
+      out.push_back({key, line.substr(eq + 1)});
+    }
+    previous = line;
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, std::string>> ReadEnv(const std::string& text) {
+  std::vector<std::pair<std::string, std::string>> out;
+  std::istringstream in(text);
+  std::string line, previous;
+  while (std::getline(in, line)) {
+    INFO(line);
+    if (line.empty() || line[0] == '#') {
+      previous = line;
+      continue;
+    }
+    REQUIRE(line.rfind("export NCCL_", 0) == 0);
+    CHECK(previous.rfind("# ", 0) == 0);
+    size_t eq = line.find('=');
+    REQUIRE(eq != std::string::npos);
+    std::string value = line.substr(eq + 1);
+    if (value.size() >= 2 && value.front() == '"' && value.back() == '"')
+      value = value.substr(1, value.size() - 2);
+    out.push_back({line.substr(7, eq - 7), value});
+    previous = line;
+  }
+  return out;
+}
+
+std::string Value(const std::vector<std::pair<std::string, std::string>>& kv,
+                  const std::string& key) {
+  for (const auto& [k, v] : kv)
+    if (k == key) return v;
+  return "";
+}
+bool Has(const std::vector<std::pair<std::string, std::string>>& kv, const std::string& key) {
+  for (const auto& [k, v] : kv)
+    if (k == key) return true;
+  return false;
+}
+
+struct Facts {
+  std::string node, fabric;
+  int64_t gpus = 0, rdma_ports = 0;
+  bool verbs = false, roce = false, sharp = false, nvls = false, rails = false, pcie = false;
+  bool nccl = true;
+};
+
+// The (node type, fabric) pairs of the main file's clusters, read from the IR, independently of
+// the backend and of analysis.
+std::vector<Facts> FactsOf(const fs::path& spec) {
+  clusterc::SourceManager sources;
+  clusterc::DiagnosticList diags;
+  auto p = clusterc::Compile(spec.string(), {}, sources, diags);
+  std::vector<Facts> out;
+  using K = clusterc::ir::FabricKind;
+  for (const auto& cl : p.clusters) {
+    if (cl.range.file != p.main_file || !cl.nodes.ref.Valid()) continue;
+    const auto& node = p.Get(cl.nodes.ref);
+    const auto& fabric = p.Get(cl.fabric);
+    Facts f;
+    f.node = node.name;
+    f.fabric = fabric.name;
+    f.gpus = node.gpus.count;
+    const auto& nic = p.Get(node.nics.ref);
+    f.rdma_ports = node.nics.count * nic.ports;
+    f.verbs = fabric.kind == K::infiniband_hdr || fabric.kind == K::infiniband_ndr ||
+              fabric.kind == K::infiniband_xdr || fabric.kind == K::roce_v2;
+    f.roce = fabric.kind == K::roce_v2;
+    f.sharp = fabric.sharp && fabric.switch_.Valid() && p.Get(fabric.switch_).sharp;
+    f.nvls = node.scale_up.Valid() && p.Get(node.scale_up).in_network_reduction;
+    f.rails =
+        fabric.topology.kind == clusterc::ir::TopologyKind::fat_tree && fabric.topology.rails > 1;
+    f.pcie = node.pcie_switches > 0;
+    const auto& gpu = p.Get(node.gpus.ref);
+    std::string vendor = gpu.vendor;
+    for (char& c : vendor) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    f.nccl = fabric.kind != K::ici && (vendor.empty() || vendor == "nvidia");
+    bool dup = false;
+    for (const auto& g : out) dup |= g.node == f.node && g.fabric == f.fabric;
+    if (!dup) out.push_back(f);
+  }
+  return out;
+}
+
+// Checks one configuration folder against the IR's facts.
+void CheckConfig(const fs::path& dir, const Facts& f) {
+  INFO(dir.string() + " (" + f.node + " on " + f.fabric + ")");
+  REQUIRE(fs::exists(dir / "nccl.conf"));
+  REQUIRE(fs::exists(dir / "nccl.env"));
+  std::string conf_text = Slurp(dir / "nccl.conf");
+  CHECK(conf_text.rfind("# generated by clusterc from ", 0) == 0);
+  auto conf = ReadConf(conf_text);
+  auto env = ReadEnv(Slurp(dir / "nccl.env"));
+  // Same settings, same order, same values (the topology file's location aside).
+  REQUIRE(conf.size() == env.size());
+  for (size_t i = 0; i < conf.size(); ++i) {
+    CHECK(conf[i].first == env[i].first);
+    if (conf[i].first != "NCCL_TOPO_FILE") CHECK(conf[i].second == env[i].second);
+  }
+  if (!f.nccl) {
+    CHECK(conf.empty());
+    return;
+  }
+  // NCCL_IB_HCA: exactly one `=mlx5_N:1` per NIC port, for IB and RoCE fabrics only.
+  CHECK(Has(conf, "NCCL_IB_HCA") == f.verbs);
+  if (f.verbs) {
+    std::string hca = Value(conf, "NCCL_IB_HCA");
+    REQUIRE(!hca.empty());
+    CHECK(hca[0] == '=');
+    std::vector<std::string> entries;
+    std::stringstream ss(hca.substr(1));
+    for (std::string e; std::getline(ss, e, ',');) entries.push_back(e);
+    CHECK(static_cast<int64_t>(entries.size()) == f.rdma_ports);
+    for (size_t i = 0; i < entries.size(); ++i)
+      CHECK(entries[i] == "mlx5_" + std::to_string(i) + ":1");
+  }
+  CHECK(Has(conf, "NCCL_IB_GID_INDEX") == f.roce);
+  CHECK(Has(conf, "NCCL_IB_TC") == f.roce);
+  CHECK(Has(conf, "NCCL_IB_SL") == false);
+  CHECK(Has(conf, "NCCL_COLLNET_ENABLE") == f.sharp);
+  CHECK(Has(conf, "NCCL_NVLS_ENABLE") == f.nvls);
+  CHECK(Has(conf, "NCCL_CROSS_NIC") == f.rails);
+  CHECK(Has(conf, "NCCL_NET_GDR_LEVEL") == f.pcie);
+  if (f.rails) CHECK(Value(conf, "NCCL_CROSS_NIC") == "0");
+  if (f.roce) CHECK(Value(conf, "NCCL_IB_GID_INDEX") == "3");
+  // Only the settings above, nothing else.
+  const std::set<std::string> known = {"NCCL_IB_HCA",         "NCCL_IB_GID_INDEX", "NCCL_IB_TC",
+                                       "NCCL_COLLNET_ENABLE", "NCCL_NVLS_ENABLE",  "NCCL_CROSS_NIC",
+                                       "NCCL_NET_GDR_LEVEL",  "NCCL_TOPO_FILE"};
+  for (const auto& [k, v] : conf) CHECK(known.count(k) == 1);
+  // The topology file: NCCL_TOPO_FILE names it, it passes the checker, and it holds the node's
+  // GPUs and the HCA list's devices.
+  REQUIRE(Has(conf, "NCCL_TOPO_FILE"));
+  fs::path xml = dir / "topology" / (f.node + ".xml");
+  if (!fs::exists(xml)) xml = dir.parent_path() / "topology" / (f.node + ".xml");
+  REQUIRE(fs::exists(xml));
+  CHECK(Value(env, "NCCL_TOPO_FILE").find("/topology/" + f.node + ".xml") != std::string::npos);
+  CHECK(Value(conf, "NCCL_TOPO_FILE").find("/" + f.node + ".xml") != std::string::npos);
+  XmlCheck c = CheckNcclXml(Slurp(xml));
+  INFO(xml.string());
+  for (const auto& e : c.errors) INFO(e);
+  CHECK(c.Ok());
+  int64_t gpus = 0;
+  std::vector<std::string> nets;
+  for (const auto& e : c.all) {
+    if (e.name == "gpu") ++gpus;
+    if (e.name == "net") nets.push_back(e.Attr("name"));
+  }
+  CHECK(gpus == f.gpus);
+  CHECK(static_cast<int64_t>(nets.size()) == f.rdma_ports);
+  for (size_t i = 0; i < nets.size(); ++i) CHECK(nets[i] == "mlx5_" + std::to_string(i));
+}
+
+// The folder of each configuration: nccl/ itself when there is one, else nccl/<node> or
+// nccl/<node>-<fabric> when a node type meets several fabrics.
+fs::path ConfigDir(const fs::path& nccl, const std::vector<Facts>& all, const Facts& f) {
+  if (all.size() == 1) return nccl;
+  int same_node = 0;
+  for (const auto& g : all) same_node += g.node == f.node;
+  return nccl / (same_node > 1 ? f.node + "-" + f.fabric : f.node);
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------------------------
+
+TEST_CASE("the checker accepts NCCL-shaped topology files", "[nccl]") {
+  const std::string good =
+      "<system version=\"1\">\n"
+      "  <cpu numaid=\"0\" arch=\"x86_64\" vendor=\"AuthenticAMD\" familyid=\"25\" "
+      "modelid=\"17\">\n"
+      "    <pci busid=\"0000:00:01.0\" class=\"0x060400\" link_speed=\"16.0 GT/s PCIe\" "
+      "link_width=\"16\">\n"
+      "      <pci busid=\"0000:4f:00.0\" class=\"0x030200\">\n"
+      "        <gpu dev=\"0\" sm=\"90\" rank=\"0\" gdr=\"1\">\n"
+      "          <nvlink target=\"0000:ff:00.0\" count=\"18\" tclass=\"0x068000\"/>\n"
+      "        </gpu>\n"
+      "      </pci>\n"
+      "      <pci busid=\"0000:50:00.0\" class=\"0x020000\">\n"
+      "        <nic>\n"
+      "          <net name=\"mlx5_0\" dev=\"0\" speed=\"400000\" port=\"1\" latency=\"0\" "
+      "guid=\"0x1\" maxconn=\"131072\" gdr=\"1\"/>\n"
+      "        </nic>\n"
+      "      </pci>\n"
+      "    </pci>\n"
+      "  </cpu>\n"
+      "</system>\n";
+  XmlCheck c = CheckNcclXml(good);
+  for (const auto& e : c.errors) INFO(e);
+  CHECK(c.Ok());
+  CHECK(c.elements == 9);
+}
+
+TEST_CASE("the checker rejects what NCCL's XML reader rejects", "[nccl]") {
+  auto rejects = [](const std::string& text, const std::string& why) {
+    XmlCheck c = CheckNcclXml(text);
+    INFO(text);
+    REQUIRE_FALSE(c.Ok());
+    bool found = false;
+    for (const auto& e : c.errors) found |= e.find(why) != std::string::npos;
+    INFO(c.errors.front());
+    CHECK(found);
+  };
+  const std::string cpu = "  <cpu numaid=\"0\"/>\n";
+  rejects("<system version=\"1\">\n\t<cpu numaid=\"0\"/>\n</system>\n", "tab");
+  rejects("<system version=\"1\">\n  <cpu numaid=\"0\"\tarch=\"x86_64\"/>\n</system>\n", "tab");
+  rejects(
+      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<system version=\"1\">\n" + cpu + "</system>\n",
+      "XML declaration");
+  std::string attrs;
+  for (int i = 0; i < 17; ++i) attrs += " a" + std::to_string(i) + "=\"" + std::to_string(i) + "\"";
+  rejects(
+      "<system version=\"1\">\n  <cpu numaid=\"0\">\n    <pci busid=\"0000:01:00.0\" "
+      "class=\"0x030200\"" +
+          attrs.substr(0, attrs.size()) + "/>\n  </cpu>\n</system>\n",
+      "attributes; NCCL keeps at most 16");
+  rejects(
+      "<system version=\"1\">\n  <cpu numaid=\"0\">\n    <pci busid=\"0000:4F:00.0\" "
+      "class=\"0x030200\"/>\n  </cpu>\n</system>\n",
+      "lower-case");
+  rejects(
+      "<system version=\"1\">\n  <cpu numaid=\"0\">\n    <pci busid=\"0:4f:00.0\" "
+      "class=\"0x030200\"/>\n  </cpu>\n</system>\n",
+      "lower-case");
+  rejects("<system version=\"2\">\n" + cpu + "</system>\n", "version=\"1\"");
+  rejects("<system version=1>\n" + cpu + "</system>\n", "double quotes");
+  rejects("<system version='1'>\n" + cpu + "</system>\n", "double quotes");
+  rejects("<system version=\"1\">\n  <!-- note -->\n" + cpu + "</system>\n", "comment");
+  rejects("<system version=\"1\">\n  <cpu numaid=\"0\"\n    arch=\"x86_64\"/>\n</system>\n",
+          "not followed by a space");
+  rejects("<system version=\"1\">\n  <cpu\n    numaid=\"0\"/>\n</system>\n", "not closed");
+  rejects("<system version=\"1\">\n  <cpu numaid=\"0\">\n</system>\n", "does not match");
+  rejects("<system version=\"1\">\n" + cpu, "unterminated");
+  rejects("<system version=\"1\" name=\"" + std::string(254, 'x') + "\">\n" + cpu + "</system>\n",
+          "at most 253");
+  rejects("<system version=\"1\">\n  <gpu dev=\"0\"/>\n</system>\n", "<gpu> inside <system>");
+  // 256 elements: one system, 255 cpus.
+  std::string many = "<system version=\"1\">\n";
+  for (int i = 0; i < 255; ++i) many += "  <cpu numaid=\"" + std::to_string(i) + "\"/>\n";
+  rejects(many + "</system>\n", "fewer than 256");
+  // 255 elements pass.
+  std::string fits = "<system version=\"1\">\n";
+  for (int i = 0; i < 254; ++i) fits += "  <cpu numaid=\"" + std::to_string(i) + "\"/>\n";
+  CHECK(CheckNcclXml(fits + "</system>\n").Ok());
+}
+
+TEST_CASE("every example's NCCL output follows its spec and NCCL's readers", "[nccl]") {
+  for (const auto& example : Examples()) {
+    std::string stem = example.stem().string();
+    DYNAMIC_SECTION(stem) {
+      fs::path out = Build(example, stem);
+      fs::path nccl = out / "nccl";
+      REQUIRE(fs::exists(nccl / "nccl.env"));  // the sbatch scripts source it
+      REQUIRE(fs::exists(nccl / "nccl.conf"));
+      auto facts = FactsOf(example);
+      REQUIRE_FALSE(facts.empty());
+      for (const auto& f : facts) CheckConfig(ConfigDir(nccl, facts, f), f);
+      // Every topology file passes the checker (CheckConfig finds each through its settings).
+      if (fs::exists(nccl / "topology"))
+        for (const auto& e : fs::directory_iterator(nccl / "topology")) {
+          XmlCheck c = CheckNcclXml(Slurp(e.path()));
+          INFO(e.path().string());
+          for (const auto& err : c.errors) INFO(err);
+          CHECK(c.Ok());
+        }
+    }
+  }
+}
+
+TEST_CASE("RoCE settings only on RoCE fabrics, SHARP only with SHARP", "[nccl]") {
+  fs::path examples = fs::path(CLUSTERC_SOURCE_DIR) / "examples";
+  auto conf = [&](const std::string& stem) {
+    return ReadConf(Slurp(Build(examples / (stem + ".cl"), "roce_" + stem) / "nccl/nccl.conf"));
+  };
+  auto meta = conf("meta_24k");  // roce_v2, ConnectX-7, no rails, no SHARP
+  CHECK(Value(meta, "NCCL_IB_GID_INDEX") == "3");
+  CHECK(Value(meta, "NCCL_IB_TC") == "106");
+  CHECK(Value(meta, "NCCL_IB_HCA") ==
+        "=mlx5_0:1,mlx5_1:1,mlx5_2:1,mlx5_3:1,mlx5_4:1,mlx5_5:1,mlx5_6:1,mlx5_7:1");
+  CHECK_FALSE(Has(meta, "NCCL_COLLNET_ENABLE"));
+  CHECK_FALSE(Has(meta, "NCCL_CROSS_NIC"));
+  CHECK(Value(meta, "NCCL_NVLS_ENABLE") == "1");
+  auto ib = conf("h100_10k");  // InfiniBand NDR, 8 rails, SHARP on QM9700
+  CHECK_FALSE(Has(ib, "NCCL_IB_GID_INDEX"));
+  CHECK_FALSE(Has(ib, "NCCL_IB_TC"));
+  CHECK(Value(ib, "NCCL_COLLNET_ENABLE") == "1");
+  CHECK(Value(ib, "NCCL_CROSS_NIC") == "0");
+  auto deepseek = conf("deepseek_2k");  // InfiniBand without SHARP; H800 link without NVLS
+  CHECK_FALSE(Has(deepseek, "NCCL_COLLNET_ENABLE"));
+  CHECK_FALSE(Has(deepseek, "NCCL_NVLS_ENABLE"));
+  CHECK_FALSE(Has(deepseek, "NCCL_IB_GID_INDEX"));
+}
+
+TEST_CASE("a node with PCIe switches: 8 GPUs, 8 NICs, 4 switches, 2 CPUs", "[nccl]") {
+  // h100_10k's DGX H100 with `pcie_switches = 4` added.
+  std::string spec = Slurp(fs::path(CLUSTERC_SOURCE_DIR) / "examples/h100_10k.cl");
+  const std::string anchor = "  nics         = 8 x nvidia.ConnectX7";
+  size_t at = spec.find(anchor);
+  REQUIRE(at != std::string::npos);
+  spec.insert(at, "  pcie_switches = 4\n");
+  fs::path dir = TempDir("pcie");
+  fs::path file = dir / "h100_pcie.cl";
+  std::ofstream(file, std::ios::binary) << spec;
+  fs::path out = Build(file, "pcie_build");
+  auto facts = FactsOf(file);
+  REQUIRE(facts.size() == 1);
+  CHECK(facts[0].pcie);
+  CheckConfig(out / "nccl", facts[0]);
+  auto conf = ReadConf(Slurp(out / "nccl/nccl.conf"));
+  CHECK(Value(conf, "NCCL_NET_GDR_LEVEL") == "PXB");
+  XmlCheck c = CheckNcclXml(Slurp(out / "nccl/topology/dgx_h100.xml"));
+  for (const auto& e : c.errors) INFO(e);
+  REQUIRE(c.Ok());
+  // Two sockets, four switches, each holding two GPUs and two NICs.
+  int cpus = 0, bridges = 0;
+  std::map<std::string, int> under;  // parent name -> children of kind
+  for (const auto& e : c.all) {
+    if (e.name == "cpu") {
+      ++cpus;
+      CHECK(e.Attr("vendor") == "GenuineIntel");
+      CHECK(e.Attr("arch") == "x86_64");
+    }
+    if (e.name == "pci" && e.Attr("class") == "0x060400") ++bridges;
+    if (e.name == "pci") CHECK(e.parent == (e.Attr("class") == "0x060400" ? "cpu" : "pci"));
+  }
+  CHECK(cpus == 2);
+  CHECK(bridges == 4);
+  CHECK(c.elements < 256);
+  // Document order: bridge, 2 GPUs, 2 NICs, repeated.
+  std::string order;
+  for (const auto& e : c.all)
+    if (e.name == "pci")
+      order += e.Attr("class") == "0x060400" ? 'S' : e.Attr("class")[3] == '3' ? 'G' : 'N';
+  CHECK(order == "SGGNNSGGNNSGGNNSGGNN");
+}
+
+TEST_CASE("NCCL output is deterministic and the sbatch scripts find nccl.env", "[nccl]") {
+  fs::path spec = fs::path(CLUSTERC_SOURCE_DIR) / "examples/meta_24k.cl";
+  fs::path a = Build(spec, "det_a", "slurm,nccl");
+  fs::path b = Build(spec, "det_b", "slurm,nccl");
+  for (const auto& e : fs::recursive_directory_iterator(a / "nccl")) {
+    if (!e.is_regular_file()) continue;
+    fs::path rel = fs::relative(e.path(), a);
+    INFO(rel.string());
+    CHECK(Slurp(e.path()) == Slurp(b / rel));
+  }
+  // Each sbatch's `source <path>` resolves from its own folder.
+  int scripts = 0;
+  for (const auto& e : fs::recursive_directory_iterator(a / "slurm")) {
+    if (e.path().extension() != ".sbatch") continue;
+    ++scripts;
+    std::string text = Slurp(e.path());
+    std::smatch m;
+    REQUIRE(std::regex_search(text, m, std::regex("\nsource ([^\n]+)\n")));
+    INFO(e.path().string() + " sources " + m[1].str());
+    CHECK(fs::exists(e.path().parent_path() / m[1].str()));
+  }
+  CHECK(scripts >= 1);
+}

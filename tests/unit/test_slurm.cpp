@@ -1,0 +1,424 @@
+// The Slurm backend: hostlist ranges within Slurm's limit, CPUs = sockets x cores x threads,
+// every node under exactly one leaf switch, switch counts from analysis, sbatch flags matching the
+// plan. The real slurmctld checks the same files in tests/integration/slurm_integration.sh.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "analysis/analysis.h"
+#include "backends/emitters.h"
+#include "diag/diagnostic.h"
+#include "diag/source.h"
+#include "driver/driver.h"
+#include "frontend/compile.h"
+
+namespace fs = std::filesystem;
+using namespace clusterc;
+
+namespace {
+
+struct Compiled {
+  SourceManager sources;
+  DiagnosticList diags;
+  ir::Program program;
+  analysis::Results results;
+  std::string name;
+};
+
+std::unique_ptr<Compiled> CompileSpec(const fs::path& file) {
+  auto c = std::make_unique<Compiled>();
+  CompileOptions options;
+  c->program = Compile(file.string(), options, c->sources, c->diags);
+  REQUIRE_FALSE(c->diags.HasErrors());
+  c->results = analysis::Analyze(c->program, analysis::Options{}, c->diags);
+  c->name = file.filename().string();
+  return c;
+}
+
+backends::OutputTree LowerSlurm(const Compiled& c) {
+  backends::Context context{c.program, c.results, c.name, {}};
+  for (uint32_t i = 0; i < c.program.plans.size(); ++i)
+    if (c.program.plans[i].range.file == c.program.main_file) context.plans.push_back(i);
+  backends::OutputTree out;
+  backends::EmitSlurm(context, out);
+  return out;
+}
+
+std::vector<fs::path> Examples() {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(fs::path(CLUSTERC_SOURCE_DIR) / "examples"))
+    if (e.path().extension() == ".cl") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+// The value of `key=` in a space-separated line, or "".
+std::string Value(const std::string& line, const std::string& key) {
+  size_t at = line.rfind(key + "=", 0) == 0 ? 0 : line.find(" " + key + "=");
+  if (at == std::string::npos) return "";
+  if (at != 0) ++at;
+  size_t begin = at + key.size() + 1, end = line.find(' ', begin);
+  return line.substr(begin, end == std::string::npos ? std::string::npos : end - begin);
+}
+
+// Expands a Slurm hostlist of the forms this backend writes: comma-separated names, each a
+// prefix with an optional [a-b,c,...] part. Checks every bracket range against Slurm's limit.
+std::vector<std::string> Expand(const std::string& list) {
+  std::vector<std::string> names;
+  size_t i = 0;
+  while (i < list.size()) {
+    size_t open = list.find('[', i), comma = list.find(',', i);
+    if (open == std::string::npos || (comma != std::string::npos && comma < open)) {
+      size_t end = comma == std::string::npos ? list.size() : comma;
+      names.push_back(list.substr(i, end - i));
+      i = end + 1;
+      continue;
+    }
+    std::string prefix = list.substr(i, open - i);
+    size_t close = list.find(']', open);
+    REQUIRE(close != std::string::npos);
+    std::string ranges = list.substr(open + 1, close - open - 1);
+    std::istringstream in(ranges);
+    for (std::string r; std::getline(in, r, ',');) {
+      size_t dash = r.find('-');
+      std::string lo = r.substr(0, dash), hi = dash == std::string::npos ? lo : r.substr(dash + 1);
+      CHECK(lo.size() == hi.size());
+      int64_t a = std::stoll(lo), b = std::stoll(hi);
+      CHECK(a <= b);
+      CHECK(b - a + 1 <= 65536);  // FORMATS.md: at most 65,536 hosts per range
+      for (int64_t n = a; n <= b; ++n) {
+        std::string digits = std::to_string(n);
+        names.push_back(prefix + std::string(lo.size() - std::min(lo.size(), digits.size()), '0') +
+                        digits);
+      }
+    }
+    i = close + 1;
+    if (i < list.size() && list[i] == ',') ++i;
+  }
+  return names;
+}
+
+int64_t CeilDiv(int64_t a, int64_t b) {
+  return (a + b - 1) / b;
+}
+
+// The `--flag value` of a launcher argument in an sbatch script, or "" (present without value:
+// "true"; absent: "").
+std::string Flag(const std::string& sbatch, const std::string& flag) {
+  for (const auto& line : Lines(sbatch)) {
+    size_t at = line.find_first_not_of(' ');
+    if (at == std::string::npos || line.compare(at, flag.size(), flag) != 0) continue;
+    std::string rest = line.substr(at + flag.size());
+    if (rest.empty()) return "true";
+    if (rest[0] == '=') return rest.substr(1);
+    if (rest[0] == ' ') return rest.substr(1);
+  }
+  return "";
+}
+
+struct Checked {
+  size_t leaves = 0, spines = 0, cores = 0;
+};
+
+// Checks one cluster's slurm.conf, gres.conf and topology.conf against analysis.
+Checked CheckCluster(const Compiled& c, const backends::OutputTree& out, const std::string& dir,
+                     uint32_t cluster) {
+  const auto& files = out.Files();
+  const auto& r = c.results.clusters[cluster];
+  for (const char* f : {"slurm.conf", "gres.conf", "topology.conf"}) {
+    INFO(dir << f);
+    REQUIRE(files.count(dir + f));
+    CHECK(Lines(files.at(dir + f)).front() == "# generated by clusterc from " + c.name);
+  }
+
+  // slurm.conf
+  std::set<std::string> nodes, partition;
+  bool has_default = false;
+  for (const auto& line : Lines(files.at(dir + "slurm.conf"))) {
+    if (line.rfind("NodeName=DEFAULT ", 0) == 0) {
+      has_default = true;
+      int64_t cpus = std::stoll(Value(line, "CPUs"));
+      int64_t product = std::stoll(Value(line, "SocketsPerBoard")) *
+                        std::stoll(Value(line, "CoresPerSocket")) *
+                        std::stoll(Value(line, "ThreadsPerCore"));
+      CHECK(cpus == product);
+      CHECK(Value(line, "Boards") == "1");
+      std::string gres = Value(line, "Gres");
+      CHECK(gres.rfind("gpu:", 0) == 0);
+      CHECK(gres.substr(gres.rfind(':') + 1) == std::to_string(r.gpus_per_node));
+      CHECK(Value(line, "State") == "UNKNOWN");
+    } else if (line.rfind("NodeName=", 0) == 0) {
+      for (const auto& n : Expand(Value(line, "NodeName"))) CHECK(nodes.insert(n).second);
+      CHECK(Value(line, "NodeAddr").empty());  // test-only keys stay out of the generated file
+    } else if (line.rfind("PartitionName=", 0) == 0) {
+      for (const auto& n : Expand(Value(line, "Nodes"))) partition.insert(n);
+      CHECK(Value(line, "OverSubscribe") == "EXCLUSIVE");
+      CHECK(Value(line, "Default") == "YES");
+    }
+    for (const char* key : {"SlurmctldHost", "AuthType", "SlurmUser", "StateSaveLocation"})
+      CHECK(line.rfind(std::string(key) + "=", 0) != 0);
+  }
+  CHECK(has_default);
+  CHECK(static_cast<int64_t>(nodes.size()) == r.nodes);
+  CHECK(partition == nodes);
+
+  // gres.conf: the GPU device files add up to the GPUs per node, on every node.
+  std::map<std::string, int64_t> gpus;
+  for (const auto& line : Lines(files.at(dir + "gres.conf"))) {
+    if (line.empty() || line[0] == '#') continue;
+    CHECK(Value(line, "Name") == "gpu");
+    CHECK_FALSE(Value(line, "Cores").empty());
+    int64_t count = static_cast<int64_t>(Expand(Value(line, "File")).size());
+    for (const auto& n : Expand(Value(line, "NodeName"))) gpus[n] += count;
+  }
+  CHECK(gpus.size() == nodes.size());
+  for (const auto& [n, count] : gpus) {
+    INFO(n);
+    CHECK(count == r.gpus_per_node);
+  }
+
+  // topology.conf: every node under exactly one leaf; every child switch defined; counts.
+  std::map<std::string, int> leaf_of;
+  std::set<std::string> switches, children;
+  Checked k;
+  for (const auto& line : Lines(files.at(dir + "topology.conf"))) {
+    if (line.empty() || line[0] == '#') continue;
+    std::string name = Value(line, "SwitchName");
+    REQUIRE_FALSE(name.empty());
+    CHECK(switches.insert(name).second);
+    if (!Value(line, "Nodes").empty()) {
+      ++k.leaves;
+      for (const auto& n : Expand(Value(line, "Nodes"))) ++leaf_of[n];
+    } else {
+      std::vector<std::string> below = Expand(Value(line, "Switches"));
+      CHECK_FALSE(below.empty());
+      children.insert(below.begin(), below.end());
+      (name.rfind("spine", 0) == 0 ? k.spines : k.cores)++;
+    }
+  }
+  for (const auto& s : children) CHECK(switches.count(s));
+  CHECK(leaf_of.size() == nodes.size());
+  for (const auto& [n, count] : leaf_of) {
+    INFO(n);
+    CHECK(nodes.count(n));
+    CHECK(count == 1);
+  }
+  // Switch counts: analysis' counts, one rail plane (backends/slurm/slurm.cpp).
+  const auto& f = r.fabric;
+  if (f.is_torus || f.leaf.switches == 0) {
+    CHECK(k.leaves == 1);
+    CHECK(k.spines + k.cores == 0);
+  } else {
+    int64_t planes = f.rails > 1 && f.leaf.switches % f.rails == 0 ? f.rails : 1;
+    CHECK(static_cast<int64_t>(k.leaves) == std::min(r.nodes, f.leaf.switches / planes));
+    CHECK(static_cast<int64_t>(k.spines) == CeilDiv(f.spine.switches, planes));
+    CHECK(static_cast<int64_t>(k.cores) == CeilDiv(f.core.switches, planes));
+  }
+  return k;
+}
+
+// Checks a plan's sbatch script against the plan and analysis.
+void CheckSbatch(const Compiled& c, const std::string& sbatch, uint32_t plan_index) {
+  const ir::Plan& plan = c.program.plans[plan_index];
+  const auto& in = c.results.plan_inputs[plan_index];
+  const auto& cr = c.results.clusters[plan.cluster.index];
+  INFO(plan.name);
+  CHECK(Lines(sbatch).front() == "#!/bin/bash");
+  CHECK(Lines(sbatch)[1] == "# generated by clusterc from " + c.name);
+  int64_t gpus = in.tp * in.pp * in.dp * in.cp;
+  CHECK(Flag(sbatch, "#SBATCH --nodes") == std::to_string(gpus / cr.gpus_per_node));
+  CHECK(Flag(sbatch, "#SBATCH --gpus-per-node") == std::to_string(cr.gpus_per_node));
+  CHECK(Flag(sbatch, "#SBATCH --ntasks-per-node") == "1");
+  CHECK(Flag(sbatch, "#SBATCH --exclusive") == "true");
+  CHECK(Flag(sbatch, "#SBATCH --job-name") == plan.name);
+  CHECK(sbatch.find("source ../nccl/nccl.env") != std::string::npos);
+  CHECK(sbatch.find("srun ") != std::string::npos);
+  CHECK(sbatch.find("torchrun") != std::string::npos);
+  CHECK(sbatch.find("pretrain_gpt.py") != std::string::npos);
+  CHECK(sbatch.find("--nproc-per-node=" + std::to_string(cr.gpus_per_node) + " ") !=
+        std::string::npos);
+
+  CHECK(Flag(sbatch, "--tensor-model-parallel-size") == std::to_string(plan.parallel.tp));
+  CHECK(Flag(sbatch, "--pipeline-model-parallel-size") == std::to_string(plan.parallel.pp));
+  CHECK(Flag(sbatch, "--context-parallel-size") == std::to_string(plan.parallel.cp));
+  if (plan.parallel.ep > 1)
+    CHECK(Flag(sbatch, "--expert-model-parallel-size") == std::to_string(plan.parallel.ep));
+  CHECK(Flag(sbatch, "--sequence-parallel") ==
+        (plan.parallel.sequence_parallel && plan.parallel.tp > 1 ? "true" : ""));
+  if (plan.parallel.vpp > 1 && in.layers % (plan.parallel.pp * plan.parallel.vpp) == 0)
+    CHECK(Flag(sbatch, "--num-layers-per-virtual-pipeline-stage") ==
+          std::to_string(in.layers / (plan.parallel.pp * plan.parallel.vpp)));
+  else
+    CHECK(Flag(sbatch, "--num-layers-per-virtual-pipeline-stage").empty());
+  CHECK(Flag(sbatch, "--micro-batch-size") == std::to_string(plan.batch.micro));
+  CHECK(Flag(sbatch, "--global-batch-size") == std::to_string(plan.batch.global));
+  CHECK(Flag(sbatch, "--seq-length") == std::to_string(plan.batch.seq_len));
+  CHECK(Flag(sbatch, "--num-layers") == std::to_string(in.layers));
+  CHECK(Flag(sbatch, "--hidden-size") == std::to_string(in.hidden));
+  CHECK(Flag(sbatch, "--num-attention-heads") == std::to_string(in.heads));
+  if (in.kv_heads < in.heads) {
+    CHECK(Flag(sbatch, "--group-query-attention") == "true");
+    CHECK(Flag(sbatch, "--num-query-groups") == std::to_string(in.kv_heads));
+  }
+  if (in.moe) {
+    CHECK(Flag(sbatch, "--num-experts") == std::to_string(in.experts));
+    CHECK(Flag(sbatch, "--moe-router-topk") == std::to_string(in.top_k));
+  }
+  switch (plan.recompute) {
+    case ir::Recompute::none:
+      CHECK(Flag(sbatch, "--recompute-granularity").empty());
+      break;
+    case ir::Recompute::selective:
+      CHECK(Flag(sbatch, "--recompute-granularity") == "selective");
+      CHECK(Flag(sbatch, "--recompute-method").empty());
+      break;
+    case ir::Recompute::full:
+      CHECK(Flag(sbatch, "--recompute-granularity") == "full");
+      CHECK(Flag(sbatch, "--recompute-method") == "uniform");
+      CHECK(Flag(sbatch, "--recompute-num-layers") == "1");
+      break;
+  }
+  CHECK(Flag(sbatch, "--use-distributed-optimizer") ==
+        (plan.optimizer.sharding == ir::Sharding::none ? "" : "true"));
+  CHECK(Flag(sbatch, "--bf16") ==
+        (plan.precision == ir::Precision::bf16 || plan.precision == ir::Precision::fp8 ? "true"
+                                                                                       : ""));
+  CHECK(Flag(sbatch, "--fp16") == (plan.precision == ir::Precision::fp16 ? "true" : ""));
+  CHECK(Flag(sbatch, "--fp8-format") == (plan.precision == ir::Precision::fp8 ? "hybrid" : ""));
+  if (plan.tokens > 0)
+    CHECK(Flag(sbatch, "--train-samples") ==
+          std::to_string(static_cast<int64_t>(std::ceil(plan.tokens / plan.batch.seq_len))));
+}
+
+}  // namespace
+
+TEST_CASE("slurm: every example lowers to files that match analysis and the plans", "[slurm]") {
+  for (const auto& file : Examples()) {
+    SECTION(file.filename().string()) {
+      auto c = CompileSpec(file);
+      auto out = LowerSlurm(*c);
+      // The clusters the main file's plans use; one cluster -> slurm/, several -> slurm/<name>/.
+      std::set<uint32_t> used;
+      for (uint32_t i = 0; i < c->program.plans.size(); ++i)
+        if (c->program.plans[i].range.file == c->program.main_file)
+          used.insert(c->program.plans[i].cluster.index);
+      REQUIRE_FALSE(used.empty());
+      for (uint32_t cl : used) {
+        std::string dir =
+            used.size() == 1 ? "slurm/" : "slurm/" + c->program.clusters[cl].name + "/";
+        CheckCluster(*c, out, dir, cl);
+      }
+      for (uint32_t i = 0; i < c->program.plans.size(); ++i) {
+        const auto& plan = c->program.plans[i];
+        if (plan.range.file != c->program.main_file) continue;
+        std::string dir = used.size() == 1
+                              ? "slurm/"
+                              : "slurm/" + c->program.clusters[plan.cluster.index].name + "/";
+        REQUIRE(out.Files().count(dir + plan.name + ".sbatch"));
+        CheckSbatch(*c, out.Files().at(dir + plan.name + ".sbatch"), i);
+      }
+      // Deterministic: a second emission is byte-identical.
+      CHECK(LowerSlurm(*c).Files() == out.Files());
+    }
+  }
+}
+
+TEST_CASE("slurm: Colossus has one rail plane of leaf groups, spines and cores", "[slurm]") {
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "colossus.cl");
+  auto out = LowerSlurm(*c);
+  const auto& r = c->results.clusters[0];
+  REQUIRE(r.fabric.rails == 8);
+  Checked k = CheckCluster(*c, out, "slurm/", 0);
+  CHECK(static_cast<int64_t>(k.leaves) * 8 == r.fabric.leaf.switches);
+  CHECK(static_cast<int64_t>(k.spines) * 8 == r.fabric.spine.switches);
+  CHECK(static_cast<int64_t>(k.cores) * 8 == r.fabric.core.switches);
+  const std::string& conf = out.Files().at("slurm/slurm.conf");
+  CHECK(conf.find("NodeName=colossus-[00001-12500]\n") != std::string::npos);
+  CHECK(conf.find("Gres=gpu:h100:8") != std::string::npos);
+  CHECK(conf.find("Feature=h100,roce") != std::string::npos);
+  CHECK(conf.find("ClusterName=colossus\n") != std::string::npos);
+  // No CPUs in the spec: the documented default, named in a comment.
+  CHECK(conf.find("The spec gives no CPUs") != std::string::npos);
+  CHECK(out.Files().count("slurm/topology-block.conf") == 0);  // 8-GPU NVLink domains
+}
+
+TEST_CASE("slurm: a torus gets one virtual switch", "[slurm]") {
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "tpu_v5p_pod.cl");
+  auto out = LowerSlurm(*c);
+  const std::string& topo = out.Files().at("slurm/topology.conf");
+  CHECK(topo.find("SwitchName=ici0 Nodes=v5p-6144-[0001-1536]\n") != std::string::npos);
+  CHECK(out.Files().at("slurm/gres.conf").find("File=/dev/accel[0-1]") != std::string::npos);
+}
+
+TEST_CASE("slurm: NVL72 domains, 70,002 nodes, ranges split at 65,536 hosts", "[slurm]") {
+  fs::path dir = fs::temp_directory_path() / "clusterc_test_slurm";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir / "big.cl") << R"(import std.nvidia
+import std.cooling
+site s { cooling = cooling.direct_liquid }
+node gb200_tray {
+  gpus            = 4 x nvidia.GB200
+  scale_up        = nvidia.NVLink5
+  scale_up_domain = 72
+  cpus            = 1 x std_cpu
+  memory          = 480 GB
+  nics            = 4 x nvidia.ConnectX7
+}
+cpu std_cpu { cores = 72; threads_per_core = 1 }
+fabric eth {
+  kind     = roce_v2
+  topology = fat_tree { tiers = 3; rails = 4; oversubscription = 1:1 }
+  switch   = nvidia.Spectrum4_SN5600
+}
+cluster big {
+  site   = s
+  nodes  = 70_002 x gb200_tray
+  racks  = rack { nodes = 9 }
+  fabric = eth
+}
+)";
+  auto c = CompileSpec(dir / "big.cl");
+  auto out = LowerSlurm(*c);
+  fs::remove_all(dir);
+  CheckCluster(*c, out, "slurm/", 0);
+  const std::string& conf = out.Files().at("slurm/slurm.conf");
+  CHECK(conf.find("NodeName=big-[00001-65536,65537-70002]\n") != std::string::npos);
+  CHECK(conf.find("CPUs=72 Boards=1 SocketsPerBoard=1 CoresPerSocket=72 ThreadsPerCore=1") !=
+        std::string::npos);
+  // 480 GB = 457,763 MiB, less 5 % (22,889 MiB) for the OS.
+  CHECK(conf.find("RealMemory=434874 ") != std::string::npos);
+  CHECK(conf.find("Feature=gb200,roce,nvl72") != std::string::npos);
+  // topology/block: 18 nodes of 4 GPUs per block, every node in one block, marked for 24.05.
+  REQUIRE(out.Files().count("slurm/topology-block.conf"));
+  const std::string& block = out.Files().at("slurm/topology-block.conf");
+  CHECK(block.find("Slurm >= 24.05") != std::string::npos);
+  std::set<std::string> in_blocks;
+  size_t blocks = 0;
+  for (const auto& line : Lines(block)) {
+    if (line.rfind("BlockName=", 0) != 0) continue;
+    ++blocks;
+    auto names = Expand(Value(line, "Nodes"));
+    CHECK(names.size() <= 18);
+    for (const auto& n : names) CHECK(in_blocks.insert(n).second);
+  }
+  CHECK(blocks == 3889);
+  CHECK(in_blocks.size() == 70002);
+  CHECK(block.find("BlockSizes=18\n") != std::string::npos);
+}
