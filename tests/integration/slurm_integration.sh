@@ -126,10 +126,10 @@ check_config() {
   local switches=$((groups + (spine + planes - 1) / planes + (core + planes - 1) / planes))
 
   local ctld_port slurmd_port
-  ctld_port=$(free_port "") && slurmd_port=$(free_port "$ctld_port") || {
+  if ! ctld_port=$(free_port "") || ! slurmd_port=$(free_port "$ctld_port"); then
     fail "$example: no free port"
     return
-  }
+  fi
   local user
   user=$(id -un)
   # Test-only keys (FORMATS.md): loopback controller, no authentication, no accounting.
@@ -208,11 +208,12 @@ EOF
   stop_ctld
   unset SLURM_CONF
   local errors
-  # Not about the configuration, so tolerated: a fresh StateSaveLocation has no state files yet,
-  # and slurmctld 22.05 loads every MPI plugin, whose mpi/pmix fails without libpmix2 (a
-  # Recommends of the Debian package, absent with --no-install-recommends).
+  # Not about the configuration, so tolerated: a fresh StateSaveLocation has no state files yet;
+  # slurmctld 22.05 loads every MPI plugin, whose mpi/pmix fails without libpmix2 (a Recommends
+  # of the Debian package, absent with --no-install-recommends); and on a busy machine its
+  # startup clock check reports "High latency for 1000 calls to gettimeofday()".
   errors=$(grep -hE "error:|fatal:" "$dir/stdout" "$dir/slurmctld.log" 2>/dev/null |
-    grep -vE "Could not open [a-z]+ state file|Trying backup state save file|mpi/pmix" |
+    grep -vE "Could not open [a-z]+ state file|Trying backup state save file|mpi/pmix|High latency for 1000 calls to gettimeofday" |
     head -n 10)
   [[ -z "$errors" ]] || {
     fail "$example ($cluster): slurmctld logged errors:"

@@ -247,7 +247,7 @@ void CheckSbatch(const Compiled& c, const std::string& sbatch, uint32_t plan_ind
   CHECK(Flag(sbatch, "#SBATCH --ntasks-per-node") == "1");
   CHECK(Flag(sbatch, "#SBATCH --exclusive") == "true");
   CHECK(Flag(sbatch, "#SBATCH --job-name") == plan.name);
-  CHECK(sbatch.find("source ../nccl/nccl.env") != std::string::npos);
+  CHECK(sbatch.find("source ../nccl/nccl.env") != std::string::npos);  // the NCCL backend's file
   CHECK(sbatch.find("srun ") != std::string::npos);
   CHECK(sbatch.find("torchrun") != std::string::npos);
   CHECK(sbatch.find("pretrain_gpt.py") != std::string::npos);
@@ -421,4 +421,19 @@ cluster big {
   CHECK(blocks == 3889);
   CHECK(in_blocks.size() == 70002);
   CHECK(block.find("BlockSizes=18\n") != std::string::npos);
+}
+
+TEST_CASE("slurm: without plans, every cluster of the main file, one folder each", "[slurm]") {
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "meta_24k.cl");
+  backends::Context context{c->program, c->results, c->name, {}};
+  backends::OutputTree out;
+  backends::EmitSlurm(context, out);
+  std::set<std::string> paths;
+  for (const auto& [path, contents] : out.Files()) paths.insert(path);
+  CHECK(paths == std::set<std::string>{"slurm/meta_16k/gres.conf", "slurm/meta_16k/slurm.conf",
+                                       "slurm/meta_16k/topology.conf", "slurm/meta_24k/gres.conf",
+                                       "slurm/meta_24k/slurm.conf",
+                                       "slurm/meta_24k/topology.conf"});
+  for (uint32_t i = 0; i < c->program.clusters.size(); ++i)
+    CheckCluster(*c, out, "slurm/" + c->program.clusters[i].name + "/", i);
 }
