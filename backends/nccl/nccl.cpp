@@ -1,8 +1,557 @@
+// NCCL backend: the NCCL environment of each (node type, fabric) the spec's clusters use, as
+// `nccl.conf` (KEY=VALUE, what NCCL reads from /etc/nccl.conf or ~/.nccl.conf) and `nccl.env`
+// (`export KEY=VALUE`, what the Slurm backend's sbatch scripts source), plus an NCCL_TOPO_FILE
+// topology XML per node type.
+//
+// Output layout (under nccl/):
+//   nccl.conf, nccl.env            the first configuration: the node type and fabric of the first
+//                                  lowered plan's cluster, else of the main file's first cluster
+//   <name>/nccl.conf, <name>/nccl.env
+//                                  one folder per configuration, only when there are several
+//                                  (<name> is the node type, or node-fabric when a node type
+//                                  meets several fabrics); the top-level files are then copies of
+//                                  the first folder's
+//   topology/<node>.xml            NCCL topology of one node type
+//
+// Every value set is justified by a fact of the spec, written as a comment line above it;
+// NCCL's defaults are left alone otherwise. The topology XML likewise holds only attributes the
+// spec determines: what it does not (PCI bus ids of the real machine, compute capability, CPU
+// family/model and affinity, PCIe link speed, NIC GUIDs, GPUDirect support) is left out, and
+// NCCL fills a missing attribute from the live system when it matches a device (xml.cc fills
+// only absent attributes). The bus ids are a deterministic nominal layout: NCCL matches file and
+// machine by bus id (GPUs) and device name (NICs), so the structure takes effect where the
+// deployed machine's bus ids are written in (nvidia-smi / lspci, or NCCL_TOPO_DUMP_FILE);
+// elements that match no device are trimmed by NCCL (ncclTopoTrimXml), so a mismatch is
+// harmless.
+//
+// Rules of NCCL's readers that the output respects (FORMATS.md; NVIDIA/nccl src/graph/xml.cc,
+// xml.h, src/include/param.h):
+//  - XML: no `<?xml?>` declaration and no comments (an `<!--` is an unknown element to NCCL
+//    releases before comment support), no tabs, attributes on the element's line separated by one
+//    space, values in double quotes, at most 253 characters per name or value (MAX_STR_LEN 255
+//    holds the closing quote and the terminator), at most 16 attributes per element, fewer than
+//    256 elements (NCCL_TOPO_XML_MAX_NODES; the parser checks for room before every read),
+//    at most 640 children per element, `<system version="1">`, bus ids `%04x:%02x:%02x.%x`
+//    lower case.
+//  - nccl.conf: NCCL takes every line holding a `=` as KEY=VALUE, comment or not, and the value
+//    literally (no quotes, no expansion); so comment lines never hold a `=`.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
 #include "backends/emitters.h"
 
 namespace clusterc::backends {
+namespace {
 
-// Not written yet: emits nothing.
-void EmitNccl(const Context&, OutputTree&) {}
+// NCCL_TOPO_XML_MAX_NODES (src/graph/topo.h) is 256, and xmlLoadSub checks for room before it
+// reads each node, closing tags included: a file of 256 elements already fails.
+constexpr int kMaxXmlNodes = 255;
+constexpr int kMaxXmlSubs = 640;       // MAX_SUBS (xml.h)
+constexpr int kMaxXmlAttrs = 16;       // MAX_ATTR_COUNT (xml.h)
+constexpr size_t kMaxXmlString = 253;  // MAX_STR_LEN 255 less closing quote and terminator
+
+// Where nccl.conf expects the topology files once installed (nccl.conf cannot hold a relative
+// path: NCCL opens NCCL_TOPO_FILE relative to the process's working directory).
+constexpr const char* kInstallDir = "/etc/nccl/topology/";
+
+std::string Lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+bool IsInfiniBand(ir::FabricKind k) {
+  return k == ir::FabricKind::infiniband_hdr || k == ir::FabricKind::infiniband_ndr ||
+         k == ir::FabricKind::infiniband_xdr;
+}
+
+// Fabrics NCCL drives through IB verbs (its `IB` transport): InfiniBand and RoCE v2.
+bool IsVerbs(ir::FabricKind k) {
+  return IsInfiniBand(k) || k == ir::FabricKind::roce_v2;
+}
+
+std::string KindName(ir::FabricKind k) {
+  return std::string(ir::EnumName(k));
+}
+
+std::string Count(int64_t n, const std::string& what) {
+  return fmt::format("{} {}{}", n, what, n == 1 ? "" : "s");
+}
+
+// Line rate of one NIC port in Mb/s, the unit of the XML's `speed` (NCCL: bw = speed / 8000 GB/s).
+int64_t PortMbps(const ir::Nic& nic) {
+  return static_cast<int64_t>(nic.bandwidth.si * 8.0 / 1e6 + 0.5);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Topology XML
+
+std::string BusId(int64_t index, int function = 0) {
+  // One bus per device (functions are its ports); buses 0x01-0xff of domain 0, then domain 1...
+  int64_t bus = index + 1;
+  return fmt::format("{:04x}:{:02x}:{:02x}.{:x}", (bus >> 8) & 0xffff, bus & 0xff, 0, function);
+}
+
+// Keeps a value within what NCCL reads back: no quote, angle bracket, ampersand or control
+// character, at most kMaxXmlString characters.
+std::string XmlValue(const std::string& s) {
+  std::string out;
+  for (char c : s) {
+    unsigned char u = static_cast<unsigned char>(c);
+    bool ok = std::isalnum(u) || c == ' ' || c == '.' || c == '_' || c == '-' || c == ':' ||
+              c == '/' || c == '+' || c == ',' || c == '(' || c == ')';
+    out += ok ? c : '_';
+  }
+  if (out.size() > kMaxXmlString) out.resize(kMaxXmlString);
+  return out;
+}
+
+using Attrs = std::vector<std::pair<std::string, std::string>>;
+
+class XmlWriter {
+ public:
+  void Open(const std::string& name, const Attrs& attrs) {
+    Tag(name, attrs, false);
+    stack_.push_back(name);
+  }
+  void Leaf(const std::string& name, const Attrs& attrs) { Tag(name, attrs, true); }
+  void Close() {
+    std::string name = stack_.back();
+    stack_.pop_back();
+    out_ += std::string(2 * stack_.size(), ' ') + "</" + name + ">\n";
+  }
+  int nodes() const { return nodes_; }
+  int max_subs() const { return max_subs_; }
+  bool attrs_ok() const { return attrs_ok_; }
+  std::string Take() { return std::move(out_); }
+
+ private:
+  void Tag(const std::string& name, const Attrs& attrs, bool leaf) {
+    ++nodes_;
+    attrs_ok_ &= attrs.size() <= static_cast<size_t>(kMaxXmlAttrs);
+    if (!subs_.empty()) max_subs_ = std::max(max_subs_, ++subs_.back());
+    if (!leaf) subs_.push_back(0);
+    out_ += std::string(2 * stack_.size(), ' ') + "<" + name;
+    for (const auto& [key, value] : attrs) out_ += " " + key + "=\"" + XmlValue(value) + "\"";
+    out_ += leaf ? "/>\n" : ">\n";
+  }
+  std::string out_;
+  std::vector<std::string> stack_;
+  std::vector<int> subs_;
+  int nodes_ = 0;
+  int max_subs_ = 0;
+  bool attrs_ok_ = true;
+};
+
+// `arch` and `vendor` of a CPU as NCCL's x86 detection writes them (cpuid vendor strings), when
+// the spec names the vendor; empty when it does not.
+std::pair<std::string, std::string> CpuArchVendor(const std::string& vendor) {
+  std::string v = Lower(vendor);
+  if (v == "intel") return {"x86_64", "GenuineIntel"};
+  if (v == "amd") return {"x86_64", "AuthenticAMD"};
+  if (v == "nvidia" || v == "ampere" || v == "arm") return {"arm64", ""};
+  return {"", ""};
+}
+
+struct Topology {
+  std::string xml;  // empty when the node cannot be written within NCCL's limits
+  std::string why_not;
+  int nodes = 0;
+};
+
+// The nominal layout: sockets share the PCIe switches evenly, switches share the GPUs and the NIC
+// adapters evenly (GPU g and NIC n on switch floor(g·P/G) and floor(n·P/N)), so each switch
+// holds GPUs and the NICs of their rails, as on HGX baseboards. Without PCIe switches, GPUs and
+// NICs hang off the sockets' root complexes the same way.
+Topology TopologyXml(const Context& ctx, const ir::Node& node, const ir::Fabric* fabric,
+                     const analysis::ClusterResults& r) {
+  const ir::Program& p = ctx.program;
+  const int64_t sockets = std::max<int64_t>(1, node.cpus.ref.Valid() ? node.cpus.count : 0);
+  const int64_t switches = std::max<int64_t>(0, node.pcie_switches);
+  const int64_t gpus = std::max<int64_t>(0, node.gpus.count);
+  const bool has_nic = node.nics.ref.Valid() && node.nics.count > 0;
+  const ir::Nic* nic = has_nic ? &p.Get(node.nics.ref) : nullptr;
+  const int64_t adapters = has_nic ? node.nics.count : 0;
+  const int64_t ports = has_nic ? std::max<int64_t>(1, nic->ports) : 0;
+
+  Topology t;
+  // Elements: system, sockets, switches, per GPU pci+gpu(+nvlink), per port pci+nic+net.
+  int64_t estimate = 1 + sockets + switches + 3 * gpus + 3 * adapters * ports;
+  if (estimate > kMaxXmlNodes || ports > 8) {
+    t.why_not = fmt::format(
+        "node {} needs {} XML elements (or more than 8 ports per NIC), beyond what NCCL's "
+        "topology reader holds ({})",
+        node.name, estimate, kMaxXmlNodes);
+    return t;
+  }
+
+  // Bus numbers in document order: a switch, then its GPUs, then its NICs.
+  int64_t next_bus = 0;
+  struct Device {
+    int64_t index;
+    std::string busid;
+  };
+  auto owner = [](int64_t i, int64_t n, int64_t groups) { return n > 0 ? i * groups / n : 0; };
+  const int64_t groups = switches > 0 ? switches : sockets;
+  std::vector<std::vector<Device>> gpu_at(groups), nic_at(groups);
+  std::vector<std::string> switch_bus(switches);
+  std::vector<std::string> gpu_bus(gpus);
+  for (int64_t g = 0; g < groups; ++g) {
+    if (switches > 0) switch_bus[g] = BusId(next_bus++);
+    for (int64_t i = 0; i < gpus; ++i)
+      if (owner(i, gpus, groups) == g) {
+        gpu_bus[i] = BusId(next_bus++);
+        gpu_at[g].push_back({i, gpu_bus[i]});
+      }
+    for (int64_t i = 0; i < adapters; ++i)
+      if (owner(i, adapters, groups) == g) nic_at[g].push_back({i, BusId(next_bus++)});
+  }
+  // The NVSwitch is not a PCI device of the node's tree; its bus id only names the NVLink target.
+  const std::string nvswitch_bus = BusId(next_bus++);
+
+  // NVLink: a count per GPU when the spec gives links_per_gpu (NCCL: bandwidth = count × its
+  // per-link figure for the GPU's generation). Without it, NCCL asks NVML.
+  const ir::Link* link = node.scale_up.Valid() ? &p.Get(node.scale_up) : nullptr;
+  const int64_t links = link ? link->links_per_gpu : 0;
+  const int64_t domain = r.scale_up_domain;
+  const bool pairs = domain == 2;  // an NVLink bridge joins two cards; larger domains: NVSwitch
+
+  const std::string nic_class =
+      fabric && IsInfiniBand(fabric->kind) ? "0x020700" : "0x020000";  // IB or Ethernet function
+  auto [arch, vendor] =
+      node.cpus.ref.Valid() ? CpuArchVendor(p.Get(node.cpus.ref).vendor) : std::make_pair("", "");
+
+  XmlWriter w;
+  w.Open("system", {{"version", "1"}, {"name", node.name + " from " + ctx.spec_name}});
+  for (int64_t s = 0; s < sockets; ++s) {
+    Attrs cpu = {{"numaid", std::to_string(s)}};
+    if (!arch.empty()) cpu.push_back({"arch", arch});
+    if (!vendor.empty()) cpu.push_back({"vendor", vendor});
+    bool any = false;
+    for (int64_t g = 0; g < groups; ++g) any |= owner(g, groups, sockets) == s;
+    if (!any) {
+      w.Leaf("cpu", cpu);
+      continue;
+    }
+    w.Open("cpu", cpu);
+    for (int64_t g = 0; g < groups; ++g) {
+      if (owner(g, groups, sockets) != s) continue;
+      if (switches > 0) w.Open("pci", {{"busid", switch_bus[g]}, {"class", "0x060400"}});
+      for (const Device& d : gpu_at[g]) {
+        w.Open("pci", {{"busid", d.busid}, {"class", "0x030200"}});
+        Attrs gpu = {{"dev", std::to_string(d.index)}, {"rank", std::to_string(d.index)}};
+        std::string target;
+        std::string tclass;
+        if (links > 0 && pairs && (d.index ^ 1) < gpus) {
+          target = gpu_bus[d.index ^ 1];
+          tclass = "0x030200";
+        } else if (links > 0 && domain > 2 && gpus > 1) {
+          target = nvswitch_bus;
+          tclass = "0x068000";
+        }
+        if (target.empty()) {
+          w.Leaf("gpu", gpu);
+        } else {
+          w.Open("gpu", gpu);
+          w.Leaf("nvlink",
+                 {{"target", target}, {"count", std::to_string(links)}, {"tclass", tclass}});
+          w.Close();
+        }
+        w.Close();
+      }
+      for (const Device& d : nic_at[g]) {
+        for (int64_t port = 0; port < ports; ++port) {
+          int64_t dev = d.index * ports + port;
+          // One PCI function and one RDMA device per port (mlx5_N), each with its port 1.
+          std::string busid = d.busid.substr(0, d.busid.size() - 1) + std::to_string(port);
+          w.Open("pci", {{"busid", busid}, {"class", nic_class}});
+          w.Open("nic", {});
+          w.Leaf("net", {{"name", fmt::format("mlx5_{}", dev)},
+                         {"dev", std::to_string(dev)},
+                         {"speed", std::to_string(PortMbps(*nic))},
+                         {"port", "1"}});
+          w.Close();
+          w.Close();
+        }
+      }
+      if (switches > 0) w.Close();
+    }
+    w.Close();
+  }
+  w.Close();
+
+  t.nodes = w.nodes();
+  if (t.nodes > kMaxXmlNodes || w.max_subs() > kMaxXmlSubs || !w.attrs_ok()) {
+    t.why_not = fmt::format("node {} needs {} XML elements, beyond what NCCL's reader holds ({})",
+                            node.name, t.nodes, kMaxXmlNodes);
+    return t;
+  }
+  t.xml = w.Take();
+  return t;
+}
+
+// ---------------------------------------------------------------------------------------------
+// nccl.conf / nccl.env
+
+struct Setting {
+  std::string why;  // the fact, one line
+  std::string key;
+  std::string value;      // as nccl.conf holds it
+  std::string env_value;  // as nccl.env holds it (shell word); empty: "\"" + value + "\""
+};
+
+struct Config {
+  uint32_t node = 0;
+  uint32_t fabric = ir::Ref<ir::Fabric>::kNone;
+  std::vector<uint32_t> clusters;  // in order of first use
+  std::string dir;                 // "" or "<name>/"
+};
+
+// Comment text safe for nccl.conf: NCCL would read a line holding `=` as a setting.
+std::string Comment(const std::string& text) {
+  std::string out = "# ";
+  for (char c : text) out += c == '=' ? ':' : (c == '\n' ? ' ' : c);
+  return out + "\n";
+}
+
+std::string Join(const std::vector<std::string>& parts, const std::string& sep) {
+  std::string out;
+  for (size_t i = 0; i < parts.size(); ++i) out += (i ? sep : "") + parts[i];
+  return out;
+}
+
+// Why NCCL does not apply to a configuration; empty when it does.
+std::string NotApplicable(const ir::Program& p, const ir::Node& node, const ir::Fabric* fabric) {
+  if (fabric && fabric->kind == ir::FabricKind::ici)
+    return fmt::format("fabric {} is `ici` (a TPU interconnect), which NCCL does not drive",
+                       fabric->name);
+  if (node.gpus.ref.Valid()) {
+    const ir::Gpu& gpu = p.Get(node.gpus.ref);
+    if (!gpu.vendor.empty() && Lower(gpu.vendor) != "nvidia")
+      return fmt::format("node {} carries {} accelerators ({}), and NCCL runs on NVIDIA GPUs",
+                         node.name, gpu.vendor, gpu.name);
+  }
+  return "";
+}
+
+std::vector<Setting> Settings(const Context& ctx, const Config& c, const Topology& topo,
+                              bool* wrote_topology) {
+  const ir::Program& p = ctx.program;
+  const ir::Node& node = p.nodes[c.node];
+  const ir::Fabric* fabric =
+      c.fabric != ir::Ref<ir::Fabric>::kNone ? &p.fabrics[c.fabric] : nullptr;
+  const analysis::ClusterResults& r = ctx.results.clusters[c.clusters.front()];
+  std::vector<Setting> out;
+
+  const bool has_nic = node.nics.ref.Valid() && node.nics.count > 0;
+  if (fabric && has_nic && IsVerbs(fabric->kind)) {
+    const ir::Nic& nic = p.Get(node.nics.ref);
+    int64_t ports = std::max<int64_t>(1, nic.ports);
+    std::vector<std::string> hcas;
+    for (int64_t i = 0; i < node.nics.count * ports; ++i)
+      hcas.push_back(fmt::format("mlx5_{}:1", i));
+    out.push_back({fmt::format("node {}: {} x {} with {} each, on fabric {} ({}); one RDMA device "
+                               "(mlx5_N, port 1) per port, in PCI order",
+                               node.name, node.nics.count, nic.name, Count(ports, "port"),
+                               fabric->name, KindName(fabric->kind)),
+                   "NCCL_IB_HCA", "=" + Join(hcas, ","), ""});
+  }
+  if (fabric && has_nic && r.fabric.rails > 1) {
+    out.push_back({fmt::format("fabric {} is rail-optimised ({} rails: NIC i of every node on "
+                               "rail i): keep each ring/tree channel on one rail",
+                               fabric->name, r.fabric.rails),
+                   "NCCL_CROSS_NIC", "0", ""});
+  }
+  if (fabric && has_nic && fabric->kind == ir::FabricKind::roce_v2) {
+    out.push_back({fmt::format("fabric {} is RoCE v2: GID index 3 is the RoCE v2 GID of the "
+                               "port's IPv4 address in the mlx5 GID table",
+                               fabric->name),
+                   "NCCL_IB_GID_INDEX", "3", ""});
+    out.push_back({fmt::format("fabric {} is RoCE v2: mark NCCL traffic DSCP 26 with ECN (traffic "
+                               "class 106), the lossless RoCE class; the switches' QoS must match",
+                               fabric->name),
+                   "NCCL_IB_TC", "106", ""});
+  }
+  if (fabric && has_nic && r.fabric.sharp) {
+    const std::string sw = fabric->switch_.Valid() ? p.Get(fabric->switch_).name : "its switch";
+    out.push_back({fmt::format("fabric {} has sharp and {} supports SHARP: in-network reduction "
+                               "through CollNet (needs the NCCL SHARP plugin)",
+                               fabric->name, sw),
+                   "NCCL_COLLNET_ENABLE", "1", ""});
+  }
+  if (r.scale_up_reduction && node.scale_up.Valid()) {
+    out.push_back({fmt::format("scale-up link {} reduces in the network (in_network_reduction: "
+                               "NVLink SHARP on NVSwitch)",
+                               p.Get(node.scale_up).name),
+                   "NCCL_NVLS_ENABLE", "1", ""});
+  }
+  if (node.pcie_switches > 0 && has_nic) {
+    out.push_back({fmt::format("node {} has {} shared by GPUs and NICs: GPUDirect RDMA through "
+                               "PCIe switches, never across the CPU root complex",
+                               node.name, Count(node.pcie_switches, "PCIe switch")),
+                   "NCCL_NET_GDR_LEVEL", "PXB", ""});
+  }
+  *wrote_topology = !topo.xml.empty();
+  if (!topo.xml.empty()) {
+    std::string up = c.dir.empty() ? "" : "/..";
+    out.push_back(
+        {fmt::format("the topology of node {} (CPU sockets, PCIe switches, GPUs with NVLink, NICs "
+                     "with their speed), generated as topology/{}.xml",
+                     node.name, node.name),
+         "NCCL_TOPO_FILE", kInstallDir + node.name + ".xml",
+         fmt::format("\"$(cd \"$(dirname \"${{BASH_SOURCE[0]}}\"){}\" && pwd)/topology/{}.xml\"",
+                     up, node.name)});
+  }
+  return out;
+}
+
+std::string Header(const Context& ctx, const Config& c, const std::string& not_applicable,
+                   const Topology& topo, bool env, bool copy_of_first, size_t configs) {
+  const ir::Program& p = ctx.program;
+  const ir::Node& node = p.nodes[c.node];
+  const ir::Fabric* fabric =
+      c.fabric != ir::Ref<ir::Fabric>::kNone ? &p.fabrics[c.fabric] : nullptr;
+  std::vector<std::string> clusters;
+  for (uint32_t i : c.clusters) clusters.push_back(p.clusters[i].name);
+  std::string o = Comment("generated by clusterc from " + ctx.spec_name);
+  o += Comment(fmt::format("NCCL settings for node type {} on fabric {}{}, cluster{} {}.",
+                           node.name, fabric ? fabric->name : "(none)",
+                           fabric ? " (" + KindName(fabric->kind) + ")" : "",
+                           clusters.size() == 1 ? "" : "s", Join(clusters, ", ")));
+  if (copy_of_first)
+    o +=
+        Comment(fmt::format("{} node-type configurations: this top-level file is the first; "
+                            "each has its own folder ({}{}).",
+                            configs, c.dir, env ? "nccl.env" : "nccl.conf"));
+  if (!not_applicable.empty()) {
+    o += Comment("Nothing is set: " + not_applicable + ".");
+    return o;
+  }
+  o += Comment("Each setting follows from the fact in the comment above it; everything else is");
+  o += Comment("left at NCCL's default.");
+  if (env) {
+    o += Comment("Source it from bash (the Slurm backend's sbatch scripts do); NCCL_TOPO_FILE");
+    o += Comment("points at the generated topology file, found relative to this file.");
+  } else {
+    o += Comment("Install as /etc/nccl.conf or ~/.nccl.conf, with the topology files in");
+    o += Comment(std::string(kInstallDir) + ". NCCL reads every line holding an equals sign");
+    o += Comment("as a setting, comments included, and takes values literally.");
+  }
+  if (!topo.xml.empty()) {
+    o += Comment("The topology file's PCI bus ids are a nominal layout: write in the deployed");
+    o += Comment("machine's (nvidia-smi, lspci, or NCCL_TOPO_DUMP_FILE) for NCCL to use it;");
+    o += Comment("elements that match no device are ignored.");
+  } else if (!topo.why_not.empty()) {
+    o += Comment("No topology file: " + topo.why_not + "; NCCL detects the topology itself.");
+  }
+  return o;
+}
+
+std::string Render(const std::string& header, const std::vector<Setting>& settings, bool env) {
+  std::string o = header;
+  for (const Setting& s : settings) {
+    o += "\n" + Comment(s.why);
+    if (env)
+      o += fmt::format("export {}={}\n", s.key,
+                       s.env_value.empty() ? "\"" + s.value + "\"" : s.env_value);
+    else
+      o += s.key + "=" + s.value + "\n";
+  }
+  return o;
+}
+
+}  // namespace
+
+void EmitNccl(const Context& ctx, OutputTree& out) {
+  const ir::Program& p = ctx.program;
+  // The clusters: those of the lowered plans first (so the top-level file is what their sbatch
+  // scripts need), then the main file's.
+  std::vector<uint32_t> clusters;
+  auto add = [&](uint32_t i) {
+    if (i >= p.clusters.size() || i >= ctx.results.clusters.size()) return;
+    if (std::find(clusters.begin(), clusters.end(), i) != clusters.end()) return;
+    const ir::Cluster& cl = p.clusters[i];
+    if (!ctx.results.clusters[i].valid || !cl.nodes.ref.Valid()) return;
+    clusters.push_back(i);
+  };
+  for (uint32_t pi : ctx.plans)
+    if (pi < p.plans.size() && p.plans[pi].cluster.Valid()) add(p.plans[pi].cluster.index);
+  for (uint32_t i = 0; i < p.clusters.size(); ++i)
+    if (p.clusters[i].range.file == p.main_file) add(i);
+  if (clusters.empty()) return;
+
+  // One configuration per (node type, fabric), in order of first use.
+  std::vector<Config> configs;
+  for (uint32_t ci : clusters) {
+    const ir::Cluster& cl = p.clusters[ci];
+    uint32_t fabric = cl.fabric.Valid() ? cl.fabric.index : ir::Ref<ir::Fabric>::kNone;
+    auto it = std::find_if(configs.begin(), configs.end(), [&](const Config& c) {
+      return c.node == cl.nodes.ref.index && c.fabric == fabric;
+    });
+    if (it == configs.end()) {
+      configs.push_back({cl.nodes.ref.index, fabric, {}, ""});
+      it = configs.end() - 1;
+    }
+    it->clusters.push_back(ci);
+  }
+  if (configs.size() > 1) {
+    std::map<uint32_t, int> per_node;
+    for (const Config& c : configs) ++per_node[c.node];
+    for (Config& c : configs) {
+      std::string name = p.nodes[c.node].name;
+      if (per_node[c.node] > 1)
+        name += "-" + (c.fabric != ir::Ref<ir::Fabric>::kNone ? p.fabrics[c.fabric].name
+                                                              : std::string("none"));
+      c.dir = name + "/";
+    }
+  }
+
+  std::map<uint32_t, Topology> topologies;  // by node index
+  for (size_t k = 0; k < configs.size(); ++k) {
+    const Config& c = configs[k];
+    const ir::Node& node = p.nodes[c.node];
+    const ir::Fabric* fabric =
+        c.fabric != ir::Ref<ir::Fabric>::kNone ? &p.fabrics[c.fabric] : nullptr;
+    std::string not_applicable = NotApplicable(p, node, fabric);
+    Topology topo;
+    std::vector<Setting> settings;
+    if (not_applicable.empty()) {
+      auto found = topologies.find(c.node);
+      if (found == topologies.end())
+        found = topologies
+                    .emplace(c.node, TopologyXml(ctx, node, fabric,
+                                                 ctx.results.clusters[c.clusters.front()]))
+                    .first;
+      topo = found->second;
+      bool wrote = false;
+      settings = Settings(ctx, c, topo, &wrote);
+      if (wrote) out.Write("nccl/topology/" + node.name + ".xml", topo.xml);
+    }
+    for (bool env : {false, true}) {
+      const char* file = env ? "nccl.env" : "nccl.conf";
+      std::string text =
+          Render(Header(ctx, c, not_applicable, topo, env, false, configs.size()), settings, env);
+      out.Write("nccl/" + c.dir + file, text);
+      if (k == 0 && !c.dir.empty()) {
+        // The top-level copy sits one folder up: its NCCL_TOPO_FILE has no "/..".
+        Config top = c;
+        top.dir = "";
+        bool unused = false;
+        std::vector<Setting> top_settings =
+            not_applicable.empty() ? Settings(ctx, top, topo, &unused) : settings;
+        top.dir = c.dir;
+        out.Write("nccl/" + std::string(file),
+                  Render(Header(ctx, top, not_applicable, topo, env, true, configs.size()),
+                         top_settings, env));
+      }
+    }
+  }
+}
 
 }  // namespace clusterc::backends

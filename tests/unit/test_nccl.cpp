@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -641,4 +642,66 @@ TEST_CASE("NCCL output is deterministic and the sbatch scripts find nccl.env", "
     CHECK(fs::exists(e.path().parent_path() / m[1].str()));
   }
   CHECK(scripts >= 1);
+}
+
+TEST_CASE("several node types and fabrics: one folder each, dual-port NICs", "[nccl]") {
+  // h100_10k plus the same node type on a RoCE fabric and a node type with 4 dual-port NICs.
+  std::string spec = Slurp(fs::path(CLUSTERC_SOURCE_DIR) / "examples/h100_10k.cl");
+  spec +=
+      "\nnode dgx_dual extends dgx_h100 {\n"
+      "  nics = 4 x nvidia.ConnectX7 { ports = 2 }\n"
+      "}\n"
+      "fabric roce_alt {\n"
+      "  kind     = roce_v2\n"
+      "  topology = fat_tree { tiers = 3; rails = 8 }\n"
+      "  switch   = nvidia.Spectrum4_SN5600\n"
+      "}\n"
+      "cluster h100_roce {\n"
+      "  site   = campus\n"
+      "  nodes  = 1_250 x dgx_h100\n"
+      "  racks  = rack { nodes = 4 }\n"
+      "  fabric = roce_alt\n"
+      "}\n"
+      "cluster dual_ib {\n"
+      "  site   = campus\n"
+      "  nodes  = 1_250 x dgx_dual\n"
+      "  racks  = rack { nodes = 4 }\n"
+      "  fabric = ndr\n"
+      "}\n";
+  fs::path dir = TempDir("multi");
+  fs::path file = dir / "multi.cl";
+  std::ofstream(file, std::ios::binary) << spec;
+  fs::path out = Build(file, "multi_build");
+  auto facts = FactsOf(file);
+  REQUIRE(facts.size() == 3);
+  for (const auto& f : facts) CheckConfig(ConfigDir(out / "nccl", facts, f), f);
+  CHECK(fs::exists(out / "nccl/dgx_h100-ndr/nccl.env"));
+  CHECK(fs::exists(out / "nccl/dgx_h100-roce_alt/nccl.env"));
+  CHECK(fs::exists(out / "nccl/dgx_dual/nccl.env"));
+  // The top-level files are the first configuration's (the plan's cluster, h100_10k on ndr).
+  auto top = ReadConf(Slurp(out / "nccl/nccl.conf"));
+  auto first = ReadConf(Slurp(out / "nccl/dgx_h100-ndr/nccl.conf"));
+  CHECK(top == first);
+  // Dual-port adapters: two functions of one PCI device, one RDMA device each.
+  XmlCheck c = CheckNcclXml(Slurp(out / "nccl/topology/dgx_dual.xml"));
+  REQUIRE(c.Ok());
+  std::vector<std::string> nic_busids;
+  for (const auto& e : c.all)
+    if (e.name == "pci" && e.Attr("class").rfind("0x02", 0) == 0)
+      nic_busids.push_back(e.Attr("busid"));
+  REQUIRE(nic_busids.size() == 8);
+  for (size_t i = 0; i < 8; i += 2) {
+    CHECK(nic_busids[i].substr(0, 11) == nic_busids[i + 1].substr(0, 11));
+    CHECK(nic_busids[i].back() == '0');
+    CHECK(nic_busids[i + 1].back() == '1');
+  }
+  // Each env file, sourced by bash from elsewhere, names an existing topology file.
+  for (const char* env :
+       {"nccl.env", "dgx_h100-ndr/nccl.env", "dgx_h100-roce_alt/nccl.env", "dgx_dual/nccl.env"}) {
+    INFO(env);
+    std::string cmd = "cd / && bash -c 'set -euo pipefail; set -a; source \"" +
+                      (out / "nccl" / env).string() +
+                      "\"; set +a; test -f \"$NCCL_TOPO_FILE\"' >/dev/null 2>&1";
+    CHECK(std::system(cmd.c_str()) == 0);
+  }
 }
