@@ -1,8 +1,210 @@
+// Calculon (calculon-ai/calculon) inputs for each plan: model.json (Llm.Application), system.json
+// (System) and execution.json (Llm.Execution), with exactly the keys Calculon asserts
+// (calculon/llm/llm.py Execution.fields(), calculon/network.py Network.kKeys).
+//
+// Mapping notes:
+// - Calculon has no context parallelism: context-parallel ranks are folded into data_par, with
+//   seq_size = seq_len / cp and batch_size = global batch x cp (the same tokens per step; the
+//   attention's quadratic term is then underestimated).
+// - Calculon's blocks are dense: a MoE model's feedforward is the active expert width
+//   (top_k + shared) x expert_ffn; expert parallelism is not represented.
+// - attention_type: multiquery only for one KV head; GQA and MLA are written as multihead.
+// - Units at the edge: Calculon's GB is 10^9 bytes (network bandwidth, memory GBps), memory
+//   capacity in GiB, latency in seconds, throughput in TFLOPS.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+
+#include "backends/astra_sim/plan_shape.h"
 #include "backends/emitters.h"
 
 namespace clusterc::backends {
 
-// Not written yet: emits nothing.
-void EmitCalculon(const Context&, OutputTree&) {}
+namespace {
+
+using sim::Num;
+using sim::PlanShape;
+
+// Settings that are not facts of the spec, from Calculon's own systems/h100_80g_nvl8.json.
+// Matrix curve below the asymptote (GFLOP per operation, efficiency); capped at the GPU's
+// gemm_efficiency, which is the curve's top entry.
+constexpr double kMatrixCurve[][2] = {{16, 0.9}, {1, 0.6}, {0, 0.1}};
+constexpr const char* kVectorCurve = "[[16, 0.95], [1, 0.5], [0, 0.1]]";
+constexpr const char* kHbmCurve = "[[100, 0.9], [10, 0.75], [1, 0.6], [0, 0.3]]";
+constexpr const char* kHostCurve = "[[100, 0.95], [10, 0.9], [1, 0.7], [0, 0.3]]";
+constexpr double kScaleUpProcessorUsage = 0.15;
+constexpr double kScaleOutProcessorUsage = 0.02;
+// Host-to-GPU bandwidth for offload (mem2): PCIe 5.0 x16, one direction. Offload is off in the
+// generated execution, so this only matters when a user turns it on.
+constexpr double kHostLinkBytesPerSecond = 64e9;
+
+const char* Datatype(ir::Precision p) {
+  switch (p) {
+    case ir::Precision::bf16:
+      return "bfloat16";
+    case ir::Precision::fp16:
+      return "float16";
+    case ir::Precision::fp8:
+      return "float8";
+    case ir::Precision::fp32:
+      return "float32";
+  }
+  return "bfloat16";
+}
+
+std::string ModelJson(const PlanShape& s) {
+  const auto& in = *s.in;
+  int64_t ffn = in.ffn;
+  if (in.moe) {
+    int64_t fe = in.expert_ffn > 0 ? in.expert_ffn : in.ffn;
+    ffn = (in.top_k + in.shared_experts) * fe;
+  }
+  std::string out = "{\n";
+  out += fmt::format("  \"hidden\": {},\n", in.hidden);
+  out += fmt::format("  \"feedforward\": {},\n", ffn);
+  out += fmt::format("  \"seq_size\": {},\n", in.seq_len / s.cp);
+  out += fmt::format("  \"attn_heads\": {},\n", in.heads);
+  out += fmt::format("  \"attn_size\": {},\n", in.hidden / std::max<int64_t>(1, in.heads));
+  out += fmt::format("  \"num_blocks\": {}\n", in.layers);
+  out += "}\n";
+  return out;
+}
+
+// Collective op scalars and offsets: Calculon charges size x scalar + (size x scalar / n) x
+// offset, so the ring formulas of MODELS.md are all-reduce 2(n-1)/n -> [2, -1], reduce-scatter
+// and all-gather (n-1)/n -> [1, -1]; in-network reduction (NVLS, SHARP) makes all-reduce S/B,
+// [1, 0].
+std::string Network(double bandwidth, int64_t size, double latency, bool reduction,
+                    bool must_be_filled, double processor_usage) {
+  std::string out = "    {\n";
+  out += fmt::format("      \"bandwidth\": {},\n", Num(sim::DecimalGBps(bandwidth)));
+  out += "      \"efficiency\": 1.0,\n";
+  out += fmt::format("      \"size\": {},\n", size);
+  out += fmt::format("      \"latency\": {},\n", Num(latency));
+  out += "      \"ops\": {\n";
+  out += "        \"p2p\": [1.0, null],\n";
+  out += "        \"reduce_scatter\": [1.0, -1],\n";
+  out += "        \"all_gather\": [1.0, -1],\n";
+  out += fmt::format("        \"all_reduce\": {}\n", reduction ? "[1.0, 0]" : "[2.0, -1]");
+  out += "      },\n";
+  out += fmt::format("      \"must_be_filled\": {},\n", must_be_filled ? "true" : "false");
+  out += fmt::format("      \"processor_usage\": {}\n", Num(processor_usage));
+  out += "    }";
+  return out;
+}
+
+std::string SystemJson(const Context& ctx, const PlanShape& s) {
+  const auto& in = *s.in;
+  const auto& c = *s.cluster;
+  const ir::Program& p = ctx.program;
+  const ir::Cluster& cl = p.Get(s.plan->cluster);
+  const ir::Node& node = p.Get(cl.nodes.ref);
+  const ir::Gpu& gpu = p.Get(node.gpus.ref);
+  const char* dt = Datatype(in.precision);
+  // Vector throughput: the GPU's FP32 (non-tensor) rate; 1/16 of the tensor rate when not given.
+  double vector = gpu.fp32_flops.si > 0 ? gpu.fp32_flops.si : in.peak_flops / 16;
+  double host_per_gpu = c.gpus_per_node > 0 ? node.memory.si / double(c.gpus_per_node) : 0;
+  std::string out = "{\n";
+  out += fmt::format("  \"matrix\": {{\n    \"{}\": {{\n      \"tflops\": {},\n", dt,
+                     Num(in.peak_flops / 1e12));
+  std::string curve = fmt::format("[[128, {}]", Num(in.gemm_efficiency));
+  for (const auto& point : kMatrixCurve)
+    curve += fmt::format(", [{}, {}]", Num(point[0]), Num(std::min(point[1], in.gemm_efficiency)));
+  out += fmt::format("      \"gflops_efficiency\": {}]\n    }}\n  }},\n", curve);
+  out += fmt::format("  \"vector\": {{\n    \"{}\": {{\n      \"tflops\": {},\n", dt,
+                     Num(vector / 1e12));
+  out += fmt::format("      \"gflops_efficiency\": {}\n    }}\n  }},\n", kVectorCurve);
+  out += fmt::format("  \"mem1\": {{\n    \"GiB\": {},\n    \"GBps\": {},\n", Num(sim::GiB(in.hbm)),
+                     Num(sim::DecimalGBps(in.hbm_bandwidth)));
+  out += fmt::format("    \"MB_efficiency\": {}\n  }},\n", kHbmCurve);
+  out += fmt::format("  \"mem2\": {{\n    \"GiB\": {},\n    \"GBps\": {},\n",
+                     Num(sim::GiB(host_per_gpu)), Num(sim::DecimalGBps(kHostLinkBytesPerSecond)));
+  out += fmt::format("    \"MB_efficiency\": {}\n  }},\n", kHostCurve);
+  out += "  \"processing_mode\": \"no_overlap\",\n";
+  out += "  \"networks\": [\n";
+  out += Network(c.scale_up_bandwidth_per_gpu > 0 ? c.scale_up_bandwidth_per_gpu
+                                                  : c.fabric.nic_bandwidth_per_gpu,
+                 std::max<int64_t>(1, c.scale_up_domain), in.scale_up_latency, c.scale_up_reduction,
+                 true, kScaleUpProcessorUsage);
+  out += ",\n";
+  out += Network(c.fabric.scale_out_bandwidth_per_gpu, std::max<int64_t>(1, s.gpus),
+                 in.scale_out_latency, c.fabric.sharp, false, kScaleOutProcessorUsage);
+  out += "\n  ]\n}\n";
+  return out;
+}
+
+std::string ExecutionJson(const PlanShape& s) {
+  const auto& in = *s.in;
+  const int64_t data_par = s.dp * s.cp;
+  const int64_t sud = std::max<int64_t>(1, s.cluster->scale_up_domain);
+  // Network tiers: 0 the scale-up domain, 1 the scale-out fabric. A degree goes on tier 0 when it
+  // and the degrees already there fill the domain evenly (Calculon's must_be_filled).
+  int64_t on_fast = 1;
+  auto tier = [&](int64_t degree) {
+    if (degree > 1 && sud % (on_fast * degree) == 0) {
+      on_fast *= degree;
+      return 0;
+    }
+    return 1;
+  };
+  int tp_net = tier(s.tp);
+  int pp_net = tier(s.pp);
+  int dp_net = tier(data_par);
+  if (on_fast > 1 && on_fast != sud) {
+    // Tier 0 not filled: everything on tier 1 except a tensor degree equal to the domain.
+    tp_net = s.tp == sud ? 0 : 1;
+    pp_net = dp_net = 1;
+  }
+  // Interleaving must divide the blocks per processor (ceil(layers / pp)); else the largest
+  // divisor of it not above the plan's.
+  int64_t blocks = (in.layers + s.pp - 1) / s.pp;
+  int64_t interleave = s.pp == 1 ? 1 : std::min(s.vpp, blocks);
+  while (interleave > 1 && blocks % interleave != 0) --interleave;
+  const char* recompute = in.recompute == ir::Recompute::full        ? "full"
+                          : in.recompute == ir::Recompute::selective ? "attn_only"
+                                                                     : "none";
+  bool multiquery = !in.mla && in.kv_heads == 1;
+  bool sharding = in.sharding != ir::Sharding::none && data_par > 1;
+  std::string out = "{\n";
+  out += fmt::format("  \"num_procs\": {},\n", s.tp * s.pp * data_par);
+  out += fmt::format("  \"tensor_par\": {},\n", s.tp);
+  out += fmt::format("  \"pipeline_par\": {},\n", s.pp);
+  out += fmt::format("  \"data_par\": {},\n", data_par);
+  out += fmt::format("  \"tensor_par_net\": {},\n", tp_net);
+  out += fmt::format("  \"pipeline_par_net\": {},\n", pp_net);
+  out += fmt::format("  \"data_par_net\": {},\n", dp_net);
+  out += fmt::format("  \"batch_size\": {},\n", in.global_batch * s.cp);
+  out += fmt::format("  \"microbatch_size\": {},\n", in.micro_batch);
+  out += fmt::format("  \"datatype\": \"{}\",\n", Datatype(in.precision));
+  out += "  \"fused_activation\": true,\n";
+  out += fmt::format("  \"attention_type\": \"{}\",\n", multiquery ? "multiquery" : "multihead");
+  out += fmt::format("  \"activation_recompute\": \"{}\",\n", recompute);
+  out += fmt::format("  \"pipeline_interleaving\": {},\n", interleave);
+  out += fmt::format("  \"optimizer_sharding\": {},\n", sharding ? "true" : "false");
+  out += fmt::format("  \"tensor_par_comm_type\": \"{}\",\n", s.sequence_parallel ? "rs_ag" : "ar");
+  out += "  \"tensor_par_overlap\": \"none\",\n";
+  out += "  \"seq_par_ag_redo\": false,\n";
+  out += fmt::format("  \"data_par_overlap\": {},\n", data_par > 1 ? "true" : "false");
+  out += "  \"weight_offload\": false,\n";
+  out += "  \"activations_offload\": false,\n";
+  out += "  \"optimizer_offload\": false,\n";
+  out += "  \"training\": true\n";
+  out += "}\n";
+  return out;
+}
+
+}  // namespace
+
+void EmitCalculon(const Context& ctx, OutputTree& out) {
+  for (uint32_t index : ctx.plans) {
+    PlanShape s = sim::MakePlanShape(ctx, index);
+    if (!s.Valid()) continue;
+    const std::string dir = "calculon/" + s.plan->name + "/";
+    out.Write(dir + "model.json", ModelJson(s));
+    out.Write(dir + "system.json", SystemJson(ctx, s));
+    out.Write(dir + "execution.json", ExecutionJson(s));
+  }
+}
 
 }  // namespace clusterc::backends

@@ -1,0 +1,78 @@
+// What the simulator backends (ASTRA-sim, SimAI, Calculon) read from one plan: the parallel
+// degrees, the per-stage layer split, per-layer compute times and per-collective message sizes.
+//
+// Analysis owns every number here. Where it exposes only totals (the step's compute time, the
+// parameter counts of one layer), the per-layer and per-stage figures are derived from those
+// totals in this one place, and each derivation says how. Analysis does not yet expose per-layer
+// times, per-stage layer counts or message sizes; the comments below name what it should.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "analysis/analysis.h"
+#include "backends/backend.h"
+#include "ir/ir.h"
+
+namespace clusterc::backends::sim {
+
+// Unit conversions at the edge, one place each.
+// ASTRA-sim's analytical network reads bandwidth in GB/s with GB = 2^30 bytes.
+inline double AstraGBps(double bytes_per_second) {
+  return bytes_per_second / 1073741824.0;
+}
+// Calculon (network `bandwidth`, memory `GBps`) and SimAI (-nv, -nic) read GB/s with GB = 10^9.
+inline double DecimalGBps(double bytes_per_second) {
+  return bytes_per_second / 1e9;
+}
+inline double GiB(double bytes) {
+  return bytes / 1073741824.0;
+}
+
+struct Stage {
+  int64_t layers = 0;      // transformer layers on this stage
+  int64_t moe_layers = 0;  // of which MoE layers
+  int64_t first_layer = 0;
+  double dense_params = 0;   // per GPU after tensor parallelism (embedding/head included)
+  double expert_params = 0;  // per GPU after expert and tensor parallelism
+};
+
+struct PlanShape {
+  const ir::Plan* plan = nullptr;
+  const analysis::PlanInputs* in = nullptr;
+  const analysis::PlanResults* r = nullptr;
+  const analysis::ClusterResults* cluster = nullptr;
+  int64_t tp = 1, pp = 1, dp = 1, cp = 1, ep = 1, vpp = 1;
+  int64_t micro_batches = 1;
+  int64_t gpus = 0;
+  bool sequence_parallel = false;
+  std::vector<Stage> stages;  // [pp]
+  int64_t max_stage_layers = 1;
+
+  // Per layer, per micro-batch, seconds (derived, see plan_shape.cpp).
+  double layer_fwd = 0;        // forward of one layer
+  double layer_recompute = 0;  // extra forward work in backward (recompute)
+  double attn_share = 0.5;     // fraction of a layer's forward in attention (rest: MLP)
+  double optimizer = 0;        // the optimizer step, seconds
+
+  // Message sizes, bytes (the formulas of analysis/plan_model.cpp, which should expose them).
+  double act_bytes = 0;    // one 16-bit activation tensor of a micro-batch: 2 (b s / cp) h
+  double pp_bytes = 0;     // pipeline send: act_bytes, / tp with sequence parallelism
+  double ep_bytes = 0;     // one all-to-all (dispatch or combine): 2 (b s / cp) top_k h
+  double cp_kv_bytes = 0;  // K and V of one rank's chunk: 2 (s / cp) b (k + v) / tp
+  double grad_bytes_per_param = 2;
+
+  bool Valid() const { return r != nullptr && r->valid; }
+};
+
+// Flattens plan `index`; nullopt-like (Valid() false) when analysis could not evaluate it.
+PlanShape MakePlanShape(const Context& context, uint32_t index);
+
+// The comment line naming the spec, for formats with comments.
+std::string HeaderLine(const Context& context, const ir::Plan& plan);
+
+// Shortest round-trip decimal of a double ("400", "419.0951585769653"); deterministic.
+std::string Num(double v);
+
+}  // namespace clusterc::backends::sim

@@ -1,0 +1,414 @@
+// The ASTRA-sim backend on every example: network.yml parses back with equal-length lists whose
+// npus_count product is the number of traces, bandwidths are analysis' group bandwidths in
+// ASTRA-sim's GiB-based GB/s; every Chakra trace decodes with a reader written here, independent
+// of the backend's encoder: metadata first (version 0.0.4), unique node ids, dependencies on
+// earlier nodes only, every send matched by exactly one receive (same peers, tag and size), and
+// the collectives of one communicator group equal in count, order, type and size on all ranks.
+#include <yaml-cpp/yaml.h>
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "analysis/analysis.h"
+#include "backends/emitters.h"
+#include "diag/diagnostic.h"
+#include "diag/source.h"
+#include "driver/driver.h"
+#include "frontend/compile.h"
+
+namespace fs = std::filesystem;
+using namespace clusterc;
+
+namespace {
+
+struct Compiled {
+  SourceManager sources;
+  DiagnosticList diags;
+  ir::Program program;
+  analysis::Results results;
+  std::string name;
+};
+
+std::unique_ptr<Compiled> CompileSpec(const fs::path& file) {
+  auto c = std::make_unique<Compiled>();
+  CompileOptions options;
+  c->program = Compile(file.string(), options, c->sources, c->diags);
+  REQUIRE_FALSE(c->diags.HasErrors());
+  c->results = analysis::Analyze(c->program, analysis::Options{}, c->diags);
+  c->name = file.filename().string();
+  return c;
+}
+
+backends::OutputTree Lower(const Compiled& c) {
+  backends::Context context{c.program, c.results, c.name, {}};
+  for (uint32_t i = 0; i < c.program.plans.size(); ++i)
+    if (c.program.plans[i].range.file == c.program.main_file) context.plans.push_back(i);
+  backends::OutputTree out;
+  backends::EmitAstraSim(context, out);
+  return out;
+}
+
+std::vector<fs::path> Examples() {
+  std::vector<fs::path> files;
+  for (const auto& e : fs::directory_iterator(fs::path(CLUSTERC_SOURCE_DIR) / "examples"))
+    if (e.path().extension() == ".cl") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// ---- an independent protobuf reader ---------------------------------------------------------
+
+struct Reader {
+  const std::string& s;
+  size_t pos = 0, end = 0;
+  bool ok = true;
+  uint64_t Varint() {
+    uint64_t v = 0;
+    for (int shift = 0; shift < 64; shift += 7) {
+      if (pos >= end) {
+        ok = false;
+        return 0;
+      }
+      auto b = static_cast<uint8_t>(s[pos++]);
+      v |= uint64_t(b & 0x7f) << shift;
+      if (!(b & 0x80)) return v;
+    }
+    ok = false;
+    return 0;
+  }
+};
+
+struct Attr {
+  std::string name;
+  int value_field = 0;  // the oneof member present
+  uint64_t int_value = 0;
+  std::string str_value;
+};
+
+struct DecodedNode {
+  uint64_t id = 0;
+  std::string name;
+  uint64_t type = 0;
+  std::vector<uint64_t> deps;
+  uint64_t duration = 0;
+  std::map<std::string, Attr> attrs;
+};
+
+// Calls f(field, wire_type, reader) for each field of the message in [begin, end).
+template <class F>
+bool Fields(const std::string& s, size_t begin, size_t end, F f) {
+  Reader r{s, begin, end};
+  while (r.ok && r.pos < end) {
+    uint64_t key = r.Varint();
+    int field = int(key >> 3), wire = int(key & 7);
+    if (wire == 0) {
+      uint64_t v = r.Varint();
+      f(field, wire, v, std::string());
+    } else if (wire == 2) {
+      uint64_t len = r.Varint();
+      if (r.pos + len > end) return false;
+      f(field, wire, len, s.substr(r.pos, len));
+      r.pos += len;
+    } else {
+      return false;  // the writer uses no other wire types
+    }
+  }
+  return r.ok;
+}
+
+Attr DecodeAttr(const std::string& bytes) {
+  Attr a;
+  Fields(bytes, 0, bytes.size(), [&](int field, int wire, uint64_t v, const std::string& str) {
+    if (field == 1) {
+      a.name = str;
+    } else {
+      a.value_field = field;
+      if (wire == 0)
+        a.int_value = v;
+      else
+        a.str_value = str;
+    }
+  });
+  return a;
+}
+
+struct DecodedTrace {
+  bool ok = true;
+  std::string version;
+  std::vector<DecodedNode> nodes;
+};
+
+DecodedTrace Decode(const std::string& file) {
+  DecodedTrace t;
+  Reader r{file, 0, file.size()};
+  bool first = true;
+  while (r.pos < file.size()) {
+    uint64_t len = r.Varint();
+    if (!r.ok || r.pos + len > file.size()) {
+      t.ok = false;
+      return t;
+    }
+    size_t begin = r.pos, end = r.pos + len;
+    r.pos = end;
+    if (first) {
+      first = false;
+      t.ok &= Fields(file, begin, end, [&](int field, int, uint64_t, const std::string& str) {
+        if (field == 1) t.version = str;
+      });
+      continue;
+    }
+    DecodedNode n;
+    t.ok &= Fields(file, begin, end, [&](int field, int wire, uint64_t v, const std::string& str) {
+      switch (field) {
+        case 1:
+          n.id = v;
+          break;
+        case 2:
+          n.name = str;
+          break;
+        case 3:
+          n.type = v;
+          break;
+        case 5:
+          if (wire == 0) {
+            n.deps.push_back(v);
+          } else {
+            Reader p{str, 0, str.size()};
+            while (p.ok && p.pos < str.size()) n.deps.push_back(p.Varint());
+          }
+          break;
+        case 7:
+          n.duration = v;
+          break;
+        case 10: {
+          Attr a = DecodeAttr(str);
+          n.attrs[a.name] = a;
+          break;
+        }
+        default:
+          break;
+      }
+    });
+    t.nodes.push_back(n);
+  }
+  return t;
+}
+
+// AttributeProto oneof field numbers (et_def.proto), checked against the reader's types.
+constexpr int kInt32 = 7, kInt64 = 9, kBool = 27, kString = 29;
+
+uint64_t Int(const DecodedNode& n, const std::string& name, int field) {
+  auto it = n.attrs.find(name);
+  REQUIRE(it != n.attrs.end());
+  CHECK(it->second.value_field == field);
+  return it->second.int_value;
+}
+
+}  // namespace
+
+TEST_CASE("ASTRA-sim inputs of every example are well formed", "[astra-sim]") {
+  for (const fs::path& file : Examples()) {
+    INFO(file.filename().string());
+    auto c = CompileSpec(file);
+    backends::OutputTree out = Lower(*c);
+    const auto& files = out.Files();
+    for (uint32_t pi = 0; pi < c->program.plans.size(); ++pi) {
+      const ir::Plan& plan = c->program.plans[pi];
+      if (plan.range.file != c->program.main_file || !c->results.plans[pi].valid) continue;
+      INFO(plan.name);
+      const std::string dir = "astra-sim/" + plan.name + "/";
+      REQUIRE(files.count(dir + "network.yml"));
+      REQUIRE(files.count(dir + "system.json"));
+      REQUIRE(files.count(dir + "remote_memory.json"));
+      REQUIRE(files.count(dir + "comm_groups.json"));
+      REQUIRE(files.count(dir + "run.sh"));
+      CHECK(files.at(dir + "network.yml").rfind("# Generated by clusterc from " + c->name, 0) == 0);
+
+      // ---- network: equal lengths, ranks = product, bandwidth = analysis' in 2^30 B/s
+      YAML::Node net = YAML::Load(files.at(dir + "network.yml"));
+      size_t n = net["topology"].size();
+      REQUIRE(n >= 1);
+      CHECK(net["npus_count"].size() == n);
+      CHECK(net["bandwidth"].size() == n);
+      CHECK(net["latency"].size() == n);
+      int64_t ranks = 1;
+      const auto& in = c->results.plan_inputs[pi];
+      for (size_t i = 0; i < n; ++i) {
+        std::string topo = net["topology"][i].as<std::string>();
+        CHECK((topo == "Switch" || topo == "Ring"));
+        ranks *= net["npus_count"][i].as<int64_t>();
+        double bw = net["bandwidth"][i].as<double>();
+        CHECK(bw > 0);
+        CHECK(net["latency"][i].as<double>() > 0);
+      }
+      // The first dimension is the scale-up domain: analysis' per-GPU scale-up bandwidth.
+      CHECK(
+          net["bandwidth"][0].as<double>() ==
+          Approx(c->results.clusters[plan.cluster.index].scale_up_bandwidth_per_gpu / 1073741824.0)
+              .epsilon(1e-12));
+      CHECK(net["latency"][0].as<double>() == Approx(in.scale_up_latency * 1e9));
+      int64_t plan_gpus = c->results.plans[pi].gpus;
+      CHECK(plan_gpus % ranks == 0);
+
+      // ---- system, remote memory, comm groups parse as JSON with the keys ASTRA-sim reads
+      YAML::Node sys = YAML::Load(files.at(dir + "system.json"));
+      for (const char* key : {"scheduling-policy", "endpoint-delay", "active-chunks-per-dimension",
+                              "preferred-dataset-splits", "collective-optimization", "local-mem-bw",
+                              "boost-mode", "roofline-enabled", "peak-perf"})
+        CHECK(sys[key].IsDefined());
+      for (const char* key : {"all-reduce-implementation", "all-gather-implementation",
+                              "reduce-scatter-implementation", "all-to-all-implementation"})
+        CHECK(sys[key].size() == n);
+      CHECK(sys["peak-perf"].as<double>() == Approx(in.peak_flops / 1e12));
+      CHECK(YAML::Load(files.at(dir + "remote_memory.json"))["memory-type"].as<std::string>() ==
+            "NO_MEMORY_EXPANSION");
+      YAML::Node groups = YAML::Load(files.at(dir + "comm_groups.json"));
+      std::map<std::string, std::set<int64_t>> members;
+      for (const auto& kv : groups) {
+        std::string id = kv.first.as<std::string>();
+        CHECK(std::stoi(id) >= 1);
+        for (const auto& r : kv.second) {
+          int64_t x = r.as<int64_t>();
+          CHECK(x >= 0);
+          CHECK(x < ranks);
+          members[id].insert(x);
+        }
+        CHECK(members[id].size() == kv.second.size());
+      }
+
+      // ---- traces: one per rank
+      std::vector<DecodedTrace> traces;
+      for (int64_t r = 0; r < ranks; ++r) {
+        std::string path = dir + "workload/" + plan.name + "." + std::to_string(r) + ".et";
+        REQUIRE(files.count(path));
+        traces.push_back(Decode(files.at(path)));
+      }
+      CHECK_FALSE(files.count(dir + "workload/" + plan.name + "." + std::to_string(ranks) + ".et"));
+      // send (src, dst, tag) -> sizes; recv likewise
+      std::map<std::tuple<int64_t, int64_t, int64_t>, std::vector<uint64_t>> sends, recvs;
+      // per group: per rank the sequence of (type, size)
+      std::map<std::string, std::map<int64_t, std::vector<std::pair<uint64_t, uint64_t>>>> colls;
+      for (int64_t r = 0; r < ranks; ++r) {
+        const DecodedTrace& t = traces[r];
+        INFO("rank " << r);
+        REQUIRE(t.ok);
+        CHECK(t.version == "0.0.4");
+        REQUIRE_FALSE(t.nodes.empty());
+        std::set<uint64_t> seen;
+        for (const DecodedNode& node : t.nodes) {
+          CHECK(seen.insert(node.id).second);                      // unique ids
+          for (uint64_t d : node.deps) CHECK(seen.count(d) == 1);  // earlier nodes only
+          CHECK(Int(node, "is_cpu_op", kBool) == 0);
+          switch (node.type) {
+            case 4:
+              CHECK(node.duration >= 1);
+              break;
+            case 5:
+            case 6: {
+              int64_t src = int64_t(Int(node, "comm_src", kInt32));
+              int64_t dst = int64_t(Int(node, "comm_dst", kInt32));
+              int64_t tag = int64_t(Int(node, "comm_tag", kInt32));
+              uint64_t size = Int(node, "comm_size", kInt64);
+              CHECK(size > 0);
+              if (node.type == 5) {
+                CHECK(src == r);
+                sends[{src, dst, tag}].push_back(size);
+              } else {
+                CHECK(dst == r);
+                recvs[{src, dst, tag}].push_back(size);
+              }
+              break;
+            }
+            case 7: {
+              uint64_t type = Int(node, "comm_type", kInt64);
+              CHECK((type == 0 || type == 2 || type == 6 || type == 7));
+              uint64_t size = Int(node, "comm_size", kInt64);
+              CHECK(size > 0);
+              auto pg = node.attrs.find("pg_name");
+              REQUIRE(pg != node.attrs.end());
+              CHECK(pg->second.value_field == kString);
+              const std::string& g = pg->second.str_value;
+              REQUIRE(members.count(g));
+              CHECK(members[g].count(r));
+              colls[g][r].push_back({type, size});
+              break;
+            }
+            default:
+              FAIL("unexpected node type " << node.type);
+          }
+        }
+      }
+      // Every send has exactly one receive with the same peers, tag and size.
+      CHECK(sends.size() == recvs.size());
+      for (const auto& [key, sizes] : sends) {
+        REQUIRE(sizes.size() == 1);
+        auto it = recvs.find(key);
+        REQUIRE(it != recvs.end());
+        REQUIRE(it->second.size() == 1);
+        CHECK(it->second[0] == sizes[0]);
+      }
+      // The collectives of one group match on all its members, in order.
+      for (const auto& [g, per_rank] : colls) {
+        INFO("group " << g);
+        CHECK(per_rank.size() == members[g].size());
+        const auto& ref = per_rank.begin()->second;
+        for (const auto& [r, seq] : per_rank) CHECK(seq == ref);
+      }
+    }
+  }
+}
+
+TEST_CASE("ASTRA-sim network bandwidth is converted to 2^30-byte GB/s exactly", "[astra-sim]") {
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "h100_10k.cl");
+  backends::OutputTree out = Lower(*c);
+  for (uint32_t pi = 0; pi < c->program.plans.size(); ++pi) {
+    const ir::Plan& plan = c->program.plans[pi];
+    if (plan.range.file != c->program.main_file) continue;
+    YAML::Node net = YAML::Load(out.Files().at("astra-sim/" + plan.name + "/network.yml"));
+    const auto& in = c->results.plan_inputs[pi];
+    // NVLink4: 900 GB/s both directions = 450e9 B/s one direction = 419.095... GiB/s.
+    CHECK(net["bandwidth"][0].as<double>() == 450e9 / 1073741824.0);
+    // The last dimension spans the whole pipeline: analysis' bandwidth for that span.
+    size_t last = net["bandwidth"].size() - 1;
+    CHECK(net["bandwidth"][last].as<double>() ==
+          analysis::GroupBandwidth(in, c->results.plans[pi].gpus) / 1073741824.0);
+  }
+}
+
+TEST_CASE("ASTRA-sim output through the driver is deterministic and small", "[astra-sim]") {
+  fs::path tmp = fs::temp_directory_path() / "clusterc_astra_sim_test";
+  fs::remove_all(tmp);
+  fs::create_directories(tmp);
+  std::string colossus = (fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "colossus.cl").string();
+  Streams s1, s2;
+  REQUIRE(Run({"build", colossus, "-o", (tmp / "a").string(), "--emit", "astra-sim", "--quiet"},
+              s1) == kExitOk);
+  REQUIRE(Run({"build", colossus, "-o", (tmp / "b").string(), "--emit", "astra-sim", "--quiet"},
+              s2) == kExitOk);
+  uintmax_t total = 0;
+  size_t count = 0;
+  for (const auto& e : fs::recursive_directory_iterator(tmp / "a")) {
+    if (!e.is_regular_file()) continue;
+    ++count;
+    total += e.file_size();
+    fs::path other = tmp / "b" / fs::relative(e.path(), tmp / "a");
+    REQUIRE(fs::exists(other));
+    std::ifstream x(e.path(), std::ios::binary), y(other, std::ios::binary);
+    std::string a((std::istreambuf_iterator<char>(x)), {}),
+        b((std::istreambuf_iterator<char>(y)), {});
+    CHECK(a == b);
+  }
+  CHECK(count > 5);
+  CHECK(total < 3u * 1024 * 1024);  // the golden tree must stay small
+  fs::remove_all(tmp);
+}

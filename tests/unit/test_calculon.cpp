@@ -1,0 +1,183 @@
+// The Calculon backend on every example: execution.json has exactly the 23 keys Calculon's
+// Llm.Execution.from_json asserts and passes its value checks; model and system carry the keys
+// Llm.Application, System, Processor, Memory and Network read (Network asserts its exact key
+// set), with units converted at the edge (GB = 10^9, GiB = 2^30).
+#include <yaml-cpp/yaml.h>
+#include <catch2/catch.hpp>
+
+#include <filesystem>
+#include <memory>
+#include <set>
+#include <string>
+
+#include "analysis/analysis.h"
+#include "backends/emitters.h"
+#include "diag/diagnostic.h"
+#include "diag/source.h"
+#include "frontend/compile.h"
+
+namespace fs = std::filesystem;
+using namespace clusterc;
+
+namespace {
+
+struct Compiled {
+  SourceManager sources;
+  DiagnosticList diags;
+  ir::Program program;
+  analysis::Results results;
+  std::string name;
+};
+
+std::unique_ptr<Compiled> CompileSpec(const fs::path& file) {
+  auto c = std::make_unique<Compiled>();
+  CompileOptions options;
+  c->program = Compile(file.string(), options, c->sources, c->diags);
+  REQUIRE_FALSE(c->diags.HasErrors());
+  c->results = analysis::Analyze(c->program, analysis::Options{}, c->diags);
+  c->name = file.filename().string();
+  return c;
+}
+
+std::set<std::string> Keys(const YAML::Node& n) {
+  std::set<std::string> k;
+  for (const auto& kv : n) k.insert(kv.first.as<std::string>());
+  return k;
+}
+
+}  // namespace
+
+TEST_CASE("Calculon inputs of every example", "[calculon]") {
+  const std::set<std::string> execution_keys = {"num_procs",
+                                                "tensor_par",
+                                                "pipeline_par",
+                                                "data_par",
+                                                "tensor_par_net",
+                                                "pipeline_par_net",
+                                                "data_par_net",
+                                                "batch_size",
+                                                "microbatch_size",
+                                                "datatype",
+                                                "fused_activation",
+                                                "attention_type",
+                                                "activation_recompute",
+                                                "pipeline_interleaving",
+                                                "optimizer_sharding",
+                                                "tensor_par_comm_type",
+                                                "tensor_par_overlap",
+                                                "seq_par_ag_redo",
+                                                "data_par_overlap",
+                                                "weight_offload",
+                                                "activations_offload",
+                                                "optimizer_offload",
+                                                "training"};
+  REQUIRE(execution_keys.size() == 23);
+  for (const auto& e : fs::directory_iterator(fs::path(CLUSTERC_SOURCE_DIR) / "examples")) {
+    if (e.path().extension() != ".cl") continue;
+    INFO(e.path().filename().string());
+    auto c = CompileSpec(e.path());
+    backends::Context context{c->program, c->results, c->name, {}};
+    for (uint32_t i = 0; i < c->program.plans.size(); ++i)
+      if (c->program.plans[i].range.file == c->program.main_file) context.plans.push_back(i);
+    backends::OutputTree out;
+    backends::EmitCalculon(context, out);
+    for (uint32_t pi : context.plans) {
+      const ir::Plan& plan = c->program.plans[pi];
+      if (!c->results.plans[pi].valid) continue;
+      INFO(plan.name);
+      const std::string dir = "calculon/" + plan.name + "/";
+      YAML::Node x = YAML::Load(out.Files().at(dir + "execution.json"));
+      YAML::Node m = YAML::Load(out.Files().at(dir + "model.json"));
+      YAML::Node s = YAML::Load(out.Files().at(dir + "system.json"));
+
+      // ---- execution: the exact key set and Calculon's asserts
+      CHECK(Keys(x) == execution_keys);
+      int64_t np = x["num_procs"].as<int64_t>(), t = x["tensor_par"].as<int64_t>();
+      int64_t p = x["pipeline_par"].as<int64_t>(), d = x["data_par"].as<int64_t>();
+      CHECK(np == t * p * d);
+      CHECK(np == c->results.plans[pi].gpus);
+      int64_t batch = x["batch_size"].as<int64_t>(), micro = x["microbatch_size"].as<int64_t>();
+      CHECK(batch % d == 0);
+      CHECK((batch / d) % micro == 0);
+      CHECK(std::set<std::string>{"multihead", "multiquery"}.count(
+          x["attention_type"].as<std::string>()));
+      CHECK(std::set<std::string>{"full", "attn_only", "none"}.count(
+          x["activation_recompute"].as<std::string>()));
+      CHECK(std::set<std::string>{"ar", "p2p_rs_ag", "rs_ag"}.count(
+          x["tensor_par_comm_type"].as<std::string>()));
+      CHECK(std::set<std::string>{"float8", "float16", "float32", "bfloat16"}.count(
+          x["datatype"].as<std::string>()));
+      if (x["optimizer_sharding"].as<bool>()) CHECK(d > 1);
+      if (x["data_par_overlap"].as<bool>()) CHECK(d > 1);
+      int64_t vpp = x["pipeline_interleaving"].as<int64_t>();
+      int64_t blocks = (m["num_blocks"].as<int64_t>() + p - 1) / p;
+      CHECK(vpp >= 1);
+      CHECK(blocks % vpp == 0);
+      if (p == 1) CHECK(vpp == 1);
+
+      // ---- model
+      CHECK(Keys(m) == std::set<std::string>{"hidden", "feedforward", "seq_size", "attn_heads",
+                                             "attn_size", "num_blocks"});
+      CHECK(m["hidden"].as<int64_t>() == c->results.plan_inputs[pi].hidden);
+
+      // ---- system: processors for the datatype, memories, networks with Network.kKeys
+      std::string dt = x["datatype"].as<std::string>();
+      CHECK(s["matrix"][dt]["tflops"].as<double>() ==
+            Approx(c->results.plan_inputs[pi].peak_flops / 1e12));
+      double last = 1e300;
+      for (const auto& point : s["matrix"][dt]["gflops_efficiency"]) {
+        double gflops = point[0].as<double>(), eff = point[1].as<double>();
+        CHECK(gflops < last);
+        last = gflops;
+        CHECK(eff > 0);
+        CHECK(eff <= 1);
+      }
+      CHECK(s["vector"][dt]["tflops"].as<double>() > 0);
+      CHECK(s["mem1"]["GiB"].as<double>() == Approx(c->results.plan_inputs[pi].hbm / 1073741824.0));
+      CHECK(s["mem1"]["GBps"].as<double>() ==
+            Approx(c->results.plan_inputs[pi].hbm_bandwidth / 1e9));
+      CHECK(s["mem2"]["GBps"].as<double>() > 0);
+      CHECK(std::set<std::string>{"roofline", "no_overlap"}.count(
+          s["processing_mode"].as<std::string>()));
+      REQUIRE(s["networks"].size() == 2);
+      const auto& cl = c->results.clusters[plan.cluster.index];
+      CHECK(s["networks"][1]["bandwidth"].as<double>() ==
+            Approx(cl.fabric.scale_out_bandwidth_per_gpu / 1e9));
+      for (const auto& n : s["networks"]) {
+        CHECK(Keys(n) == std::set<std::string>{"bandwidth", "efficiency", "size", "latency", "ops",
+                                               "must_be_filled", "processor_usage"});
+        CHECK(Keys(n["ops"]) ==
+              std::set<std::string>{"p2p", "reduce_scatter", "all_gather", "all_reduce"});
+        CHECK(n["ops"]["p2p"][1].IsNull());
+        for (const char* op : {"reduce_scatter", "all_gather", "all_reduce"})
+          CHECK_FALSE(n["ops"][op][1].IsNull());
+        CHECK(n["bandwidth"].as<double>() > 0);
+        CHECK(n["efficiency"].as<double>() > 0);
+        CHECK(n["efficiency"].as<double>() <= 1);
+        CHECK(n["processor_usage"].as<double>() >= 0);
+        CHECK(n["processor_usage"].as<double>() < 1);
+      }
+      // Calculon's network assignment check: each used tier holds the degrees placed on it and
+      // a must-be-filled tier is filled evenly.
+      int64_t size[2] = {1, 1};
+      bool used[2] = {false, false};
+      auto place = [&](const char* net, int64_t degree) {
+        int k = x[net].as<int>();
+        REQUIRE((k == 0 || k == 1));
+        if (degree > 1) {
+          used[k] = true;
+          size[k] *= degree;
+        }
+      };
+      place("tensor_par_net", t);
+      place("pipeline_par_net", p);
+      place("data_par_net", d);
+      for (int k = 0; k < 2; ++k) {
+        if (!used[k]) continue;
+        CHECK(size[k] <= s["networks"][k]["size"].as<int64_t>());
+        if (s["networks"][k]["must_be_filled"].as<bool>())
+          CHECK(s["networks"][k]["size"].as<int64_t>() % size[k] == 0);
+      }
+    }
+  }
+}
