@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
 
 #include "analysis/analysis.h"
@@ -262,8 +263,56 @@ std::vector<std::string> SplitCommas(const std::string& s) {
 
 std::string HumanSize(size_t bytes) {
   if (bytes < 10 * 1024) return fmt::format("{} B", bytes);
-  if (bytes < 10 * 1024 * 1024) return fmt::format("{:.1f} KiB", bytes / 1024.0);
+  if (bytes < 1024 * 1024) return fmt::format("{:.1f} KiB", bytes / 1024.0);
   return fmt::format("{:.1f} MiB", bytes / 1048576.0);
+}
+
+// The compact table `build` ends with: the figures a person asks about first.
+std::string Headlines(const ir::Program& program, const analysis::Results& results,
+                      const std::vector<uint32_t>& plans) {
+  std::vector<std::pair<std::string, std::string>> rows;
+  for (uint32_t i = 0; i < program.clusters.size() && i < results.clusters.size(); ++i) {
+    const auto& c = results.clusters[i];
+    if (program.clusters[i].range.file != program.main_file || !c.valid) continue;
+    std::string name = "cluster " + program.clusters[i].name;
+    rows.push_back({name, fmt::format("{} GPUs in {} nodes, {} racks", FormatCount(c.gpus),
+                                      FormatCount(c.nodes), FormatCount(c.racks))});
+    rows.push_back({"", fmt::format("{} facility ({} IT), {} switches",
+                                    FormatForPeople({c.power.facility, ir::dims::kPower}),
+                                    FormatForPeople({c.power.it, ir::dims::kPower}),
+                                    FormatCount(c.fabric.switches))});
+    if (c.cost.capex > 0 || c.cost.opex_per_year > 0)
+      rows.push_back({"", fmt::format("capex {}, opex {} per year",
+                                      FormatForPeople({c.cost.capex, ir::dims::kMoney}),
+                                      FormatForPeople({c.cost.opex_per_year, ir::dims::kMoney}))});
+  }
+  for (uint32_t i : plans) {
+    if (i >= results.plans.size() || !results.plans[i].valid) continue;
+    const auto& p = results.plans[i];
+    const auto& in = results.plan_inputs[i];
+    std::string name = "plan " + program.plans[i].name;
+    rows.push_back(
+        {name, fmt::format("memory {} of {} per GPU, step {}, MFU {:.1f} %",
+                           FormatForPeople({p.memory.Total(), ir::dims::kInfo}),
+                           FormatForPeople({in.hbm, ir::dims::kInfo}),
+                           FormatForPeople({p.step_time, ir::dims::kTime}), p.mfu * 100)});
+    if (p.training_time > 0) {
+      std::string cost = p.run_cost_owned > 0
+                             ? FormatForPeople({p.run_cost_owned, ir::dims::kMoney}) + " owned"
+                         : p.run_cost_rented > 0
+                             ? FormatForPeople({p.run_cost_rented, ir::dims::kMoney}) + " rented"
+                             : "cost not priced";
+      rows.push_back({"", fmt::format("{} for {} tokens, {} GPU-hours, {}",
+                                      FormatForPeople({p.training_time, ir::dims::kTime}),
+                                      FormatForPeople({in.tokens, {}}),
+                                      FormatForPeople({p.gpu_hours / 3600, {}}), cost)});
+    }
+  }
+  size_t width = 0;
+  for (const auto& r : rows) width = std::max(width, r.first.size());
+  std::string out;
+  for (const auto& [label, text] : rows) out += fmt::format("  {:<{}}  {}\n", label, width, text);
+  return out;
 }
 
 int Build(const std::vector<std::string>& args, Streams& s) {
@@ -351,7 +400,12 @@ int Build(const std::vector<std::string>& args, Streams& s) {
     return UsageError(s, fmt::format("{} has no plan `{}`", file, plan_name), "text", kBuildHelp);
 
   backends::OutputTree tree;
-  for (const auto* b : selected) b->emit(context, tree);
+  for (size_t i = 0; i < selected.size(); ++i) {
+    if (s.progress)
+      s.progress(fmt::format("[{}/{}] {}", i + 1, selected.size(), selected[i]->name));
+    selected[i]->emit(context, tree);
+  }
+  if (s.progress) s.progress("");
   std::string error;
   if (!CommitOutputTree(tree, output, error)) {
     s.err += fmt::format("clusterc: error: {} [output.unwritable]\n", error);
@@ -362,8 +416,17 @@ int Build(const std::vector<std::string>& args, Streams& s) {
     for (const auto& [path, contents] : tree.Files()) total += contents.size();
     s.out +=
         fmt::format("wrote {} files ({}) to {}/\n", tree.Files().size(), HumanSize(total), output);
-    for (const auto& [path, contents] : tree.Files())
-      s.out += fmt::format("  {:<48} {:>10}\n", path, HumanSize(contents.size()));
+    // Files by folder: a line per backend folder, not per file (traces can be hundreds).
+    std::map<std::string, std::pair<size_t, size_t>> folders;
+    for (const auto& [path, contents] : tree.Files()) {
+      auto& f = folders[path.substr(0, path.find('/'))];
+      ++f.first;
+      f.second += contents.size();
+    }
+    for (const auto& [folder, stats] : folders)
+      s.out += fmt::format("  {:<12} {:>5} files {:>10}\n", folder + "/", stats.first,
+                           HumanSize(stats.second));
+    s.out += "\n" + Headlines(program, session.results, context.plans);
   }
   return kExitOk;
 }

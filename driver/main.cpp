@@ -9,6 +9,13 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   clusterc::Streams streams;
   streams.err_is_terminal = isatty(STDERR_FILENO) == 1;
+  if (isatty(STDOUT_FILENO) == 1) {
+    streams.progress = [](const std::string& line) {
+      // Rewrites one status line in place; an empty line clears it.
+      std::fprintf(stderr, "\r\033[K%s", line.c_str());
+      std::fflush(stderr);
+    };
+  }
   int code;
   try {
     code = clusterc::Run(args, streams);
