@@ -1,5 +1,6 @@
-// Benchmark: wall time and peak memory of `clusterc check` on the Colossus example and on a
-// generated 10,000-line spec. Runs the real binary as a child process (wait4 gives its peak RSS).
+// Benchmark: wall time and peak memory of the clusterc command line: `check` on the Colossus
+// example and on a generated 10,000-line spec, and `build` of Colossus with every backend and
+// without the per-rank traces. Runs the real binary as a child process (wait4 gives its peak RSS).
 // It measures and prints; it asserts nothing. Usage: bench_check [path/to/clusterc] [runs]
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -8,6 +9,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -20,13 +22,19 @@ struct Sample {
   int exit_code;
 };
 
-Sample RunOnce(const std::string& binary, const std::string& file) {
+Sample RunOnce(const std::string& binary, const std::vector<std::string>& args) {
+  std::fflush(stdout);  // the child must not inherit (and print again) buffered output
   auto start = std::chrono::steady_clock::now();
   pid_t pid = fork();
   if (pid == 0) {
     FILE* null_out = freopen("/dev/null", "w", stderr);
     (void)null_out;
-    execl(binary.c_str(), binary.c_str(), "check", file.c_str(), static_cast<char*>(nullptr));
+    FILE* null_stdout = freopen("/dev/null", "w", stdout);
+    (void)null_stdout;
+    std::vector<char*> argv = {const_cast<char*>(binary.c_str())};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(binary.c_str(), argv.data());
     _exit(127);
   }
   int status = 0;
@@ -61,12 +69,13 @@ std::string GenerateSpec(int lines) {
   return s;
 }
 
-void Report(const char* label, const std::string& binary, const std::string& file, int runs) {
+void Report(const char* label, const std::string& binary, const std::vector<std::string>& args,
+            int runs) {
   std::vector<double> times;
   long rss = 0;
   int code = 0;
   for (int r = 0; r < runs; ++r) {
-    Sample s = RunOnce(binary, file);
+    Sample s = RunOnce(binary, args);
     times.push_back(s.seconds);
     rss = std::max(rss, s.max_rss_kib);
     code = s.exit_code;
@@ -83,12 +92,39 @@ void Report(const char* label, const std::string& binary, const std::string& fil
 int main(int argc, char** argv) {
   std::string binary = argc > 1 ? argv[1] : "build/clusterc";
   int runs = argc > 2 ? std::atoi(argv[2]) : 20;
-  Report("check examples/colossus.cl", binary, "examples/colossus.cl", runs);
+  Report("check examples/colossus.cl", binary, {"check", "examples/colossus.cl"}, runs);
   std::string generated = "/tmp/clusterc_bench_10k.cl";
   std::string spec = GenerateSpec(10000);
   std::ofstream(generated) << spec;
   std::printf("generated %s: %ld lines, %zu bytes\n", generated.c_str(),
               long(std::count(spec.begin(), spec.end(), '\n')), spec.size());
-  Report("check 10,000-line spec", binary, generated, runs);
+  Report("check 10,000-line spec", binary, {"check", generated}, runs);
+  std::string out = "/tmp/clusterc_bench_out";
+  Report("build colossus, no traces", binary,
+         {"build", "examples/colossus.cl", "-o", out, "--quiet", "--emit",
+          "slurm,nccl,simai,calculon,report"},
+         runs);
+  Report("build colossus, all backends", binary,
+         {"build", "examples/colossus.cl", "-o", out, "--quiet"}, runs);
+  Report("build meta_24k, all backends", binary,
+         {"build", "examples/meta_24k.cl", "-o", out, "--quiet"}, runs);
+  // Trace generation rate: ASTRA-sim output alone, per-rank files counted afterwards.
+  Sample traces = RunOnce(
+      binary, {"build", "examples/meta_24k.cl", "-o", out, "--quiet", "--emit", "astra-sim"});
+  long files = 0, bytes = 0;
+  std::string list = "find " + out + " -name '*.et' -printf '%s\\n' > /tmp/clusterc_bench_et";
+  if (std::system(list.c_str()) == 0) {
+    std::ifstream in("/tmp/clusterc_bench_et");
+    long size;
+    while (in >> size) {
+      ++files;
+      bytes += size;
+    }
+  }
+  std::printf(
+      "traces (meta_24k, astra-sim only): %ld rank files, %.1f MiB in %.1f ms: %.0f "
+      "ranks/s, %.1f MiB/s\n",
+      files, bytes / 1048576.0, traces.seconds * 1e3, files / traces.seconds,
+      bytes / 1048576.0 / traces.seconds);
   return 0;
 }
