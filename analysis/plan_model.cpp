@@ -388,6 +388,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
 
   // ---- communication per micro-batch on the slowest stage
   const double act_msg = 2 * M * h;  // one 16-bit activation tensor of the micro-batch
+  r.messages.activation = act_msg;
   double tp_mb = 0, ep_mb = 0, cp_mb = 0, cp_total_mb = 0;
   if (tp > 1) {
     // Megatron (Shoeybi et al. 2019 section 3): 2 all-reduces forward, 2 backward per layer; with
@@ -402,6 +403,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // Dispatch and combine, forward and backward: 4 all-to-alls of the top_k token copies per MoE
     // layer (Lepikhin et al. 2020, GShard section 2.2; DeepSeek-V3 section 3.2.2).
     double bytes = M * double(in.top_k) * h * 2;
+    r.messages.all_to_all = bytes;
     double bw = GroupBandwidth(in, tp * ep);
     ep_mb = layers_moe_mb * 4 * f::AllToAllTime(double(ep), bytes, bw, Latency(in, tp * ep));
   }
@@ -410,6 +412,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // chunk forward; backward passes K/V and their gradients (2x). Overlapped with the attention
     // core of each step.
     double kv_bytes = 2 * (s / double(cp)) * double(in.micro_batch) * (a.k + a.v) / double(tp);
+    r.messages.context_kv = kv_bytes;
     double bw = GroupBandwidth(in, tp * cp);
     double one = bw > 0 ? double(cp - 1) * (kv_bytes / bw + Latency(in, tp * cp)) : 0;
     cp_total_mb = layers_mb * 3 * one;
@@ -420,6 +423,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // Activations forward and gradients backward between stages, v times per micro-batch
     // (Narayanan et al. 2021 section 4.1, scatter/gather optimisation divides by t with SP).
     double bytes = act_msg / (in.sequence_parallel ? double(tp) : 1.0);
+    r.messages.pipeline = bytes;
     int64_t span = 2 * tp * cp * dp;
     double bw = GroupBandwidth(in, span);
     double one = bw > 0 ? bytes / bw + Latency(in, span) : 0;
@@ -432,6 +436,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   double dp_total = 0, dp_window = 0;
   {
     double gb = wb.grad > 2 ? wb.grad : 2;
+    r.messages.gradient_bytes_per_param = gb;
     int64_t span = tp * cp * dp;
     double bw = GroupBandwidth(in, span);
     double alpha = Latency(in, span);

@@ -120,12 +120,23 @@ struct StepBreakdown {
   }
 };
 
+// Message sizes of one micro-batch's collectives, bytes per GPU; what the step model times and
+// what simulator inputs replay.
+struct MessageSizes {
+  double activation = 0;  // one 16-bit activation tensor: 2 (b s / cp) h (TP all-reduce)
+  double pipeline = 0;    // one stage-to-stage send (/ tp with sequence parallelism)
+  double all_to_all = 0;  // one expert dispatch or combine: 2 (b s / cp) top_k h
+  double context_kv = 0;  // K and V of one rank's sequence chunk (ring attention step)
+  double gradient_bytes_per_param = 2;
+};
+
 struct PlanResults {
   bool valid = false;         // inputs complete enough to evaluate
   int64_t gpus = 0;           // tp x pp x dp x cp
   int64_t micro_batches = 0;  // per pipeline per step
   ParamCounts params;
   FlopCounts flops;
+  MessageSizes messages;
   MemoryBreakdown memory;
   StepBreakdown step;
   double step_time = 0;

@@ -35,7 +35,7 @@
 #include <vector>
 
 #include "backends/astra_sim/chakra.h"
-#include "backends/astra_sim/plan_shape.h"
+#include "backends/sim/plan_shape.h"
 #include "backends/emitters.h"
 
 namespace clusterc::backends {

@@ -16,7 +16,7 @@
 #include <algorithm>
 #include <string>
 
-#include "backends/astra_sim/plan_shape.h"
+#include "backends/sim/plan_shape.h"
 #include "backends/emitters.h"
 
 namespace clusterc::backends {

@@ -7,7 +7,7 @@
 // Columns: name, -1, forward compute (ns), forward comm type and bytes (tensor-parallel group),
 // input-gradient compute, comm and bytes, weight-gradient compute, comm and bytes (the data-
 // parallel group; `_DP_EP` suffix for expert gradients), update time (ns). Compute times are
-// analysis' per-layer figures (backends/astra_sim/plan_shape.h), split between attention and MLP;
+// analysis' per-layer figures (backends/sim/plan_shape.h), split between attention and MLP;
 // input and weight gradients each take one forward's time (backward = 2 x forward). The file has
 // no comment syntax: the spec is named in the .sh script. Context parallelism has no SimAI
 // column and is not represented.
@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "backends/astra_sim/plan_shape.h"
+#include "backends/sim/plan_shape.h"
 #include "backends/emitters.h"
 
 namespace clusterc::backends {

@@ -4,7 +4,7 @@
 // Analysis owns every number here. Where it exposes only totals (the step's compute time, the
 // parameter counts of one layer), the per-layer and per-stage figures are derived from those
 // totals in this one place, and each derivation says how. Analysis does not yet expose per-layer
-// times, per-stage layer counts or message sizes; the comments below name what it should.
+// times or per-stage layer counts; the comments below name what it should.
 #pragma once
 
 #include <cstdint>
@@ -56,7 +56,7 @@ struct PlanShape {
   double attn_share = 0.5;     // fraction of a layer's forward in attention (rest: MLP)
   double optimizer = 0;        // the optimizer step, seconds
 
-  // Message sizes, bytes (the formulas of analysis/plan_model.cpp, which should expose them).
+  // Message sizes, bytes (analysis::MessageSizes).
   double act_bytes = 0;    // one 16-bit activation tensor of a micro-batch: 2 (b s / cp) h
   double pp_bytes = 0;     // pipeline send: act_bytes, / tp with sequence parallelism
   double ep_bytes = 0;     // one all-to-all (dispatch or combine): 2 (b s / cp) top_k h

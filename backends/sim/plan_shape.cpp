@@ -1,4 +1,4 @@
-#include "backends/astra_sim/plan_shape.h"
+#include "backends/sim/plan_shape.h"
 
 #include <fmt/format.h>
 
@@ -111,22 +111,12 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
   double mlp = in.moe ? double(in.top_k) * pc.expert + pc.shared + pc.router : pc.dense_mlp;
   if (pc.attention + mlp > 0) s.attn_share = pc.attention / (pc.attention + mlp);
 
-  // ---- message sizes (analysis/plan_model.cpp: act_msg, the pipeline bytes, the all-to-all
-  // bytes, the ring-attention K/V chunk); analysis should expose them per collective.
-  const double M = double(in.micro_batch) * double(in.seq_len) / double(s.cp);
-  s.act_bytes = 2 * M * h;
-  s.pp_bytes = s.act_bytes / (s.sequence_parallel ? double(s.tp) : 1.0);
-  s.ep_bytes = in.moe ? M * double(in.top_k) * h * 2 : 0;
-  double kv_width = 0;
-  if (in.mla) {
-    kv_width = double(in.heads) * double(in.head_dim + in.rope_dim + in.v_head_dim);
-  } else {
-    double kv = double(in.kv_heads > 0 ? in.kv_heads : in.heads);
-    kv_width = 2 * kv * h / double(std::max<int64_t>(1, in.heads));
-  }
-  s.cp_kv_bytes =
-      2 * (double(in.seq_len) / double(s.cp)) * double(in.micro_batch) * kv_width / double(s.tp);
-  s.grad_bytes_per_param = in.precision == ir::Precision::fp32 ? 4 : 2;
+  // ---- message sizes: analysis times these collectives and exposes their sizes.
+  s.act_bytes = r.messages.activation;
+  s.pp_bytes = r.messages.pipeline;
+  s.ep_bytes = r.messages.all_to_all;
+  s.cp_kv_bytes = r.messages.context_kv;
+  s.grad_bytes_per_param = r.messages.gradient_bytes_per_param;
   return s;
 }
 
