@@ -13,8 +13,11 @@
 
 #include "driver/driver.h"
 #include "driver/output_dir.h"
+#include "tests/unit/support.h"
 
 namespace fs = std::filesystem;
+using clusterc::testing::CompileSpec;
+using clusterc::testing::Examples;
 
 namespace {
 
@@ -64,14 +67,6 @@ std::map<std::string, std::string> Digested(const std::map<std::string, std::str
   }
   if (!listing.empty()) out["binary-files.digest"] = listing;
   return out;
-}
-
-std::vector<fs::path> Examples() {
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(fs::path(CLUSTERC_SOURCE_DIR) / "examples"))
-    if (e.path().extension() == ".cl") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  return files;
 }
 
 fs::path TempDir(const std::string& name) {

@@ -15,29 +15,15 @@
 #include "diag/diagnostic.h"
 #include "diag/source.h"
 #include "frontend/compile.h"
+#include "tests/unit/support.h"
 
 namespace fs = std::filesystem;
+using clusterc::testing::Compiled;
+using clusterc::testing::CompileSpec;
+using clusterc::testing::Examples;
 using namespace clusterc;
 
 namespace {
-
-struct Compiled {
-  SourceManager sources;
-  DiagnosticList diags;
-  ir::Program program;
-  analysis::Results results;
-  std::string name;
-};
-
-std::unique_ptr<Compiled> CompileSpec(const fs::path& file) {
-  auto c = std::make_unique<Compiled>();
-  CompileOptions options;
-  c->program = Compile(file.string(), options, c->sources, c->diags);
-  REQUIRE_FALSE(c->diags.HasErrors());
-  c->results = analysis::Analyze(c->program, analysis::Options{}, c->diags);
-  c->name = file.filename().string();
-  return c;
-}
 
 std::set<std::string> Keys(const YAML::Node& n) {
   std::set<std::string> k;

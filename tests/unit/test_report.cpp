@@ -20,12 +20,15 @@
 #include "backends/report/svg.h"
 #include "driver/driver.h"
 #include "frontend/compile.h"
+#include "tests/unit/support.h"
 
 namespace fs = std::filesystem;
 using clusterc::backends::report::ExactNumber;
 using clusterc::backends::report::FormatFigure;
 using clusterc::backends::report::Unit;
 using clusterc::backends::report::UnitFromSymbol;
+using clusterc::testing::CompileSpec;
+using clusterc::testing::Examples;
 
 namespace {
 
@@ -34,14 +37,6 @@ std::string Slurp(const fs::path& p) {
   std::stringstream ss;
   ss << in.rdbuf();
   return ss.str();
-}
-
-std::vector<fs::path> Examples() {
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(fs::path(CLUSTERC_SOURCE_DIR) / "examples"))
-    if (e.path().extension() == ".cl") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  return files;
 }
 
 struct Reports {

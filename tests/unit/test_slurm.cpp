@@ -20,45 +20,18 @@
 #include "diag/source.h"
 #include "driver/driver.h"
 #include "frontend/compile.h"
+#include "tests/unit/support.h"
 
 namespace fs = std::filesystem;
+using clusterc::testing::Compiled;
+using clusterc::testing::CompileSpec;
+using clusterc::testing::Examples;
 using namespace clusterc;
 
 namespace {
 
-struct Compiled {
-  SourceManager sources;
-  DiagnosticList diags;
-  ir::Program program;
-  analysis::Results results;
-  std::string name;
-};
-
-std::unique_ptr<Compiled> CompileSpec(const fs::path& file) {
-  auto c = std::make_unique<Compiled>();
-  CompileOptions options;
-  c->program = Compile(file.string(), options, c->sources, c->diags);
-  REQUIRE_FALSE(c->diags.HasErrors());
-  c->results = analysis::Analyze(c->program, analysis::Options{}, c->diags);
-  c->name = file.filename().string();
-  return c;
-}
-
-backends::OutputTree LowerSlurm(const Compiled& c) {
-  backends::Context context{c.program, c.results, c.name, {}};
-  for (uint32_t i = 0; i < c.program.plans.size(); ++i)
-    if (c.program.plans[i].range.file == c.program.main_file) context.plans.push_back(i);
-  backends::OutputTree out;
-  backends::EmitSlurm(context, out);
-  return out;
-}
-
-std::vector<fs::path> Examples() {
-  std::vector<fs::path> files;
-  for (const auto& e : fs::directory_iterator(fs::path(CLUSTERC_SOURCE_DIR) / "examples"))
-    if (e.path().extension() == ".cl") files.push_back(e.path());
-  std::sort(files.begin(), files.end());
-  return files;
+backends::OutputTree LowerSlurm(const testing::Compiled& c) {
+  return testing::Lower(c, backends::EmitSlurm);
 }
 
 std::vector<std::string> Lines(const std::string& text) {

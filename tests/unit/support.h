@@ -1,0 +1,63 @@
+// Shared by the unit tests: compile and analyse a spec in-process, lower it with one backend, and
+// list the examples.
+#pragma once
+
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "analysis/analysis.h"
+#include "backends/backend.h"
+#include "diag/diagnostic.h"
+#include "diag/source.h"
+#include "frontend/compile.h"
+
+namespace clusterc::testing {
+
+struct Compiled {
+  SourceManager sources;
+  DiagnosticList diags;
+  ir::Program program;
+  analysis::Results results;
+  std::string name;  // the spec's file name
+};
+
+// Compiles and analyses `file`; the test fails when the spec has errors.
+inline std::unique_ptr<Compiled> CompileSpec(const std::filesystem::path& file) {
+  auto c = std::make_unique<Compiled>();
+  c->program = Compile(file.string(), CompileOptions{}, c->sources, c->diags);
+  REQUIRE_FALSE(c->diags.HasErrors());
+  c->results = analysis::Analyze(c->program, analysis::Options{}, c->diags);
+  c->name = file.filename().string();
+  return c;
+}
+
+// The backend context `clusterc build` would pass: every plan of the main file.
+inline backends::Context ContextOf(const Compiled& c) {
+  backends::Context context{c.program, c.results, c.name, {}, &c.diags.All(), &c.sources};
+  for (uint32_t i = 0; i < c.program.plans.size(); ++i)
+    if (c.program.plans[i].range.file == c.program.main_file) context.plans.push_back(i);
+  return context;
+}
+
+inline backends::OutputTree Lower(const Compiled& c, backends::EmitFn emit) {
+  backends::OutputTree out;
+  emit(ContextOf(c), out);
+  return out;
+}
+
+// examples/*.cl, sorted.
+inline std::vector<std::filesystem::path> Examples() {
+  std::vector<std::filesystem::path> files;
+  for (const auto& e :
+       std::filesystem::directory_iterator(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "examples"))
+    if (e.path().extension() == ".cl") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+}  // namespace clusterc::testing
