@@ -35,8 +35,8 @@
 #include <vector>
 
 #include "backends/astra_sim/chakra.h"
-#include "backends/sim/plan_shape.h"
 #include "backends/emitters.h"
+#include "backends/sim/plan_shape.h"
 
 namespace clusterc::backends {
 

@@ -16,8 +16,8 @@
 #include <algorithm>
 #include <string>
 
-#include "backends/sim/plan_shape.h"
 #include "backends/emitters.h"
+#include "backends/sim/plan_shape.h"
 
 namespace clusterc::backends {
 

@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "backends/sim/plan_shape.h"
 #include "backends/emitters.h"
+#include "backends/sim/plan_shape.h"
 
 namespace clusterc::backends {
 
