@@ -82,7 +82,11 @@ class ErrorListener : public antlr4::BaseErrorListener {
     // (recovery consumed a closing brace); a truncated file still reports its first error.
     if (offending->getType() == antlr4::Token::EOF && reported_ > 0) return;
     ++reported_;
-    std::string message = "unexpected " + Display(offending->getText());
+    bool at_end = offending->getType() == antlr4::Token::EOF;
+    std::string message =
+        "unexpected " +
+        (at_end ? std::string(begin >= text_.size() ? "end of file" : "end of the statement")
+                : Display(offending->getText()));
     if (auto* parser = dynamic_cast<antlr4::Parser*>(recognizer)) {
       std::string expected = Expected(*parser);
       if (!expected.empty()) message += "; expected " + expected;
@@ -91,6 +95,8 @@ class ErrorListener : public antlr4::BaseErrorListener {
   }
 
   int errors() const { return errors_; }
+  // Each declaration parsed on its own has its own end: its end-of-input error is no echo.
+  void NewStatement() { reported_ = 0; }
 
  private:
   void LexerError(uint32_t at) {
@@ -520,6 +526,46 @@ void CollectComments(antlr4::CommonTokenStream& tokens, ast::File& file, const O
   }
 }
 
+// Splits the token stream where a top-level statement starts on a new line: `import` or `let`
+// anywhere, `require` outside braces, and `KIND NAME {` / `KIND NAME extends` anywhere (neither
+// can appear inside a block, so they mark a new declaration even after an unclosed brace).
+std::vector<std::vector<antlr4::Token*>> SplitAtDeclarations(antlr4::CommonTokenStream& tokens) {
+  std::vector<antlr4::Token*> code;
+  for (antlr4::Token* t : tokens.getTokens())
+    if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL && t->getType() != antlr4::Token::EOF)
+      code.push_back(t);
+  std::vector<std::vector<antlr4::Token*>> chunks(1);
+  int depth = 0;
+  for (size_t i = 0; i < code.size(); ++i) {
+    antlr4::Token* t = code[i];
+    bool first_on_line = i == 0 || code[i - 1]->getLine() != t->getLine();
+    size_t type = t->getType();
+    auto type_at = [&](size_t k) { return k < code.size() ? code[k]->getType() : 0; };
+    bool declaration = type == ClusterLexer::IDENT && type_at(i + 1) == ClusterLexer::IDENT &&
+                       (code[i + 2 < code.size() ? i + 2 : i]->getText() == "{" ||
+                        type_at(i + 2) == ClusterLexer::EXTENDS);
+    bool starts = first_on_line && i > 0 &&
+                  (declaration || type == ClusterLexer::IMPORT || type == ClusterLexer::LET ||
+                   (type == ClusterLexer::REQUIRE && depth == 0));
+    if (starts) {
+      chunks.emplace_back();
+      depth = 0;
+    }
+    std::string text = t->getText();
+    if (text == "{" || text == "(") ++depth;
+    if ((text == "}" || text == ")") && depth > 0) --depth;
+    chunks.back().push_back(t);
+  }
+  return chunks;
+}
+
+std::vector<std::unique_ptr<antlr4::Token>> CopyTokens(const std::vector<antlr4::Token*>& chunk) {
+  std::vector<std::unique_ptr<antlr4::Token>> out;
+  out.reserve(chunk.size());
+  for (antlr4::Token* t : chunk) out.push_back(std::make_unique<antlr4::CommonToken>(t));
+  return out;
+}
+
 }  // namespace
 
 size_t FirstInvalidUtf8(std::string_view s) {
@@ -594,14 +640,31 @@ ast::File Parse(const SourceManager& sources, uint32_t file_id, DiagnosticSink& 
       file.has_syntax_errors = true;
       return file;
     }
-    G parser(&tokens);
-    parser.removeErrorListeners();
-    parser.addErrorListener(&listener);
-    G::FileContext* tree = parser.file();
     CollectComments(tokens, file, offsets, sink);
     bool failed = false;
-    Builder(file, offsets, sink, failed).File(tree);
-    file.has_syntax_errors = file.has_syntax_errors || listener.errors() > 0 || failed;
+    // First the whole file. When it has syntax errors, parse it again declaration by
+    // declaration, so that an error in one cannot swallow the rest of the file.
+    DiagnosticList attempt;
+    ErrorListener attempt_listener(file_id, text, offsets, attempt);
+    G parser(&tokens);
+    parser.removeErrorListeners();
+    parser.addErrorListener(&attempt_listener);
+    G::FileContext* tree = parser.file();
+    if (attempt_listener.errors() == 0) {
+      Builder(file, offsets, sink, failed).File(tree);
+    } else {
+      for (const auto& chunk : SplitAtDeclarations(tokens)) {
+        antlr4::ListTokenSource source(CopyTokens(chunk));
+        antlr4::CommonTokenStream chunk_tokens(&source);
+        G chunk_parser(&chunk_tokens);
+        chunk_parser.removeErrorListeners();
+        chunk_parser.addErrorListener(&listener);
+        listener.NewStatement();
+        Builder(file, offsets, sink, failed).File(chunk_parser.file());
+      }
+    }
+    file.has_syntax_errors =
+        file.has_syntax_errors || listener.errors() > 0 || attempt_listener.errors() > 0 || failed;
   } catch (const std::exception& e) {
     sink.Report(MakeDiagnostic(DiagCode::SyntaxUnexpectedToken, {file_id, 0, 0},
                                fmt::format("the parser stopped: {}", e.what())));
