@@ -85,7 +85,7 @@ class ErrorListener : public antlr4::BaseErrorListener {
     bool at_end = offending->getType() == antlr4::Token::EOF;
     std::string message =
         "unexpected " +
-        (at_end ? std::string(begin >= text_.size() ? "end of file" : "end of the statement")
+        (at_end ? std::string(AtEndOfFile(begin) ? "end of file" : "end of the statement")
                 : Display(offending->getText()));
     if (auto* parser = dynamic_cast<antlr4::Parser*>(recognizer)) {
       std::string expected = Expected(*parser);
@@ -95,6 +95,11 @@ class ErrorListener : public antlr4::BaseErrorListener {
   }
 
   int errors() const { return errors_; }
+  // Only blanks follow `offset`.
+  bool AtEndOfFile(uint32_t offset) const {
+    return offset >= text_.size() ||
+           text_.find_first_not_of(" \t\r\n\f", offset) == std::string_view::npos;
+  }
   // Each declaration parsed on its own has its own end: its end-of-input error is no echo.
   void NewStatement() { reported_ = 0; }
 
