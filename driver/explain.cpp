@@ -228,7 +228,7 @@ std::string RenderExplainText(const std::vector<ExplainRow>& rows) {
       out += "  " + r.group + "\n";
       group = r.group;
     }
-    out += fmt::format("    {:<{}}  {:>16}\n", r.label, label_width, Readable(r));
+    out += fmt::format("    {:<{}}  {:>24}\n", r.label, label_width, Readable(r));
   }
   return out;
 }
