@@ -10,7 +10,7 @@ ctest --test-dir build --output-on-failure -j "$(nproc)"
 
 if [ "${CLUSTERC_SANITIZERS:-1}" != 0 ]; then
   echo "== the same tests under AddressSanitizer + UndefinedBehaviorSanitizer"
-  CLUSTERC_BUILD_DIR=build-asan CLUSTERC_CMAKE_ARGS="-DCLUSTERC_SANITIZE=ON" scripts/setup.sh
+  CLUSTERC_BUILD_DIR=build-asan CLUSTERC_SANITIZE=1 scripts/setup.sh
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
     ctest --test-dir build-asan --output-on-failure -j "$(nproc)"
 fi
