@@ -5,6 +5,7 @@
 // backend is one line.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -27,6 +28,10 @@ struct Context {
   // for reports. Either may be null.
   const std::vector<Diagnostic>* diagnostics = nullptr;
   const SourceManager* sources = nullptr;
+  // Simulator traces for every GPU of the job instead of the representative slice.
+  bool all_ranks = false;
+  // Progress of long work for a person at a terminal; may be empty.
+  std::function<void(const std::string&)> progress;
 };
 
 using EmitFn = void (*)(const Context&, OutputTree&);

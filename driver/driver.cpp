@@ -62,8 +62,8 @@ constexpr const char* kCheckHelp =
     "exit codes: 0 clean (warnings allowed unless --werror), 1 errors, 2 usage or I/O failure\n";
 
 constexpr const char* kBuildHelp =
-    "usage: clusterc build FILE [-o DIR] [--emit NAME,...] [--plan NAME] [--quiet]\n"
-    "                      [--root DIR]\n"
+    "usage: clusterc build FILE [-o DIR] [--emit NAME,...] [--plan NAME] [--traces slice|all]\n"
+    "                      [--quiet] [--root DIR]\n"
     "\n"
     "Checks FILE; when it has no errors, lowers it to deployment and simulation files under DIR\n"
     "(default: out). Nothing is written when the spec has errors. DIR is replaced as a whole:\n"
@@ -72,6 +72,8 @@ constexpr const char* kBuildHelp =
     "  -o, --output DIR   output directory (default: out)\n"
     "  --emit NAMES       comma-separated backends (default: all that are on by default)\n"
     "  --plan NAME        lower only this plan (default: every plan of FILE)\n"
+    "  --traces MODE      ASTRA-sim traces: `slice` (default; a representative slice of at\n"
+    "                     most 256 ranks, see docs) or `all` (one trace per GPU of the job)\n"
     "  --quiet            print no summary\n"
     "  --root DIR         project root; imports may not leave it\n"
     "\n"
@@ -318,7 +320,7 @@ std::string Headlines(const ir::Program& program, const analysis::Results& resul
 int Build(const std::vector<std::string>& args, Streams& s) {
   std::string file, output = "out", root, plan_name;
   std::vector<std::string> emit;
-  bool quiet = false, emit_given = false;
+  bool quiet = false, emit_given = false, all_ranks = false;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&]() -> std::optional<std::string> {
@@ -345,6 +347,11 @@ int Build(const std::vector<std::string>& args, Streams& s) {
       auto v = value();
       if (!v) return UsageError(s, "--root needs a directory", "text", kBuildHelp);
       root = *v;
+    } else if (a == "--traces") {
+      auto v = value();
+      if (!v || (*v != "slice" && *v != "all"))
+        return UsageError(s, "--traces takes slice or all", "text", kBuildHelp);
+      all_ranks = *v == "all";
     } else if (a == "--quiet" || a == "-q") {
       quiet = true;
     } else if (a.size() > 1 && a[0] == '-') {
@@ -388,9 +395,14 @@ int Build(const std::vector<std::string>& args, Streams& s) {
   }
 
   const ir::Program& program = session.program;
-  backends::Context context{
-      program, session.results,      std::filesystem::path(file).filename().string(),
-      {},      &session.diags.All(), &sources};
+  backends::Context context{program,
+                            session.results,
+                            std::filesystem::path(file).filename().string(),
+                            {},
+                            &session.diags.All(),
+                            &sources,
+                            all_ranks,
+                            s.progress};
   for (uint32_t i = 0; i < program.plans.size(); ++i) {
     if (program.plans[i].range.file != program.main_file) continue;
     if (!plan_name.empty() && program.plans[i].name != plan_name) continue;

@@ -16,7 +16,8 @@
 // bandwidth for that span. The product of npus_count is the slice's rank count. Data-parallel
 // collectives therefore run over d of the dp replicas with the message sizes of the full job;
 // their time scales as (d-1)/d instead of (dp-1)/dp for ring algorithms (documented limitation).
-// Emitting every rank of the job is not an option yet; kSliceRankCap is the knob.
+// `clusterc build --traces all` emits every rank of the job instead (Context::all_ranks), with
+// the node budget scaled by the number of ranks.
 //
 // The trace of one rank is one training step: 1F1B over the stage's micro-batches, forward and
 // backward per block of layers with the tensor-parallel collectives between the attention and
@@ -78,10 +79,16 @@ struct Slice {
   }
 };
 
-Slice ChooseSlice(const PlanShape& s) {
+Slice ChooseSlice(const PlanShape& s, bool all_ranks) {
   Slice sl;
   sl.tp = s.tp;
   sl.pp = s.pp;
+  if (all_ranks) {
+    sl.d = s.dp;
+    sl.cp = s.cp;
+    sl.ep = s.in->moe ? s.ep : 1;
+    return sl;
+  }
   int64_t base = s.tp * s.pp;
   sl.d = s.dp >= 2 ? SmallestDivisorAtLeast2(s.dp) : 1;
   if (base * sl.d > kSliceRankCap) sl.d = 1;
@@ -580,7 +587,7 @@ void EmitAstraSim(const Context& ctx, OutputTree& out) {
     PlanShape s = sim::MakePlanShape(ctx, index);
     if (!s.Valid()) continue;
     const std::string dir = "astra-sim/" + s.plan->name + "/";
-    Slice sl = ChooseSlice(s);
+    Slice sl = ChooseSlice(s, ctx.all_ranks);
     std::vector<Dimension> dims = Network(ctx, s, sl);
     Groups groups = MakeGroups(sl);
     out.Write(dir + "network.yml", NetworkYaml(ctx, s, sl, dims));
@@ -595,8 +602,12 @@ void EmitAstraSim(const Context& ctx, OutputTree& out) {
       int64_t blocks = (s.max_stage_layers + kk - 1) / kk;
       return sl.Ranks() * s.micro_batches * blocks * per_layer;
     };
-    while (k < s.max_stage_layers && estimate(k) > kTraceNodeBudget) ++k;
+    const int64_t budget =
+        kTraceNodeBudget * std::max<int64_t>(1, (sl.Ranks() + kSliceRankCap - 1) / kSliceRankCap);
+    while (k < s.max_stage_layers && estimate(k) > budget) ++k;
     for (int64_t r = 0; r < sl.Ranks(); ++r) {
+      if (ctx.progress && r % 256 == 0)
+        ctx.progress(fmt::format("astra-sim: {} trace {} of {}", s.plan->name, r + 1, sl.Ranks()));
       Trace t = RankTrace(s, sl, groups, r, k);
       out.Write(fmt::format("{}workload/{}.{}.et", dir, s.plan->name, r), std::move(t.bytes));
     }
