@@ -60,7 +60,6 @@ std::string Printable(std::string_view line) {
 
 void AppendSnippet(std::string& out, const SourceManager& sources, SourceRange r) {
   if (!r.Valid()) return;
-  std::string_view text = sources.Text(r.file);
   std::string printable = Printable(sources.LineText(r.file, r.begin));
   std::string_view line = printable;
   LineColumn b = sources.Position(r.file, r.begin);
@@ -88,10 +87,8 @@ void AppendSnippet(std::string& out, const SourceManager& sources, SourceRange r
   std::string_view before = shown.substr(0, std::min(shown.size(), start_in_line - shown_from));
   for (char c : before)
     if (c == '\t') caret += '\t';
-  size_t tabs = std::count(before.begin(), before.end(), '\t');
   std::string no_tabs(before);
   no_tabs.erase(std::remove(no_tabs.begin(), no_tabs.end(), '\t'), no_tabs.end());
-  (void)tabs;
   caret += std::string(DisplayWidth(no_tabs), ' ');
   size_t end_in_line = std::min<size_t>(r.end - line_begin, line.size());
   size_t under = 1;
@@ -102,7 +99,6 @@ void AppendSnippet(std::string& out, const SourceManager& sources, SourceRange r
   }
   caret += "^" + std::string(under - 1, '~');
   out += caret + "\n";
-  (void)text;
 }
 
 std::string Header(const Loc& loc) {

@@ -178,7 +178,7 @@ class Sema {
   }
   bool EvalConst(Module& m, ast::ExprId id, Quantity& out, bool allow_derived = false);
   bool Eval(Module& m, ast::ExprId id, ir::Expr& out, bool allow_derived);
-  Resolved Lookup(Module& m, const ast::Path& path, size_t parts_used_max = SIZE_MAX);
+  Resolved Lookup(Module& m, const ast::Path& path);
   template <class T>
   bool ResolveRef(Module& m, const ast::Expr& e, ir::Ref<T>& out);
   template <class T>
@@ -912,7 +912,7 @@ void Sema::CollectSuppressions(Module& m) {
 // ---------------------------------------------------------------------------------------------
 // Names
 
-Resolved Sema::Lookup(Module& m, const ast::Path& path, size_t) {
+Resolved Sema::Lookup(Module& m, const ast::Path& path) {
   Resolved r;
   Module* scope = &m;
   size_t i = 0;
