@@ -654,6 +654,10 @@ ast::File Parse(const SourceManager& sources, uint32_t file_id, DiagnosticSink& 
     G parser(&tokens);
     parser.removeErrorListeners();
     parser.addErrorListener(&attempt_listener);
+    // The fast SLL prediction first (ANTLR's two-stage strategy): on a clean file it gives the
+    // same tree; when it reports anything, the full-LL pass below decides what is really wrong.
+    parser.getInterpreter<antlr4::atn::ParserATNSimulator>()->setPredictionMode(
+        antlr4::atn::PredictionMode::SLL);
     G::FileContext* tree = parser.file();
     if (attempt_listener.errors() == 0) {
       Builder(file, offsets, sink, failed).File(tree);
