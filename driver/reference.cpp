@@ -8,32 +8,15 @@
 #include "diag/format.h"
 #include "ir/derived.h"
 #include "ir/ir.h"
+#include "ir/traits.h"
 
 namespace clusterc {
 namespace {
 
-template <class T>
-struct IsQ : std::false_type {};
-template <int I, int T, int E, int M, int W>
-struct IsQ<ir::Q<I, T, E, M, W>> : std::true_type {};
-template <class T>
-struct IsRef : std::false_type {};
-template <class T>
-struct IsRef<ir::Ref<T>> : std::true_type {
-  using Target = T;
-};
-template <class T>
-struct IsPart : std::false_type {};
-template <class T>
-struct IsPart<ir::Part<T>> : std::true_type {
-  using Target = T;
-};
-template <class T>
-struct IsQuantityPart : std::false_type {};
-template <class T>
-struct IsQuantityPart<ir::QuantityPart<T>> : std::true_type {
-  using Each = T;
-};
+using ir::IsPart;
+using ir::IsQ;
+using ir::IsQuantityPart;
+using ir::IsRef;
 
 // GitHub's heading anchors: lower case, punctuation other than `-` dropped.
 std::string Anchor(std::string_view code) {

@@ -20,6 +20,7 @@
 #include "frontend/units.h"
 #include "ir/derived.h"
 #include "ir/expr.h"
+#include "ir/traits.h"
 
 namespace clusterc {
 namespace {
@@ -28,22 +29,10 @@ namespace fs = std::filesystem;
 using ir::Dim;
 using ir::Quantity;
 
-template <class T>
-struct IsQ : std::false_type {};
-template <int I, int T, int E, int M, int W>
-struct IsQ<ir::Q<I, T, E, M, W>> : std::true_type {};
-template <class T>
-struct IsRef : std::false_type {};
-template <class T>
-struct IsRef<ir::Ref<T>> : std::true_type {};
-template <class T>
-struct IsPart : std::false_type {};
-template <class T>
-struct IsPart<ir::Part<T>> : std::true_type {};
-template <class T>
-struct IsQuantityPart : std::false_type {};
-template <class T>
-struct IsQuantityPart<ir::QuantityPart<T>> : std::true_type {};
+using ir::IsPart;
+using ir::IsQ;
+using ir::IsQuantityPart;
+using ir::IsRef;
 
 // The constructor word of sub-structs without variants: `racks = rack { ... }`.
 template <class S>

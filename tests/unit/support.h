@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <memory>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -48,6 +50,14 @@ inline backends::OutputTree Lower(const Compiled& c, backends::EmitFn emit) {
   backends::OutputTree out;
   emit(ContextOf(c), out);
   return out;
+}
+
+// A whole file as bytes ("" when it cannot be read).
+inline std::string Slurp(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
 }
 
 // examples/*.cl, sorted.

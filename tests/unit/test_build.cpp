@@ -19,14 +19,9 @@ namespace fs = std::filesystem;
 using clusterc::testing::CompileSpec;
 using clusterc::testing::Examples;
 
-namespace {
+using clusterc::testing::Slurp;
 
-std::string Slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+namespace {
 
 std::map<std::string, std::string> ReadTree(const fs::path& dir) {
   std::map<std::string, std::string> files;

@@ -58,13 +58,10 @@ TEST_CASE("Calculon inputs of every example", "[calculon]") {
                                                 "optimizer_offload",
                                                 "training"};
   REQUIRE(execution_keys.size() == 23);
-  for (const auto& e : fs::directory_iterator(fs::path(CLUSTERC_SOURCE_DIR) / "examples")) {
-    if (e.path().extension() != ".cl") continue;
-    INFO(e.path().filename().string());
-    auto c = CompileSpec(e.path());
-    backends::Context context{c->program, c->results, c->name, {}};
-    for (uint32_t i = 0; i < c->program.plans.size(); ++i)
-      if (c->program.plans[i].range.file == c->program.main_file) context.plans.push_back(i);
+  for (const fs::path& file : Examples()) {
+    INFO(file.filename().string());
+    auto c = CompileSpec(file);
+    backends::Context context = clusterc::testing::ContextOf(*c);
     backends::OutputTree out;
     backends::EmitCalculon(context, out);
     for (uint32_t pi : context.plans) {

@@ -2,19 +2,10 @@
 // regenerates them).
 #include <catch2/catch.hpp>
 
-#include <fstream>
-#include <sstream>
-
 #include "driver/reference.h"
+#include "tests/unit/support.h"
 
-namespace {
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-}  // namespace
+using clusterc::testing::Slurp;
 
 TEST_CASE("docs/rules.md is the registry's rendering", "[docs]") {
   CHECK(Slurp(std::string(CLUSTERC_SOURCE_DIR) + "/docs/rules.md") == clusterc::RulesMarkdown());

@@ -14,17 +14,13 @@
 
 #include "diag/diagnostic.h"
 #include "driver/driver.h"
+#include "tests/unit/support.h"
 
 namespace fs = std::filesystem;
 
-namespace {
+using clusterc::testing::Slurp;
 
-std::string Slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+namespace {
 
 std::vector<std::string> Split(const std::string& s) {
   std::vector<std::string> out;

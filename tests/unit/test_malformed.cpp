@@ -5,6 +5,8 @@
 #include <sys/wait.h>
 #include <catch2/catch.hpp>
 
+#include "tests/unit/support.h"
+
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +16,8 @@
 
 namespace fs = std::filesystem;
 
+using clusterc::testing::Slurp;
+
 namespace {
 
 struct Outcome {
@@ -22,13 +26,6 @@ struct Outcome {
   bool timed_out = false;
   std::string err;
 };
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 Outcome RunBinary(const fs::path& input, const std::string& extra = "") {
   fs::path err_file = fs::temp_directory_path() / "clusterc_malformed_stderr.txt";

@@ -23,6 +23,8 @@ namespace fs = std::filesystem;
 using clusterc::testing::CompileSpec;
 using clusterc::testing::Examples;
 
+using clusterc::testing::Slurp;
+
 namespace {
 
 // ---------------------------------------------------------------------------------------------
@@ -234,13 +236,6 @@ XmlCheck CheckNcclXml(const std::string& text) {
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-std::string Slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 fs::path TempDir(const std::string& name) {
   fs::path p = fs::temp_directory_path() / ("clusterc_test_nccl_" + name);

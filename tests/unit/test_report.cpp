@@ -30,14 +30,9 @@ using clusterc::backends::report::UnitFromSymbol;
 using clusterc::testing::CompileSpec;
 using clusterc::testing::Examples;
 
-namespace {
+using clusterc::testing::Slurp;
 
-std::string Slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+namespace {
 
 struct Reports {
   std::string html, md, json, csv;

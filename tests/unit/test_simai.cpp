@@ -38,13 +38,10 @@ std::vector<std::string> Split(const std::string& line, char sep) {
 }  // namespace
 
 TEST_CASE("SimAI workload of every example", "[simai]") {
-  for (const auto& e : fs::directory_iterator(fs::path(CLUSTERC_SOURCE_DIR) / "examples")) {
-    if (e.path().extension() != ".cl") continue;
-    INFO(e.path().filename().string());
-    auto c = CompileSpec(e.path());
-    backends::Context context{c->program, c->results, c->name, {}};
-    for (uint32_t i = 0; i < c->program.plans.size(); ++i)
-      if (c->program.plans[i].range.file == c->program.main_file) context.plans.push_back(i);
+  for (const fs::path& file : Examples()) {
+    INFO(file.filename().string());
+    auto c = CompileSpec(file);
+    backends::Context context = clusterc::testing::ContextOf(*c);
     backends::OutputTree out;
     backends::EmitSimAi(context, out);
     for (uint32_t pi : context.plans) {

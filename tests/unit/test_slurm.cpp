@@ -398,7 +398,8 @@ cluster big {
 
 TEST_CASE("slurm: without plans, every cluster of the main file, one folder each", "[slurm]") {
   auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "meta_24k.cl");
-  backends::Context context{c->program, c->results, c->name, {}};
+  backends::Context context = clusterc::testing::ContextOf(*c);
+  context.plans.clear();  // no plans: every cluster of the main file
   backends::OutputTree out;
   backends::EmitSlurm(context, out);
   std::set<std::string> paths;

@@ -1,0 +1,37 @@
+// Type traits over the IR's field types, for the visitors that walk `Describe` (the frontend's
+// binder and field reader, the generated field reference).
+#pragma once
+
+#include <type_traits>
+
+#include "ir/ir.h"
+
+namespace clusterc::ir {
+
+template <class T>
+struct IsQ : std::false_type {};
+template <int I, int T, int E, int M, int W>
+struct IsQ<Q<I, T, E, M, W>> : std::true_type {};
+
+template <class T>
+struct IsRef : std::false_type {};
+template <class T>
+struct IsRef<Ref<T>> : std::true_type {
+  using Target = T;
+};
+
+template <class T>
+struct IsPart : std::false_type {};
+template <class T>
+struct IsPart<Part<T>> : std::true_type {
+  using Target = T;
+};
+
+template <class T>
+struct IsQuantityPart : std::false_type {};
+template <class T>
+struct IsQuantityPart<QuantityPart<T>> : std::true_type {
+  using Each = T;
+};
+
+}  // namespace clusterc::ir
