@@ -31,5 +31,7 @@ if [ "${CLUSTERC_SANITIZE:-0}" = 1 ]; then
   # the compile time of -O2 -g.
   config=(-DCLUSTERC_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug "-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g1")
 fi
+# A compiler cache, where the machine has one, makes rebuilds of other checkouts cheap.
+command -v ccache >/dev/null && config+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 cmake -S . -B "$build_dir" -G Ninja "${config[@]}" >/dev/null
 cmake --build "$build_dir" -j "$(nproc)"
