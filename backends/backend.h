@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "analysis/analysis.h"
@@ -19,6 +20,9 @@
 namespace clusterc::backends {
 
 struct Context {
+  Context(const ir::Program& program, const analysis::Results& results, std::string spec_name)
+      : program(program), results(results), spec_name(std::move(spec_name)) {}
+
   const ir::Program& program;
   const analysis::Results& results;
   std::string spec_name;  // the spec's file name, for header comments

@@ -13,10 +13,11 @@
 #include "backends/backend.h"
 #include "diag/format.h"
 #include "diag/render.h"
+#include "driver/cli.h"
 #include "driver/explain.h"
 #include "driver/output_dir.h"
 #include "driver/reference.h"
-#include "driver/requires.h"
+#include "driver/session.h"
 #include "frontend/compile.h"
 
 #ifndef CLUSTERC_VERSION
@@ -28,84 +29,19 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kMainHelp =
-    "usage: clusterc <command> [options]\n"
-    "\n"
-    "Compiler and linter for AI training cluster specs (.cl files).\n"
-    "\n"
-    "commands:\n"
-    "  check FILE...      parse, check and analyse specs; report diagnostics\n"
-    "  build FILE         check, then write Slurm, NCCL, simulator and report files\n"
-    "  explain FILE       every derived quantity: fabric, power, memory, time, cost\n"
-    "  rules              list every diagnostic code with its explanation\n"
-    "  reference          print the field reference of every block kind (Markdown)\n"
-    "\n"
-    "options:\n"
-    "  --help             show help (also `clusterc COMMAND --help`)\n"
-    "  --version          show the version\n"
-    "\n"
-    "exit codes: 0 clean, 1 diagnostics with errors, 2 usage or I/O failure\n";
+const std::vector<cli::CommandSpec>& Commands();
 
-constexpr const char* kCheckHelp =
-    "usage: clusterc check FILE... [--format text|json|sarif] [--werror] [--output FILE]\n"
-    "                      [--root DIR]\n"
-    "\n"
-    "Parses, checks and analyses each FILE and reports every diagnostic.\n"
-    "\n"
-    "  --format FORMAT    text (default, to stderr), json or sarif (to stdout)\n"
-    "  --output FILE      write the json or sarif document to FILE (atomically)\n"
-    "  --werror           treat warnings as errors (exit 1)\n"
-    "  --root DIR         project root; imports may not leave it (default: each file's "
-    "directory)\n"
-    "  --max-file-size N  refuse source files larger than N bytes (default 64 MiB)\n"
-    "\n"
-    "exit codes: 0 clean (warnings allowed unless --werror), 1 errors, 2 usage or I/O failure\n";
-
-constexpr const char* kBuildHelp =
-    "usage: clusterc build FILE [-o DIR] [--emit NAME,...] [--plan NAME] [--traces slice|all]\n"
-    "                      [--quiet] [--root DIR]\n"
-    "\n"
-    "Checks FILE; when it has no errors, lowers it to deployment and simulation files under DIR\n"
-    "(default: out). Nothing is written when the spec has errors. DIR is replaced as a whole:\n"
-    "after any failure the previous DIR is intact.\n"
-    "\n"
-    "  -o, --output DIR   output directory (default: out)\n"
-    "  --emit NAMES       comma-separated backends (default: all that are on by default)\n"
-    "  --plan NAME        lower only this plan (default: every plan of FILE)\n"
-    "  --traces MODE      ASTRA-sim traces: `slice` (default; a representative slice of at\n"
-    "                     most 256 ranks, see docs) or `all` (one trace per GPU of the job)\n"
-    "  --quiet            print no summary\n"
-    "  --root DIR         project root; imports may not leave it\n"
-    "\n"
-    "exit codes: 0 written, 1 the spec has errors, 2 usage or I/O failure\n";
-
-constexpr const char* kExplainHelp =
-    "usage: clusterc explain FILE [--plan NAME] [--format text|json] [--root DIR]\n"
-    "\n"
-    "Prints every quantity analysis derives for the clusters and plans of FILE, grouped\n"
-    "(counts, fabric, power, reliability, cost; shape, memory, time), in units chosen for\n"
-    "reading; JSON gives exact SI values. Diagnostics go to stderr as in `check`.\n"
-    "\n"
-    "exit codes: 0 explained (warnings allowed), 1 the spec has errors, 2 usage or I/O failure\n";
-
-constexpr const char* kRulesHelp =
-    "usage: clusterc rules [--format text|json|markdown]\n"
-    "\n"
-    "Lists every diagnostic code with its severity and explanation.\n";
-
-constexpr const char* kReferenceHelp =
-    "usage: clusterc reference\n"
-    "\n"
-    "Prints the fields of every block kind, with dimension, default and description, as\n"
-    "Markdown (the tables of docs/language.md are this output).\n";
-
-bool IsHelp(const std::string& a) {
-  return a == "--help" || a == "-h";
+std::string HelpOf(std::string_view command) {
+  for (const auto& c : Commands())
+    if (c.name == command) return cli::CommandHelp(c);
+  return cli::MainHelp(Commands());
 }
 
-// Reports a usage problem in the requested format, so a JSON consumer still gets a document.
+// Reports a usage problem in the requested format, so a JSON consumer still gets a document;
+// text gets the command's help after it.
 int UsageError(Streams& s, const std::string& message, const std::string& format,
-               const std::string& help) {
+               std::string_view command) {
+  std::string help = HelpOf(command);
   Diagnostic d = MakeDiagnostic(DiagCode::DriverUsage, {}, message);
   SourceManager none;
   ToolInfo tool{"clusterc", CLUSTERC_VERSION};
@@ -118,106 +54,23 @@ int UsageError(Streams& s, const std::string& message, const std::string& format
   return kExitUsage;
 }
 
-void ApplySuppressions(const ir::Program& program, std::vector<Diagnostic>& diags) {
-  for (auto& d : diags) {
-    for (const auto& s : program.suppressions) {
-      if (s.code != Info(d.code).code || s.range.file != d.range.file) continue;
-      if (d.range.begin >= s.range.begin &&
-          d.range.begin < std::max(s.range.end, s.range.begin + 1)) {
-        d.suppressed = true;
-        d.suppressed_by = "// clusterc: allow(" + s.code + ")";
-      }
-    }
-  }
-}
-
-// One spec compiled and analysed: what check, build and explain share.
-struct Session {
-  ir::Program program;
-  analysis::Results results;
-  DiagnosticList diags;
-  bool io_failure = false;
-};
-
-void CompileAndAnalyze(const std::string& file, const std::string& root, SourceManager& sources,
-                       Session& session, size_t max_source_bytes = kMaxSourceBytes) {
+int Check(const cli::ParsedArgs& args, Streams& s) {
+  const std::vector<std::string>& files = args.operands;
+  std::string format = args.Get("--format", "text"), output = args.Get("--output");
+  bool werror = args.Has("--werror");
   CompileOptions options;
-  options.root = root;
-  options.max_source_bytes = max_source_bytes;
-  session.program = Compile(file, options, sources, session.diags);
-  if (!session.diags.HasErrors()) {
-    session.results = analysis::Analyze(session.program, analysis::Options{}, session.diags);
-    EvaluateRequires(session.program, session.results, sources, session.diags);
-  }
-  ApplySuppressions(session.program, session.diags.All());
-  session.diags.SortBySource();
-  for (const auto& d : session.diags.All())
-    if (d.code == DiagCode::SourceUnreadable || d.code == DiagCode::SourceTooLarge)
-      session.io_failure = true;
-}
-
-int Check(const std::vector<std::string>& args, Streams& s) {
-  std::vector<std::string> files;
-  std::string format = "text", output, root;
-  bool werror = false;
-  size_t max_bytes = kMaxSourceBytes;
-  // Find --format first so that usage errors come out in the requested format.
-  for (size_t i = 0; i + 1 < args.size(); ++i)
-    if (args[i] == "--format") format = args[i + 1];
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (IsHelp(a)) {
-      s.out += kCheckHelp;
-      return kExitOk;
-    }
-    auto value = [&](const char* name) -> std::optional<std::string> {
-      if (i + 1 >= args.size()) return std::nullopt;
-      return args[++i];
-    };
-    if (a == "--format") {
-      auto v = value("--format");
-      if (!v || (*v != "text" && *v != "json" && *v != "sarif"))
-        return UsageError(s,
-                          fmt::format("--format takes text, json or sarif{}",
-                                      v ? fmt::format("; got `{}`", *v) : ""),
-                          "text", kCheckHelp);
-      format = *v;
-    } else if (a == "--output" || a == "-o") {
-      auto v = value("--output");
-      if (!v) return UsageError(s, "--output needs a file name", format, kCheckHelp);
-      output = *v;
-    } else if (a == "--root") {
-      auto v = value("--root");
-      if (!v) return UsageError(s, "--root needs a directory", format, kCheckHelp);
-      root = *v;
-    } else if (a == "--max-file-size") {
-      auto v = value("--max-file-size");
-      char* end = nullptr;
-      unsigned long long n = v ? std::strtoull(v->c_str(), &end, 10) : 0;
-      if (!v || v->empty() || *end != '\0' || n == 0)
-        return UsageError(s, "--max-file-size takes a positive number of bytes", format,
-                          kCheckHelp);
-      max_bytes = size_t(n);
-    } else if (a == "--werror") {
-      werror = true;
-    } else if (a.size() > 1 && a[0] == '-') {
-      return UsageError(s, fmt::format("unknown option `{}` for `clusterc check`", a), format,
-                        kCheckHelp);
-    } else {
-      files.push_back(a);
-    }
-  }
-  if (files.empty())
-    return UsageError(s, "`clusterc check` needs at least one FILE", format, kCheckHelp);
+  options.root = args.Get("--root");
+  if (args.Has("--max-file-size"))
+    options.max_source_bytes = size_t(std::stoull(args.Get("--max-file-size")));
   if (!output.empty() && format == "text")
-    return UsageError(s, "--output applies to --format json or sarif", format, kCheckHelp);
+    return UsageError(s, "--output applies to --format json or sarif", format, "check");
 
   SourceManager sources;
   std::vector<Diagnostic> all;
   bool io_failure = false;
   for (const auto& file : files) {
     Session session;
-    CompileAndAnalyze(file, root, sources, session, max_bytes);
+    CompileAndAnalyze(file, options, sources, session);
     io_failure |= session.io_failure;
     for (auto& d : session.diags.All()) all.push_back(std::move(d));
   }
@@ -317,53 +170,14 @@ std::string Headlines(const ir::Program& program, const analysis::Results& resul
   return out;
 }
 
-int Build(const std::vector<std::string>& args, Streams& s) {
-  std::string file, output = "out", root, plan_name;
-  std::vector<std::string> emit;
-  bool quiet = false, emit_given = false, all_ranks = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&]() -> std::optional<std::string> {
-      if (i + 1 >= args.size()) return std::nullopt;
-      return args[++i];
-    };
-    if (IsHelp(a)) {
-      s.out += kBuildHelp;
-      return kExitOk;
-    } else if (a == "-o" || a == "--output") {
-      auto v = value();
-      if (!v) return UsageError(s, "-o needs a directory", "text", kBuildHelp);
-      output = *v;
-    } else if (a == "--emit") {
-      auto v = value();
-      if (!v) return UsageError(s, "--emit needs a list of backends", "text", kBuildHelp);
-      emit = SplitCommas(*v);
-      emit_given = true;
-    } else if (a == "--plan") {
-      auto v = value();
-      if (!v) return UsageError(s, "--plan needs a plan name", "text", kBuildHelp);
-      plan_name = *v;
-    } else if (a == "--root") {
-      auto v = value();
-      if (!v) return UsageError(s, "--root needs a directory", "text", kBuildHelp);
-      root = *v;
-    } else if (a == "--traces") {
-      auto v = value();
-      if (!v || (*v != "slice" && *v != "all"))
-        return UsageError(s, "--traces takes slice or all", "text", kBuildHelp);
-      all_ranks = *v == "all";
-    } else if (a == "--quiet" || a == "-q") {
-      quiet = true;
-    } else if (a.size() > 1 && a[0] == '-') {
-      return UsageError(s, fmt::format("unknown option `{}` for `clusterc build`", a), "text",
-                        kBuildHelp);
-    } else if (file.empty()) {
-      file = a;
-    } else {
-      return UsageError(s, "`clusterc build` takes one FILE", "text", kBuildHelp);
-    }
-  }
-  if (file.empty()) return UsageError(s, "`clusterc build` needs a FILE", "text", kBuildHelp);
+int Build(const cli::ParsedArgs& args, Streams& s) {
+  const std::string& file = args.operands[0];
+  std::string output = args.Get("--output", "out"), plan_name = args.Get("--plan");
+  bool quiet = args.Has("--quiet"), emit_given = args.Has("--emit");
+  bool all_ranks = args.Get("--traces") == "all";
+  std::vector<std::string> emit = SplitCommas(args.Get("--emit"));
+  CompileOptions options;
+  options.root = args.Get("--root");
 
   const auto& registry = backends::Registry();
   std::vector<const backends::BackendInfo*> selected;
@@ -375,7 +189,7 @@ int Build(const std::vector<std::string>& args, Streams& s) {
         std::string names;
         for (const auto& b : registry) names += (names.empty() ? "" : ", ") + std::string(b.name);
         return UsageError(s, fmt::format("unknown backend `{}`; the backends are {}", name, names),
-                          "text", kBuildHelp);
+                          "text", "build");
       }
       selected.push_back(&*it);
     }
@@ -386,7 +200,7 @@ int Build(const std::vector<std::string>& args, Streams& s) {
 
   SourceManager sources;
   Session session;
-  CompileAndAnalyze(file, root, sources, session);
+  CompileAndAnalyze(file, options, sources, session);
   s.err += RenderText(session.diags.All(), sources, s.err_is_terminal);
   if (session.io_failure) return kExitUsage;
   if (session.diags.HasErrors()) {
@@ -395,21 +209,19 @@ int Build(const std::vector<std::string>& args, Streams& s) {
   }
 
   const ir::Program& program = session.program;
-  backends::Context context{program,
-                            session.results,
-                            std::filesystem::path(file).filename().string(),
-                            {},
-                            &session.diags.All(),
-                            &sources,
-                            all_ranks,
-                            s.progress};
+  backends::Context context(program, session.results,
+                            std::filesystem::path(file).filename().string());
+  context.diagnostics = &session.diags.All();
+  context.sources = &sources;
+  context.all_ranks = all_ranks;
+  context.progress = s.progress;
   for (uint32_t i = 0; i < program.plans.size(); ++i) {
     if (program.plans[i].range.file != program.main_file) continue;
     if (!plan_name.empty() && program.plans[i].name != plan_name) continue;
     context.plans.push_back(i);
   }
   if (!plan_name.empty() && context.plans.empty())
-    return UsageError(s, fmt::format("{} has no plan `{}`", file, plan_name), "text", kBuildHelp);
+    return UsageError(s, fmt::format("{} has no plan `{}`", file, plan_name), "text", "build");
 
   backends::OutputTree tree;
   for (size_t i = 0; i < selected.size(); ++i) {
@@ -443,43 +255,14 @@ int Build(const std::vector<std::string>& args, Streams& s) {
   return kExitOk;
 }
 
-int Explain(const std::vector<std::string>& args, Streams& s) {
-  std::string file, plan, format = "text", root;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    auto value = [&]() -> std::optional<std::string> {
-      if (i + 1 >= args.size()) return std::nullopt;
-      return args[++i];
-    };
-    if (IsHelp(a)) {
-      s.out += kExplainHelp;
-      return kExitOk;
-    } else if (a == "--plan") {
-      auto v = value();
-      if (!v) return UsageError(s, "--plan needs a plan name", format, kExplainHelp);
-      plan = *v;
-    } else if (a == "--format") {
-      auto v = value();
-      if (!v || (*v != "text" && *v != "json"))
-        return UsageError(s, "--format takes text or json", "text", kExplainHelp);
-      format = *v;
-    } else if (a == "--root") {
-      auto v = value();
-      if (!v) return UsageError(s, "--root needs a directory", format, kExplainHelp);
-      root = *v;
-    } else if (a.size() > 1 && a[0] == '-') {
-      return UsageError(s, fmt::format("unknown option `{}` for `clusterc explain`", a), format,
-                        kExplainHelp);
-    } else if (file.empty()) {
-      file = a;
-    } else {
-      return UsageError(s, "`clusterc explain` takes one FILE", format, kExplainHelp);
-    }
-  }
-  if (file.empty()) return UsageError(s, "`clusterc explain` needs a FILE", format, kExplainHelp);
+int Explain(const cli::ParsedArgs& args, Streams& s) {
+  const std::string& file = args.operands[0];
+  std::string plan = args.Get("--plan"), format = args.Get("--format", "text");
+  CompileOptions options;
+  options.root = args.Get("--root");
   SourceManager sources;
   Session session;
-  CompileAndAnalyze(file, root, sources, session);
+  CompileAndAnalyze(file, options, sources, session);
   s.err += RenderText(session.diags.All(), sources, s.err_is_terminal);
   if (session.io_failure) return kExitUsage;
   if (session.diags.HasErrors() && session.results.clusters.empty()) return kExitDiagnostics;
@@ -487,28 +270,15 @@ int Explain(const std::vector<std::string>& args, Streams& s) {
     bool found = false;
     for (const auto& p : session.program.plans) found |= p.name == plan;
     if (!found)
-      return UsageError(s, fmt::format("{} has no plan `{}`", file, plan), format, kExplainHelp);
+      return UsageError(s, fmt::format("{} has no plan `{}`", file, plan), format, "explain");
   }
   auto rows = ExplainRows(session.program, session.results, plan);
   s.out += format == "json" ? RenderExplainJson(rows, file) : RenderExplainText(rows);
   return session.diags.HasErrors() ? kExitDiagnostics : kExitOk;
 }
 
-int Rules(const std::vector<std::string>& args, Streams& s) {
-  std::string format = "text";
-  for (size_t i = 0; i < args.size(); ++i) {
-    if (IsHelp(args[i])) {
-      s.out += kRulesHelp;
-      return kExitOk;
-    }
-    if (args[i] == "--format" && i + 1 < args.size() &&
-        (args[i + 1] == "text" || args[i + 1] == "json" || args[i + 1] == "markdown")) {
-      format = args[++i];
-    } else {
-      return UsageError(s, fmt::format("unexpected argument `{}` for `clusterc rules`", args[i]),
-                        "text", kRulesHelp);
-    }
-  }
+int Rules(const cli::ParsedArgs& args, Streams& s) {
+  std::string format = args.Get("--format", "text");
   if (format == "json") {
     std::string out = "[\n";
     for (size_t i = 0; i < kDiagCodeCount; ++i) {
@@ -573,40 +343,140 @@ bool WriteFileAtomically(const std::string& path, const std::string& data, std::
   return true;
 }
 
+namespace {
+
+int Reference(const cli::ParsedArgs&, Streams& s) {
+  s.out += FieldReference();
+  return kExitOk;
+}
+
+cli::OptionSpec RootOption() {
+  return cli::Value("--root", "DIR", "a directory",
+                    "project root; imports may not leave it (default: the file's directory)");
+}
+
+// The subcommands. `help` texts and usage lines are generated from this table.
+const std::vector<cli::CommandSpec>& Commands() {
+  using cli::Choice;
+  using cli::Flag;
+  using cli::Value;
+  static const std::vector<cli::CommandSpec> kCommands = [] {
+    std::vector<cli::CommandSpec> c(5);
+    c[0].name = "check";
+    c[0].summary = "parse, check and analyse specs; report diagnostics";
+    c[0].operand = "FILE";
+    c[0].min_operands = 1;
+    c[0].max_operands = cli::CommandSpec::kUnbounded;
+    c[0].description = "Parses, checks and analyses each FILE and reports every diagnostic.";
+    c[0].options = {
+        Choice("--format", "FORMAT", {"text", "json", "sarif"},
+               "text (default, to stderr), json or sarif (to stdout)"),
+        Value("--output", "FILE", "a file name",
+              "write the json or sarif document to FILE (atomically)")
+            .Alias("-o"),
+        Flag("--werror", "treat warnings as errors (exit 1)"),
+        RootOption(),
+        cli::PositiveInteger("--max-file-size", "N", "a positive number of bytes",
+                             "refuse source files larger than N bytes (default 64 MiB)")
+            .NotInUsage(),
+    };
+    c[0].exit_codes =
+        "0 clean (warnings allowed unless --werror), 1 errors, 2 usage or I/O failure";
+    c[0].format_option = "--format";
+    c[0].run = Check;
+
+    c[1].name = "build";
+    c[1].summary = "check, then write Slurm, NCCL, simulator and report files";
+    c[1].operand = "FILE";
+    c[1].min_operands = c[1].max_operands = 1;
+    c[1].description =
+        "Checks FILE; when it has no errors, lowers it to deployment and simulation files under\n"
+        "DIR (default: out). Nothing is written when the spec has errors. DIR is replaced as a\n"
+        "whole: after any failure the previous DIR is intact.";
+    c[1].options = {
+        Value("--output", "DIR", "a directory", "output directory (default: out)").Alias("-o"),
+        Value("--emit", "NAMES", "a list of backends",
+              "comma-separated backends (default: all that are on by default)"),
+        Value("--plan", "NAME", "a plan name", "lower only this plan (default: every plan)"),
+        Choice("--traces", "MODE", {"slice", "all"},
+               "ASTRA-sim traces: `slice` (default; a representative slice of at most 256 "
+               "ranks, see docs) or `all` (one trace per GPU of the job)"),
+        Flag("--quiet", "print no summary").Alias("-q"),
+        RootOption(),
+    };
+    c[1].exit_codes = "0 written, 1 the spec has errors, 2 usage or I/O failure";
+    c[1].run = Build;
+
+    c[2].name = "explain";
+    c[2].summary = "every derived quantity: fabric, power, memory, time, cost";
+    c[2].operand = "FILE";
+    c[2].min_operands = c[2].max_operands = 1;
+    c[2].description =
+        "Prints every quantity analysis derives for the clusters and plans of FILE, grouped\n"
+        "(counts, fabric, power, reliability, cost; shape, memory, time), in units chosen for\n"
+        "reading; JSON gives exact SI values. Diagnostics go to stderr as in `check`.";
+    c[2].options = {
+        Value("--plan", "NAME", "a plan name", "explain only this plan"),
+        Choice("--format", "FORMAT", {"text", "json"}, "text (default) or json"),
+        RootOption(),
+    };
+    c[2].exit_codes =
+        "0 explained (warnings allowed), 1 the spec has errors, 2 usage or I/O failure";
+    c[2].format_option = "--format";
+    c[2].run = Explain;
+
+    c[3].name = "rules";
+    c[3].summary = "list every diagnostic code with its explanation";
+    c[3].description = "Lists every diagnostic code with its severity and explanation.";
+    c[3].options = {
+        Choice("--format", "FORMAT", {"text", "json", "markdown"},
+               "text (default), json or markdown"),
+    };
+    c[3].run = Rules;
+
+    c[4].name = "reference";
+    c[4].summary = "print the field reference of every block kind (Markdown)";
+    c[4].description =
+        "Prints the fields of every block kind, with dimension, default and description, as\n"
+        "Markdown (the tables of docs/language.md are this output).";
+    c[4].run = Reference;
+    return c;
+  }();
+  return kCommands;
+}
+
+}  // namespace
+
 int Run(const std::vector<std::string>& args, Streams& s) {
   if (args.empty()) {
-    s.err += kMainHelp;
+    s.err += cli::MainHelp(Commands());
     return kExitUsage;
   }
   const std::string& command = args[0];
   std::vector<std::string> rest(args.begin() + 1, args.end());
-  if (IsHelp(command)) {
-    s.out += kMainHelp;
+  if (command == "--help" || command == "-h" || command == "help") {
+    s.out += cli::MainHelp(Commands());
     return kExitOk;
   }
   if (command == "--version" || command == "version") {
     s.out += fmt::format("clusterc {}\n", CLUSTERC_VERSION);
     return kExitOk;
   }
-  if (command == "check") return Check(rest, s);
-  if (command == "build") return Build(rest, s);
-  if (command == "explain") return Explain(rest, s);
-  if (command == "rules") return Rules(rest, s);
-  if (command == "reference") {
-    if (!rest.empty() && IsHelp(rest[0])) {
-      s.out += kReferenceHelp;
+  for (const auto& c : Commands()) {
+    if (c.name != command) continue;
+    std::string format = cli::UsageFormat(c, rest);
+    cli::ParsedArgs parsed;
+    if (auto problem = cli::Parse(c, rest, parsed)) return UsageError(s, *problem, format, c.name);
+    if (parsed.Has("--help")) {
+      s.out += cli::CommandHelp(c);
       return kExitOk;
     }
-    if (!rest.empty())
-      return UsageError(s, fmt::format("unexpected argument `{}`", rest[0]), "text",
-                        kReferenceHelp);
-    s.out += FieldReference();
-    return kExitOk;
+    return c.run(parsed, s);
   }
   std::string format = "text";
   for (size_t i = 0; i + 1 < rest.size(); ++i)
     if (rest[i] == "--format") format = rest[i + 1];
-  return UsageError(s, fmt::format("unknown command `{}`", command), format, kMainHelp);
+  return UsageError(s, fmt::format("unknown command `{}`", command), format, "");
 }
 
 }  // namespace clusterc

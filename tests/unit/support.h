@@ -4,6 +4,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <stdlib.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -40,7 +42,9 @@ inline std::unique_ptr<Compiled> CompileSpec(const std::filesystem::path& file) 
 
 // The backend context `clusterc build` would pass: every plan of the main file.
 inline backends::Context ContextOf(const Compiled& c) {
-  backends::Context context{c.program, c.results, c.name, {}, &c.diags.All(), &c.sources};
+  backends::Context context(c.program, c.results, c.name);
+  context.diagnostics = &c.diags.All();
+  context.sources = &c.sources;
   for (uint32_t i = 0; i < c.program.plans.size(); ++i)
     if (c.program.plans[i].range.file == c.program.main_file) context.plans.push_back(i);
   return context;
@@ -50,6 +54,33 @@ inline backends::OutputTree Lower(const Compiled& c, backends::EmitFn emit) {
   backends::OutputTree out;
   emit(ContextOf(c), out);
   return out;
+}
+
+// A folder of this test process's own under the system's temporary folder, removed when the
+// process exits: tests running in parallel (ctest -j, other checkouts) never share a path.
+inline const std::filesystem::path& ScratchRoot() {
+  struct Root {
+    std::filesystem::path path;
+    Root() {
+      std::string tmpl = (std::filesystem::temp_directory_path() / "clusterc_test_XXXXXX").string();
+      REQUIRE(mkdtemp(tmpl.data()) != nullptr);
+      path = tmpl;
+    }
+    ~Root() {
+      std::error_code ec;
+      std::filesystem::remove_all(path, ec);
+    }
+  };
+  static Root root;
+  return root.path;
+}
+
+// An empty folder `name` inside ScratchRoot().
+inline std::filesystem::path ScratchDir(const std::string& name) {
+  std::filesystem::path p = ScratchRoot() / name;
+  std::filesystem::remove_all(p);
+  std::filesystem::create_directories(p);
+  return p;
 }
 
 // A whole file as bytes ("" when it cannot be read).

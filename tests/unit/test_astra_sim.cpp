@@ -346,7 +346,7 @@ TEST_CASE("ASTRA-sim inputs of every example are well formed", "[astra-sim]") {
 }
 
 TEST_CASE("ASTRA-sim traces for every rank of a job are well formed", "[astra-sim]") {
-  fs::path dir = fs::temp_directory_path() / "clusterc_all_ranks";
+  fs::path dir = testing::ScratchDir("all_ranks");
   fs::create_directories(dir);
   fs::path spec = dir / "moe_64.cl";
   std::ofstream(spec) << R"(import std.nvidia
@@ -396,7 +396,7 @@ TEST_CASE("ASTRA-sim network bandwidth is converted to 2^30-byte GB/s exactly", 
 }
 
 TEST_CASE("ASTRA-sim output through the driver is deterministic and small", "[astra-sim]") {
-  fs::path tmp = fs::temp_directory_path() / "clusterc_astra_sim_test";
+  fs::path tmp = testing::ScratchDir("astra_sim_test");
   fs::remove_all(tmp);
   fs::create_directories(tmp);
   std::string colossus = (fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "colossus.cl").string();

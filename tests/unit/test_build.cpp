@@ -65,10 +65,7 @@ std::map<std::string, std::string> Digested(const std::map<std::string, std::str
 }
 
 fs::path TempDir(const std::string& name) {
-  fs::path p = fs::temp_directory_path() / ("clusterc_test_build_" + name);
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p;
+  return clusterc::testing::ScratchDir("build_" + name);
 }
 
 int Build(const std::vector<std::string>& extra, clusterc::Streams& s) {
@@ -180,6 +177,8 @@ TEST_CASE("build refuses unknown backends and plans", "[build]") {
   CHECK(Build({colossus, "--emit", "nope"}, s) == 2);
   CHECK(s.err.find("unknown backend `nope`") != std::string::npos);
   clusterc::Streams t;
-  CHECK(Build({colossus, "--plan", "nope", "-o", "/tmp/clusterc_never"}, t) == 2);
-  CHECK_FALSE(fs::exists("/tmp/clusterc_never"));
+  CHECK(Build({colossus, "--plan", "nope", "-o",
+               (clusterc::testing::ScratchRoot() / "never").string()},
+              t) == 2);
+  CHECK_FALSE(fs::exists((clusterc::testing::ScratchRoot() / "never").string()));
 }

@@ -28,7 +28,7 @@ struct Outcome {
 };
 
 Outcome RunBinary(const fs::path& input, const std::string& extra = "") {
-  fs::path err_file = fs::temp_directory_path() / "clusterc_malformed_stderr.txt";
+  fs::path err_file = clusterc::testing::ScratchRoot() / "stderr.txt";
   // `timeout` exits 124 on a hang; the shell reports a signal as 128+N.
   std::string cmd = "timeout 30 '" + std::string(CLUSTERC_BINARY) + "' check " + extra + " '" +
                     input.string() + "' >/dev/null 2>'" + err_file.string() + "'";
@@ -143,7 +143,7 @@ TEST_CASE("malformed corpus files yield located diagnostics", "[malformed]") {
 }
 
 TEST_CASE("generated malformed inputs yield located diagnostics", "[malformed]") {
-  fs::path dir = fs::temp_directory_path() / "clusterc_malformed";
+  fs::path dir = clusterc::testing::ScratchDir("malformed");
   fs::create_directories(dir);
   for (const auto& [name, bytes] : GeneratedCases()) {
     DYNAMIC_SECTION(name) {
@@ -156,7 +156,7 @@ TEST_CASE("generated malformed inputs yield located diagnostics", "[malformed]")
 }
 
 TEST_CASE("unreadable inputs exit 2 with a diagnostic", "[malformed]") {
-  fs::path dir = fs::temp_directory_path() / "clusterc_unreadable";
+  fs::path dir = clusterc::testing::ScratchDir("unreadable");
   fs::create_directories(dir);
   CheckOutcome("missing file", RunBinary(dir / "does-not-exist.cl"));
   CheckOutcome("a directory", RunBinary(dir));
@@ -166,7 +166,7 @@ TEST_CASE("unreadable inputs exit 2 with a diagnostic", "[malformed]") {
 }
 
 TEST_CASE("malformed inputs produce a JSON document too", "[malformed]") {
-  fs::path dir = fs::temp_directory_path() / "clusterc_malformed_json";
+  fs::path dir = clusterc::testing::ScratchDir("malformed_json");
   fs::create_directories(dir);
   fs::path p = dir / "bad.cl";
   Write(p, std::string(64, '\xFF'));

@@ -238,10 +238,7 @@ XmlCheck CheckNcclXml(const std::string& text) {
 // Helpers
 
 fs::path TempDir(const std::string& name) {
-  fs::path p = fs::temp_directory_path() / ("clusterc_test_nccl_" + name);
-  fs::remove_all(p);
-  fs::create_directories(p);
-  return p;
+  return clusterc::testing::ScratchDir("nccl_" + name);
 }
 
 // Builds `spec` with --emit `emit` into a fresh directory; returns it.

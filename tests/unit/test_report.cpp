@@ -39,7 +39,7 @@ struct Reports {
 };
 
 Reports BuildReports(const fs::path& spec) {
-  fs::path dir = fs::temp_directory_path() / ("clusterc_test_report_" + spec.stem().string());
+  fs::path dir = clusterc::testing::ScratchRoot() / ("report_" + spec.stem().string());
   fs::remove_all(dir);
   clusterc::Streams s;
   int code =
@@ -322,7 +322,8 @@ TEST_CASE("the report works without diagnostics and lists the ones it is given",
   analysis::Results results = analysis::Analyze(program, analysis::Options{}, diags);
   REQUIRE(!program.plans.empty());
 
-  backends::Context bare{program, results, "colossus.cl", {0}};
+  backends::Context bare(program, results, "colossus.cl");
+  bare.plans = {0};
   backends::OutputTree out;
   backends::EmitReport(bare, out);
   REQUIRE(out.Files().count("report/report.html"));
@@ -336,7 +337,10 @@ TEST_CASE("the report works without diagnostics and lists the ones it is given",
                                 "memory per GPU is close to capacity");
   d.severity = Severity::kWarning;
   given.push_back(d);
-  backends::Context with{program, results, "colossus.cl", {0}, &given, &sources};
+  backends::Context with(program, results, "colossus.cl");
+  with.plans = {0};
+  with.diagnostics = &given;
+  with.sources = &sources;
   backends::OutputTree out2;
   backends::EmitReport(with, out2);
   const std::string& html = out2.Files().at("report/report.html");

@@ -340,7 +340,7 @@ TEST_CASE("slurm: a torus gets one virtual switch", "[slurm]") {
 }
 
 TEST_CASE("slurm: NVL72 domains, 70,002 nodes, ranges split at 65,536 hosts", "[slurm]") {
-  fs::path dir = fs::temp_directory_path() / "clusterc_test_slurm";
+  fs::path dir = clusterc::testing::ScratchDir("slurm");
   fs::remove_all(dir);
   fs::create_directories(dir);
   std::ofstream(dir / "big.cl") << R"(import std.nvidia

@@ -1,4 +1,4 @@
-#include "driver/requires.h"
+#include "analysis/requires.h"
 
 #include <fmt/format.h>
 
@@ -6,9 +6,9 @@
 #include "ir/derived.h"
 #include "ir/expr.h"
 
-namespace clusterc {
+namespace clusterc::analysis {
 
-void EvaluateRequires(const ir::Program& program, const analysis::Results& results,
+void EvaluateRequires(const ir::Program& program, const Results& results,
                       const SourceManager& sources, DiagnosticSink& sink) {
   auto lookup = [&](const ir::Expr& e) {
     return results.Lookup(e.entity_kind, e.entity, static_cast<ir::DerivedId>(e.derived));
@@ -31,4 +31,4 @@ void EvaluateRequires(const ir::Program& program, const analysis::Results& resul
   }
 }
 
-}  // namespace clusterc
+}  // namespace clusterc::analysis

@@ -6,9 +6,9 @@
 #include "diag/source.h"
 #include "ir/ir.h"
 
-namespace clusterc {
+namespace clusterc::analysis {
 
-void EvaluateRequires(const ir::Program& program, const analysis::Results& results,
+void EvaluateRequires(const ir::Program& program, const Results& results,
                       const SourceManager& sources, DiagnosticSink& sink);
 
-}  // namespace clusterc
+}  // namespace clusterc::analysis
