@@ -1,0 +1,168 @@
+// The performance model against published training runs (tests/validation/).
+//
+// cases.tsv lists one published figure per row: the spec and plan that describe the run, the
+// metric, the published value, and the prediction and signed error clusterc recorded for it. This
+// test recomputes every prediction, prints the table with the mean and maximum |error| per
+// accelerator and overall, and fails when a case's error moves by more than 2 points from the
+// recorded one, so a model change that makes any case worse (or better) is visible in review.
+// CLUSTERC_UPDATE_VALIDATION=1 rewrites the prediction and error columns instead.
+#include <cmath>
+#include <cstdio>
+#include <map>
+
+#include "support.h"
+
+namespace clusterc {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Case {
+  std::string id, accelerator, spec, plan, metric;
+  double published = 0, prediction = 0, error = 0;
+  std::string citation;
+};
+
+const fs::path& ValidationDir() {
+  static const fs::path dir = fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "validation";
+  return dir;
+}
+
+std::vector<std::string> SplitTabs(const std::string& line) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (true) {
+    size_t tab = line.find('\t', start);
+    out.push_back(line.substr(start, tab == std::string::npos ? std::string::npos : tab - start));
+    if (tab == std::string::npos) break;
+    start = tab + 1;
+  }
+  return out;
+}
+
+constexpr const char* kHeader =
+    "id\taccelerator\tspec\tplan\tmetric\tpublished\tprediction\terror_pct\tcitation";
+
+std::vector<Case> ReadCases(std::vector<std::string>& preamble) {
+  std::istringstream in(testing::Slurp(ValidationDir() / "cases.tsv"));
+  std::vector<Case> cases;
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#' || line.rfind("id\t", 0) == 0) {
+      if (line.rfind("id\t", 0) != 0) preamble.push_back(line);
+      continue;
+    }
+    auto f = SplitTabs(line);
+    INFO(line);
+    REQUIRE(f.size() == 9);
+    Case c{f[0], f[1], f[2], f[3], f[4], std::stod(f[5]), std::stod(f[6]), std::stod(f[7]), f[8]};
+    cases.push_back(c);
+  }
+  return cases;
+}
+
+struct Spec {
+  SourceManager sources;
+  DiagnosticList diags;
+  ir::Program program;
+  analysis::Results results;
+};
+
+// The metric as the source publishes it.
+double Predict(const analysis::PlanResults& r, const std::string& metric) {
+  if (metric == "step_time_s") return r.step_time;
+  if (metric == "hw_tflops_per_gpu") return r.hardware_flops_per_gpu / 1e12;
+  if (metric == "model_tflops_per_gpu") return r.model_flops_per_gpu / 1e12;
+  if (metric == "mfu_pct") return r.mfu * 100;
+  if (metric == "tokens_per_s_per_gpu") return r.tokens_per_second / double(r.gpus);
+  if (metric == "memory_gib") return r.memory.Total() / 1073741824.0;
+  FAIL("unknown metric " << metric);
+  return 0;
+}
+
+std::string Fixed(double v, int digits) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", digits, v);
+  return buf;
+}
+
+TEST_CASE("the performance model stays within its recorded error of published runs",
+          "[validation]") {
+  std::vector<std::string> preamble;
+  std::vector<Case> cases = ReadCases(preamble);
+  REQUIRE(cases.size() >= 30);
+
+  std::map<std::string, std::unique_ptr<Spec>> specs;
+  for (Case& c : cases) {
+    auto& spec = specs[c.spec];
+    if (!spec) {
+      spec = std::make_unique<Spec>();
+      spec->program = Compile((ValidationDir() / c.spec).string(), CompileOptions{}, spec->sources,
+                              spec->diags);
+      INFO(c.spec);
+      REQUIRE_FALSE(spec->diags.HasErrors());
+      spec->results = analysis::Analyze(spec->program, analysis::Options{}, spec->diags);
+    }
+    const auto& plans = spec->program.plans;
+    auto it = std::find_if(plans.begin(), plans.end(),
+                           [&](const ir::Plan& p) { return p.name == c.plan; });
+    INFO(c.id << ": plan " << c.plan << " in " << c.spec);
+    REQUIRE(it != plans.end());
+    const auto& r = spec->results.plans[size_t(it - plans.begin())];
+    REQUIRE(r.valid);
+    double predicted = Predict(r, c.metric);
+    double error = (predicted / c.published - 1) * 100;
+    if (std::getenv("CLUSTERC_UPDATE_VALIDATION") != nullptr) {
+      c.prediction = predicted;
+      c.error = error;
+    } else {
+      INFO(c.id << ": " << c.metric << " published " << c.published << ", predicted " << predicted
+                << ", error " << Fixed(error, 1) << " % (recorded " << Fixed(c.error, 1) << " %)");
+      CHECK(std::abs(error - c.error) <= 2.0);
+    }
+    c.prediction = predicted;
+    c.error = error;
+  }
+
+  // The table, per accelerator and overall.
+  std::ostringstream table;
+  table << "case                      accelerator  metric                 published  predicted"
+           "  error\n";
+  std::map<std::string, std::pair<double, double>> sum;  // accelerator -> (sum |e|, max |e|)
+  std::map<std::string, int> count;
+  for (const Case& c : cases) {
+    char line[256];
+    std::snprintf(line, sizeof line, "%-25s %-12s %-22s %10.4g %10.4g %+6.1f %%\n", c.id.c_str(),
+                  c.accelerator.c_str(), c.metric.c_str(), c.published, c.prediction, c.error);
+    table << line;
+    for (const std::string& key : {c.accelerator, std::string("all")}) {
+      sum[key].first += std::abs(c.error);
+      sum[key].second = std::max(sum[key].second, std::abs(c.error));
+      count[key]++;
+    }
+  }
+  for (const auto& [key, s] : sum)
+    table << "  " << key << ": " << count[key] << " cases, mean |error| "
+          << Fixed(s.first / count[key], 1) << " %, max " << Fixed(s.second, 1) << " %\n";
+  std::fputs(table.str().c_str(), stdout);
+
+  if (std::getenv("CLUSTERC_UPDATE_VALIDATION") != nullptr) {
+    std::ostringstream out;
+    for (const auto& line : preamble) out << line << "\n";
+    out << kHeader << "\n";
+    for (const Case& c : cases)
+      out << c.id << "\t" << c.accelerator << "\t" << c.spec << "\t" << c.plan << "\t" << c.metric
+          << "\t" << c.published << "\t" << Fixed(c.prediction, 4) << "\t" << Fixed(c.error, 1)
+          << "\t" << c.citation << "\n";
+    fs::path tmp = ValidationDir() / "cases.tsv.tmp";
+    {
+      std::ofstream f(tmp, std::ios::binary);
+      f << out.str();
+      REQUIRE(f.good());
+    }
+    fs::rename(tmp, ValidationDir() / "cases.tsv");
+  }
+}
+
+}  // namespace
+}  // namespace clusterc

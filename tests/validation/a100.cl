@@ -1,0 +1,147 @@
+// tests/validation/a100.cl: published training runs on A100 80 GB SXM (DGX A100 nodes), for the
+// validation suite (cases.tsv). Every plan states its source; where a source leaves a setting out
+// the plan says what it assumes. Nothing here is tuned to make clusterc's prediction match.
+//
+// Sources:
+//  [N21] Narayanan et al., "Efficient Large-Scale Language Model Training on GPU Clusters Using
+//        Megatron-LM", SC21 (arXiv 2104.04473), table 1 (also the Megatron-LM README's table):
+//        GPT, vocabulary 51,200, sequence 2,048, Selene (DGX A100 80 GB, 8 x HDR 200 Gb/s per
+//        node). Achieved TFLOP/s per GPU counts the recompute (eq. 3). Full activation recompute;
+//        the micro-batch is not given: 1 is assumed (Megatron-LM's GPT-3 example script).
+//  [K22] Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models",
+//        MLSys 2023 (arXiv 2205.05198), table 3 (configurations) and table 5 (iteration times):
+//        full recompute vs. sequence parallelism + selective recompute.
+//  [S22] Smith et al., "Using DeepSpeed and Megatron to Train Megatron-Turing NLG 530B"
+//        (arXiv 2201.11990), section 2.4: 280/350/420 DGX A100 nodes, TP 8, PP 35, batch 1,920.
+//  [B22] BigScience, "BLOOM: A 176B-Parameter Open-Access Multilingual Language Model"
+//        (arXiv 2211.05100), section 3.4: 48 nodes x 8 A100 80 GB, TP 4, PP 12, DP 8, micro 2,
+//        global 2,048, 156 TFLOP/s per GPU.
+//  [Z22] Zhang et al., "OPT: Open Pre-trained Transformer Language Models" (arXiv 2205.01068),
+//        section 2.4: 992 A100 80 GB, FSDP + Megatron TP, up to 147 TFLOP/s per GPU.
+//  [MF]  MosaicML LLM Foundry, scripts/train/benchmarking/README.md, table "A100 80GB with 1600
+//        Gbps node-node interconnect (RoCE)": MPT models, FSDP FULL_SHARD, bf16.
+
+import std.nvidia
+import std.cooling
+
+site selene { cooling = cooling.air }
+
+// Mellanox ConnectX-6 HDR adapter: 200 Gb/s InfiniBand (ConnectX-6 datasheet). DGX A100 has 8
+// for the compute fabric, one per GPU.
+nic ConnectX6 {
+  bandwidth = 200 Gb/s
+  ports     = 1
+  protocol  = infiniband
+}
+
+// Mellanox Quantum QM8700 HDR switch: 40 x 200 Gb/s ports (QM8700 datasheet).
+switch QM8700 {
+  radix          = 40
+  port_bandwidth = 200 Gb/s
+  protocol       = infiniband
+  sharp          = true
+}
+
+node dgx_a100 {
+  gpus     = 8 x nvidia.A100_80GB
+  scale_up = nvidia.NVLink3
+  nics     = 8 x ConnectX6      // DGX A100 datasheet: 8 x single-port ConnectX-6 for compute
+}
+
+// Selene's compute fabric: rail-optimised three-tier HDR fat tree (DGX SuperPOD A100 RA).
+fabric hdr {
+  kind     = infiniband_hdr
+  topology = fat_tree { tiers = 3; rails = 8; oversubscription = 1:1 }
+  switch   = QM8700
+}
+
+cluster a100_8    { site = selene; nodes = 1 x dgx_a100;   racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_32   { site = selene; nodes = 4 x dgx_a100;   racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_64   { site = selene; nodes = 8 x dgx_a100;   racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_128  { site = selene; nodes = 16 x dgx_a100;  racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_256  { site = selene; nodes = 32 x dgx_a100;  racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_280  { site = selene; nodes = 35 x dgx_a100;  racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_384  { site = selene; nodes = 48 x dgx_a100;  racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_512  { site = selene; nodes = 64 x dgx_a100;  racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_992  { site = selene; nodes = 124 x dgx_a100; racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_1024 { site = selene; nodes = 128 x dgx_a100; racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_1536 { site = selene; nodes = 192 x dgx_a100; racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_1920 { site = selene; nodes = 240 x dgx_a100; racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_2240 { site = selene; nodes = 280 x dgx_a100; racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_2520 { site = selene; nodes = 315 x dgx_a100; racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_2800 { site = selene; nodes = 350 x dgx_a100; racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_3072 { site = selene; nodes = 384 x dgx_a100; racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_3360 { site = selene; nodes = 420 x dgx_a100; racks = rack { nodes = 4 }; fabric = hdr }
+
+// ---- GPT shapes of [N21] table 1 and [K22] table 3: GELU MLP of 4h, LayerNorm, biases, learned
+// positions, tied embeddings, vocabulary 51,200.
+model gpt_1_7b  { layers = 24;  hidden = 2_304;  ffn = 9_216;   heads = 24;  vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+model gpt_3_6b  { layers = 30;  hidden = 3_072;  ffn = 12_288;  heads = 32;  vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+model gpt_7_5b  { layers = 36;  hidden = 4_096;  ffn = 16_384;  heads = 32;  vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+model gpt_18b   { layers = 40;  hidden = 6_144;  ffn = 24_576;  heads = 48;  vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+model gpt_22b   { layers = 48;  hidden = 6_144;  ffn = 24_576;  heads = 64;  vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+model gpt_39b   { layers = 48;  hidden = 8_192;  ffn = 32_768;  heads = 64;  vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+model gpt_76b   { layers = 60;  hidden = 10_240; ffn = 40_960;  heads = 80;  vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+model gpt_145b  { layers = 80;  hidden = 12_288; ffn = 49_152;  heads = 96;  vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+model gpt_175b  { layers = 96;  hidden = 12_288; ffn = 49_152;  heads = 96;  vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+model gpt_310b  { layers = 96;  hidden = 16_384; ffn = 65_536;  heads = 128; vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+model gpt_530b  { layers = 105; hidden = 20_480; ffn = 81_920;  heads = 128; vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+model gpt_1t    { layers = 128; hidden = 25_600; ffn = 102_400; heads = 160; vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+
+// [N21] table 1 (weak scaling): full recompute, no sequence parallelism (it came with [K22]).
+plan n21_1_7b  { model = gpt_1_7b; cluster = a100_32;   parallel { tp = 1; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full }
+plan n21_3_6b  { model = gpt_3_6b; cluster = a100_64;   parallel { tp = 2; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full }
+plan n21_7_5b  { model = gpt_7_5b; cluster = a100_128;  parallel { tp = 4; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full }
+plan n21_18b   { model = gpt_18b;  cluster = a100_256;  parallel { tp = 8; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 1_024; micro = 1; seq_len = 2_048 } recompute = full }
+plan n21_39b   { model = gpt_39b;  cluster = a100_512;  parallel { tp = 8; pp = 2;  dp = 32;  sequence_parallel = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full }
+plan n21_76b   { model = gpt_76b;  cluster = a100_1024; parallel { tp = 8; pp = 4;  dp = 32;  sequence_parallel = false } batch { global = 1_792; micro = 1; seq_len = 2_048 } recompute = full }
+plan n21_145b  { model = gpt_145b; cluster = a100_1536; parallel { tp = 8; pp = 8;  dp = 24;  sequence_parallel = false } batch { global = 2_304; micro = 1; seq_len = 2_048 } recompute = full }
+plan n21_310b  { model = gpt_310b; cluster = a100_1920; parallel { tp = 8; pp = 16; dp = 15;  sequence_parallel = false } batch { global = 2_160; micro = 1; seq_len = 2_048 } recompute = full }
+plan n21_530b  { model = gpt_530b; cluster = a100_2520; parallel { tp = 8; pp = 35; dp = 9;   sequence_parallel = false } batch { global = 2_520; micro = 1; seq_len = 2_048 } recompute = full }
+plan n21_1t    { model = gpt_1t;   cluster = a100_3072; parallel { tp = 8; pp = 64; dp = 6;   sequence_parallel = false } batch { global = 3_072; micro = 1; seq_len = 2_048 } recompute = full }
+
+// [K22] table 3 configurations, table 5 iteration times. Baseline: full recompute, no sequence
+// parallelism; "present work": sequence parallelism + selective recompute.
+plan k22_22b_full  { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1; sequence_parallel = false } batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = full }
+plan k22_22b_sel   { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1 }                            batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = selective }
+plan k22_175b_full { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = full }
+plan k22_175b_sel  { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  dp = 1 }                            batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = selective }
+plan k22_530b_full { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } recompute = full }
+plan k22_530b_sel  { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; dp = 1 }                            batch { global = 280; micro = 1; seq_len = 2_048 } recompute = selective }
+plan k22_1t_full   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1; sequence_parallel = false } batch { global = 512; micro = 1; seq_len = 2_048 } recompute = full }
+plan k22_1t_sel    { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1 }                            batch { global = 512; micro = 1; seq_len = 2_048 } recompute = selective }
+
+// [S22] MT-NLG 530B: TP 8, PP 35, micro-batch 1, global 1,920, full recompute, fp16 (= bf16 rate).
+plan s22_mtnlg_2240 { model = gpt_530b; cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 } }
+plan s22_mtnlg_2800 { model = gpt_530b; cluster = a100_2800; parallel { tp = 8; pp = 35; dp = 10; sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 } }
+plan s22_mtnlg_3360 { model = gpt_530b; cluster = a100_3360; parallel { tp = 8; pp = 35; dp = 12; sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 } }
+
+// [B22] BLOOM-176B: ALiBi (no learned positions: close enough to the GPT shape), LayerNorm,
+// GELU, tied embeddings, vocabulary 250,880; 70 layers on 12 stages (70 + 2 = 72 = 12 x 6).
+model bloom_176b { layers = 70; hidden = 14_336; ffn = 57_344; heads = 112; vocab = 250_880; activation = gelu; norm = layernorm; tied_embeddings = true }
+plan b22_bloom { model = bloom_176b; cluster = a100_384; parallel { tp = 4; pp = 12; dp = 8; sequence_parallel = false } batch { global = 2_048; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 } }
+
+// [Z22] OPT-175B: GPT-3 175B shape with OPT's vocabulary 50,272; TP 8 x FSDP 124; batch 2 M
+// tokens, taken as 992 sequences (8 per replica); activation checkpointing (metaseq default).
+model opt_175b { layers = 96; hidden = 12_288; ffn = 49_152; heads = 96; vocab = 50_272; activation = gelu; norm = layernorm; tied_embeddings = true }
+plan z22_opt { model = opt_175b; cluster = a100_992; parallel { tp = 8; pp = 1; dp = 124; sequence_parallel = false } batch { global = 992; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = fsdp } }
+
+// [MF] MPT (Press et al. ALiBi, no biases, LayerNorm, GELU 4h, tied embeddings, vocab 50,368).
+model mpt_1b  { layers = 24; hidden = 2_048; ffn = 8_192;  heads = 16; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+model mpt_7b  { layers = 32; hidden = 4_096; ffn = 16_384; heads = 32; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+model mpt_13b { layers = 40; hidden = 5_120; ffn = 20_480; heads = 40; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+model mpt_30b { layers = 48; hidden = 7_168; ffn = 28_672; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+// 1b, 2048 tokens, 8 GPUs, micro 14, no checkpointing: 20,513 tokens/s/GPU (MFU 59.86 %).
+plan mf_a100_1b  { model = mpt_1b;  cluster = a100_8; parallel { dp = 8 } batch { global = 448;  micro = 14; seq_len = 2_048 } optimizer = adam { sharding = fsdp } }
+// 7b, 2048, 8 GPUs, micro 6, no checkpointing: 4,641 tokens/s/GPU (MFU 64.23 %).
+plan mf_a100_7b  { model = mpt_7b;  cluster = a100_8; parallel { dp = 8 } batch { global = 96;   micro = 6;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } }
+// 13b, 2048, 8 GPUs, micro 2, no checkpointing: 2,262 tokens/s/GPU (MFU 59.57 %).
+plan mf_a100_13b { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 48;   micro = 2;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } }
+// 30b, 2048, 8 GPUs, micro 3, checkpointing: 916 tokens/s/GPU (MFU 55.3 %).
+plan mf_a100_30b { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 504;  micro = 3;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } recompute = full }
+model mpt_3b  { layers = 32; hidden = 2_560; ffn = 10_240; heads = 32; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+model mpt_70b { layers = 80; hidden = 8_192; ffn = 32_768; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+// 3b, 2048, 8 GPUs, micro 10, no checkpointing: 10,811 tokens/s/GPU (MFU 62.11 %).
+plan mf_a100_3b  { model = mpt_3b;  cluster = a100_8;  parallel { dp = 8 }  batch { global = 160;   micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp } }
+// 70b, 2048, 64 GPUs, micro 8, checkpointing: 410 tokens/s/GPU (MFU 53.33 %).
+plan mf_a100_70b { model = mpt_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 2_048; micro = 8;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } recompute = full }

@@ -1,0 +1,77 @@
+// tests/validation/h100.cl: published training runs on H100 SXM5 80 GB, for the validation suite
+// (cases.tsv). Where a source leaves a setting out, the plan says what it assumes.
+//
+// Sources:
+//  [L24] Dubey et al., "The Llama 3 Herd of Models" (arXiv 2407.21783), table 4: Llama 3 405B on
+//        8,192 and 16,384 H100 (Grand Teton, 8 per node, NVLink; RoCE 400 Gb/s per GPU, §3.3.1),
+//        TFLOP/s per GPU 430 / 400 / 380, BF16 MFU 43 / 41 / 38 %. The pipeline drops one layer
+//        from the first and the last stage (§3.3.2); the interleaving depth is not given: 4 is
+//        assumed. No activation recompute is stated; none is assumed.
+//  [MF]  MosaicML LLM Foundry, scripts/train/benchmarking/README.md, table "H100 80GB BF16": MPT
+//        models, FSDP FULL_SHARD, amp_bf16; metric: throughput in tokens/s per GPU.
+
+import std.nvidia
+import std.cooling
+import std.models
+
+site dc { cooling = cooling.air }
+
+node grand_teton {
+  gpus     = 8 x nvidia.H100_SXM5
+  scale_up = nvidia.NVLink4
+  nics     = 8 x nvidia.ConnectX7
+}
+
+switch minipack2 {
+  radix          = 64         // Tomahawk 4: 25.6 Tb/s / 400 Gb/s
+  port_bandwidth = 400 Gb/s   // [L24] §3.3.1
+  protocol       = ethernet
+}
+
+// [L24] §3.3.1: three-tier Clos, 3,072-GPU pods with full bisection, 1:7 above.
+fabric roce {
+  kind     = roce_v2
+  topology = fat_tree { tiers = 3; pod_size = 3_072; pod_oversubscription = 1:7 }
+  switch   = minipack2
+}
+
+fabric ndr {
+  kind     = infiniband_ndr
+  topology = fat_tree { tiers = 2; rails = 8; oversubscription = 1:1 }
+  switch   = nvidia.Quantum2_QM9700
+}
+
+cluster meta_8k  { site = dc; nodes = 1_024 x grand_teton; racks = rack { nodes = 2 }; fabric = roce }
+cluster meta_16k { site = dc; nodes = 2_048 x grand_teton; racks = rack { nodes = 2 }; fabric = roce }
+cluster h100_8   { site = dc; nodes = 1 x grand_teton;     racks = rack { nodes = 4 }; fabric = ndr }
+cluster h100_16  { site = dc; nodes = 2 x grand_teton;     racks = rack { nodes = 4 }; fabric = ndr }
+cluster h100_64  { site = dc; nodes = 8 x grand_teton;     racks = rack { nodes = 4 }; fabric = ndr }
+
+// [L24] table 4, rows 1-3 (16 M tokens per batch). clusterc's memory model puts these 10-18 % over
+// 80 GB (Meta trained them without recompute): a known overestimate, allowed here.
+// clusterc: allow(memory.hbm-overflow)
+plan l24_405b_8k  { model = models.llama3_405b; cluster = meta_8k;  parallel { tp = 8; cp = 1;  pp = 16; vpp = 4; dp = 64 }  batch { global = 2_048; micro = 1; seq_len = 8_192 }   optimizer = adam { sharding = zero2 } }
+// clusterc: allow(memory.hbm-overflow)
+plan l24_405b_16k { model = models.llama3_405b; cluster = meta_16k; parallel { tp = 8; cp = 1;  pp = 16; vpp = 4; dp = 128 } batch { global = 2_048; micro = 1; seq_len = 8_192 }   optimizer = adam { sharding = zero2 } }
+// clusterc: allow(memory.hbm-overflow)
+plan l24_405b_cp  { model = models.llama3_405b; cluster = meta_16k; parallel { tp = 8; cp = 16; pp = 16; vpp = 4; dp = 8 }   batch { global = 128;   micro = 1; seq_len = 131_072 } optimizer = adam { sharding = zero2 } }
+
+// [MF] MPT shapes (ALiBi, no biases, LayerNorm, GELU 4h, tied embeddings, vocab 50,368).
+model mpt_1b  { layers = 24; hidden = 2_048; ffn = 8_192;  heads = 16; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+model mpt_3b  { layers = 32; hidden = 2_560; ffn = 10_240; heads = 32; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+model mpt_7b  { layers = 32; hidden = 4_096; ffn = 16_384; heads = 32; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+model mpt_13b { layers = 40; hidden = 5_120; ffn = 20_480; heads = 40; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+model mpt_30b { layers = 48; hidden = 7_168; ffn = 28_672; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+model mpt_70b { layers = 80; hidden = 8_192; ffn = 32_768; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+// 1b, 2048, 8 GPUs, micro 14: 45,455 tokens/s/GPU (MFU 41.82 %).
+plan mf_h100_1b  { model = mpt_1b;  cluster = h100_8;  parallel { dp = 8 }  batch { global = 112;   micro = 14; seq_len = 2_048 } optimizer = adam { sharding = fsdp } }
+// 3b, 2048, 16 GPUs, micro 10: 24,142 tokens/s/GPU (MFU 43.73 %).
+plan mf_h100_3b  { model = mpt_3b;  cluster = h100_16; parallel { dp = 16 } batch { global = 480;   micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp } }
+// 7b, 2048, 8 GPUs, micro 6: 10,643 tokens/s/GPU (MFU 46.44 %).
+plan mf_h100_7b  { model = mpt_7b;  cluster = h100_8;  parallel { dp = 8 }  batch { global = 48;    micro = 6;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } }
+// 13b, 2048, 8 GPUs, micro 2: 4,792 tokens/s/GPU (MFU 39.79 %).
+plan mf_h100_13b { model = mpt_13b; cluster = h100_8;  parallel { dp = 8 }  batch { global = 16;    micro = 2;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } }
+// 30b, 2048, 8 GPUs, micro 3, checkpointing: 2,002 tokens/s/GPU (MFU 38.11 %).
+plan mf_h100_30b { model = mpt_30b; cluster = h100_8;  parallel { dp = 8 }  batch { global = 504;   micro = 3;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } recompute = full }
+// 70b, 2048, 64 GPUs, micro 8, checkpointing: 1,039 tokens/s/GPU (MFU 42.57 %).
+plan mf_h100_70b { model = mpt_70b; cluster = h100_64; parallel { dp = 64 } batch { global = 2_048; micro = 8;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } recompute = full }
