@@ -17,6 +17,7 @@
 #include "driver/explain.h"
 #include "driver/output_dir.h"
 #include "driver/reference.h"
+#include "driver/search.h"
 #include "driver/session.h"
 #include "frontend/compile.h"
 
@@ -440,6 +441,8 @@ const std::vector<cli::CommandSpec>& Commands() {
         "Prints the fields of every block kind, with dimension, default and description, as\n"
         "Markdown (the tables of docs/language.md are this output).";
     c[4].run = Reference;
+
+    c.push_back(SearchCommand());
     return c;
   }();
   return kCommands;

@@ -1,0 +1,286 @@
+// Plan search (analysis/search.h, `clusterc search`): the pruned search returns what evaluating
+// every candidate returns; its bounds are bounds; threads, shards and merges change nothing; the
+// emitted plan is accepted by `check` as it is.
+#include <fmt/format.h>
+
+#include <random>
+
+#include "analysis/search.h"
+#include "driver/driver.h"
+#include "support.h"
+
+using namespace clusterc;
+namespace an = clusterc::analysis;
+
+namespace {
+
+const std::filesystem::path kSource = CLUSTERC_SOURCE_DIR;
+
+an::PlanInputs InputsOf(const testing::Compiled& c, const std::string& plan) {
+  for (uint32_t i = 0; i < c.program.plans.size(); ++i)
+    if (c.program.plans[i].name == plan) return c.results.plan_inputs[i];
+  FAIL("no plan " << plan);
+  return {};
+}
+
+an::SearchOptions Options(const an::PlanInputs& in, int k = 10) {
+  an::SearchOptions o;
+  o.top_k = k;
+  o.memory_limit = 0.9 * in.hbm;
+  o.gpu_power = 700;
+  return o;
+}
+
+// Same candidates, in the same order, with the same figures.
+void RequireSame(const std::vector<an::Scored>& a, const std::vector<an::Scored>& b) {
+  REQUIRE(a.size() == b.size());
+  for (size_t i = 0; i < a.size(); ++i) {
+    INFO("rank " << i + 1);
+    CHECK_FALSE(an::CandidateBefore(a[i].c, b[i].c));
+    CHECK_FALSE(an::CandidateBefore(b[i].c, a[i].c));
+    CHECK(a[i].step_time == b[i].step_time);
+    CHECK(a[i].objective == b[i].objective);
+  }
+}
+
+void RequireSameResult(const an::SearchResult& a, const an::SearchResult& b) {
+  REQUIRE(a.by_gpus.size() == b.by_gpus.size());
+  for (size_t i = 0; i < a.by_gpus.size(); ++i) {
+    INFO(a.by_gpus[i].gpus << " GPUs");
+    CHECK(a.by_gpus[i].gpus == b.by_gpus[i].gpus);
+    RequireSame(a.by_gpus[i].fastest, b.by_gpus[i].fastest);
+  }
+}
+
+void RequireSameStats(const an::SearchStats& a, const an::SearchStats& b) {
+  CHECK(a.gpu_counts == b.gpu_counts);
+  CHECK(a.layouts == b.layouts);
+  CHECK(a.rejected == b.rejected);
+  CHECK(a.work_units == b.work_units);
+  CHECK(a.candidates == b.candidates);
+  CHECK(a.evaluated == b.evaluated);
+  CHECK(a.pruned == b.pruned);
+  CHECK(a.over_memory == b.over_memory);
+  CHECK(a.feasible == b.feasible);
+  CHECK(a.probes == b.probes);
+}
+
+// Every candidate of the pruned search is evaluated or counted against one bound.
+void RequireAccounted(const an::SearchStats& s) {
+  uint64_t pruned = 0;
+  for (uint64_t p : s.pruned) pruned += p;
+  CHECK(s.evaluated + pruned == s.candidates);
+  CHECK(s.feasible + s.over_memory == s.evaluated);
+}
+
+}  // namespace
+
+TEST_CASE("the pruned search returns the brute-force top K", "[search]") {
+  auto c = testing::CompileSpec(kSource / "bench/megatron_1t.cl");
+  an::PlanInputs in = InputsOf(*c, "pretrain");
+  for (an::Objective objective :
+       {an::Objective::kTime, an::Objective::kCost, an::Objective::kEnergy, an::Objective::kMfu}) {
+    for (int k : {1, 5}) {
+      INFO("objective " << int(objective) << ", K " << k);
+      an::SearchSpace space;
+      space.min_gpus = 384;  // 1T parameters need >= 200 GPUs' memory; keep the reference short
+      space.max_gpus = 640;
+      an::SearchOptions o = Options(in, k);
+      o.objective = objective;
+      an::SearchResult pruned = an::SearchPlans(in, space, o);
+      an::SearchResult brute = an::BruteForce(in, space, o);
+      RequireAccounted(pruned.stats);
+      // The bounds did work, and the answer is not empty.
+      CHECK(pruned.stats.evaluated < brute.stats.evaluated / 2);
+      REQUIRE_FALSE(an::TopK(brute, k).empty());
+      CHECK(pruned.stats.candidates == brute.stats.candidates);
+      RequireSameResult(pruned, brute);
+      RequireSame(an::TopK(pruned, k), an::TopK(brute, k));
+    }
+  }
+}
+
+TEST_CASE("brute force agrees on a GQA model with fixed dimensions and on an MoE model",
+          "[search]") {
+  SECTION("Llama 3 405B, pipeline and micro-batch varied") {
+    auto c = testing::CompileSpec(kSource / "examples/meta_24k.cl");
+    an::PlanInputs in = InputsOf(*c, "llama3_405b_pretrain");
+    an::SearchSpace space;
+    space.tp = {4, 8};
+    space.min_gpus = 8192;
+    space.max_gpus = 16384;
+    space.cp = {1};
+    an::SearchOptions o = Options(in, 3);
+    an::SearchResult pruned = an::SearchPlans(in, space, o);
+    an::SearchResult brute = an::BruteForce(in, space, o);
+    RequireAccounted(pruned.stats);
+    REQUIRE_FALSE(an::TopK(brute, 3).empty());
+    RequireSameResult(pruned, brute);
+  }
+  SECTION("DeepSeek-V3 (dense leading layers: no bounds, still exact)") {
+    auto c = testing::CompileSpec(kSource / "examples/deepseek_2k.cl");
+    an::PlanInputs in = c->results.plan_inputs[0];
+    an::SearchSpace space;
+    space.min_gpus = space.max_gpus = in.cluster_gpus;
+    space.recompute = {ir::Recompute::full};
+    space.sharding = {ir::Sharding::zero1};
+    an::SearchOptions o = Options(in, 3);
+    an::SearchResult pruned = an::SearchPlans(in, space, o);
+    an::SearchResult brute = an::BruteForce(in, space, o);
+    RequireAccounted(pruned.stats);
+    RequireSameResult(pruned, brute);
+  }
+}
+
+TEST_CASE("the step-time lower bound never exceeds the evaluated step time", "[search]") {
+  for (const char* spec : {"bench/megatron_1t.cl", "examples/meta_24k.cl"}) {
+    auto c = testing::CompileSpec(kSource / spec);
+    an::PlanInputs in = c->results.plan_inputs[0];
+    an::SearchSpace space;
+    // Random candidates of the whole space, fitting in memory or not.
+    std::mt19937_64 rng(42);
+    std::vector<int64_t> gpus = an::GpuCounts(in, space);
+    int checked = 0;
+    for (int i = 0; i < 200000 && checked < 2000; ++i) {
+      an::Candidate cand;
+      cand.gpus = gpus[rng() % gpus.size()];
+      int64_t rest = cand.gpus;
+      auto pick = [&](int64_t limit) {
+        std::vector<int64_t> d;
+        for (int64_t x = 1; x <= std::min(rest, limit); ++x)
+          if (rest % x == 0) d.push_back(x);
+        int64_t v = d[rng() % d.size()];
+        rest /= v;
+        return v;
+      };
+      cand.tp = pick(8);
+      cand.cp = pick(4);
+      cand.pp = pick(128);
+      int64_t dp = rest;
+      if (in.global_batch % dp != 0) continue;
+      std::vector<int64_t> micro;
+      for (int64_t b = 1; b <= in.global_batch / dp; ++b)
+        if ((in.global_batch / dp) % b == 0) micro.push_back(b);
+      cand.micro = micro[rng() % micro.size()];
+      cand.vpp = 1 + int64_t(rng() % 4);
+      cand.recompute = ir::Recompute(rng() % 3);
+      cand.sharding = ir::Sharding(rng() % 4);
+      cand.sequence_parallel = rng() % 2;
+      double bound = an::StepTimeLowerBound(in, cand);
+      double step = an::EvaluatePlan(an::ApplyCandidate(in, cand)).step_time;
+      INFO(spec << ": gpus " << cand.gpus << " tp " << cand.tp << " cp " << cand.cp << " pp "
+                << cand.pp << " micro " << cand.micro << " vpp " << cand.vpp);
+      REQUIRE(bound > 0);
+      REQUIRE(bound <= step);
+      ++checked;
+    }
+    CHECK(checked == 2000);
+  }
+}
+
+TEST_CASE("threads, shards and merges give the same answer and counts", "[search]") {
+  auto c = testing::CompileSpec(kSource / "bench/megatron_1t.cl");
+  an::PlanInputs in = InputsOf(*c, "pretrain");
+  an::SearchSpace space;
+  space.min_gpus = 512;
+  space.max_gpus = 1024;
+  an::SearchOptions o = Options(in, 4);
+  an::SearchResult one = an::SearchPlans(in, space, o);
+  o.jobs = 2;
+  an::SearchResult two = an::SearchPlans(in, space, o);
+  o.jobs = 3;
+  an::SearchResult three = an::SearchPlans(in, space, o);
+  RequireSameResult(one, two);
+  RequireSameResult(one, three);
+  RequireSameStats(one.stats, two.stats);
+  RequireSameStats(one.stats, three.stats);
+
+  for (int n : {2, 5}) {
+    std::vector<an::SearchResult> parts;
+    for (int i = 0; i < n; ++i) {
+      o.shard = i;
+      o.shards = n;
+      parts.push_back(an::SearchPlans(in, space, o));
+    }
+    an::SearchResult merged = an::MergeResults(parts, 4);
+    INFO(n << " shards");
+    RequireSameResult(one, merged);
+    RequireSameStats(one.stats, merged.stats);
+  }
+}
+
+TEST_CASE("clusterc search: shards merge to the unsharded document; threads do not matter",
+          "[search][cli]") {
+  auto dir = testing::ScratchDir("search_shards");
+  std::string spec = (kSource / "bench/megatron_1t.cl").string();
+  std::vector<std::string> base = {"search",    spec,    "--plan", "pretrain", "--gpus",
+                                   "512..1024", "--top", "5",      "--format", "json"};
+  auto run = [&](std::vector<std::string> extra, int expect = kExitOk) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), extra.begin(), extra.end());
+    Streams s;
+    int rc = Run(args, s);
+    INFO(s.err);
+    REQUIRE(rc == expect);
+    return s.out;
+  };
+  std::string whole = run({"--jobs", "1"});
+  CHECK(whole == run({"--jobs", "2"}));
+  CHECK(whole.find("\"clusterc_search\": 1") != std::string::npos);
+  std::vector<std::string> files;
+  for (int i = 0; i < 3; ++i) {
+    files.push_back((dir / ("shard-" + std::to_string(i) + ".json")).string());
+    run({"--shard", std::to_string(i) + "/3", "--output", files.back()});
+  }
+  std::vector<std::string> merge = {"search", "--merge",  files[2], files[0],
+                                    files[1], "--format", "json"};
+  Streams s;
+  REQUIRE(Run(merge, s) == kExitOk);
+  CHECK(s.out == whole);
+
+  // A missing shard is refused, never merged into a partial answer.
+  Streams missing;
+  CHECK(Run({"search", "--merge", files[0], files[1]}, missing) == kExitUsage);
+  CHECK(missing.err.find("shard 2/3 is missing") != std::string::npos);
+  CHECK(missing.out.empty());
+}
+
+TEST_CASE("clusterc search --emit-plan writes a plan check accepts unchanged", "[search][cli]") {
+  auto dir = testing::ScratchDir("search_emit");
+  std::string spec = (kSource / "bench/megatron_1t.cl").string();
+  for (const char* gpus : {"4096", "3072"}) {  // the whole cluster, and a partition of it
+    std::string emitted = (dir / (std::string("best-") + gpus + ".cl")).string();
+    Streams s;
+    REQUIRE(Run({"search", spec, "--plan", "pretrain", "--gpus", gpus, "--top", "1", "--emit-plan",
+                 emitted},
+                s) == kExitOk);
+    std::string text = testing::Slurp(emitted);
+    CHECK(text.find("plan pretrain_best extends pretrain") != std::string::npos);
+    CHECK((text.find("cluster a100_4k_3072") != std::string::npos) == (gpus[0] == '3'));
+    // The spec with the block appended: clean, no warning, and the plan has the step time the
+    // search reported.
+    std::string combined = (dir / (std::string("combined-") + gpus + ".cl")).string();
+    {
+      std::ofstream out(combined);
+      out << testing::Slurp(spec) << "\n" << text;
+    }
+    auto c = testing::CompileSpec(combined);
+    size_t problems = 0;
+    for (const auto& d : c->diags.All()) problems += !d.suppressed;
+    CHECK(problems == 0);
+    Streams check;
+    CHECK(Run({"check", combined, "--werror"}, check) == kExitOk);
+    Streams json;
+    REQUIRE(
+        Run({"search", spec, "--plan", "pretrain", "--gpus", gpus, "--top", "1", "--format", "csv"},
+            json) == kExitOk);
+    const auto& plans = c->program.plans;
+    uint32_t best = uint32_t(plans.size());
+    for (uint32_t i = 0; i < plans.size(); ++i)
+      if (plans[i].name == "pretrain_best") best = i;
+    REQUIRE(best < plans.size());
+    double step = c->results.plans[best].step_time;
+    CHECK(c->results.plans[best].gpus == std::stoll(gpus));
+    CHECK(json.out.find(fmt::format(",{},", step)) != std::string::npos);
+  }
+}
