@@ -218,12 +218,12 @@ class Formatter {
   static bool Space(const Tok* a, const Tok* b, const Tok* before_a) {
     if (IsPunct(b, ",") || IsPunct(b, ";") || IsPunct(b, ")") || IsPunct(b, ".")) return false;
     if (IsPunct(a, ".") || IsPunct(a, "(")) return false;
-    if (IsPunct(b, "(")) return !(a->kind == Kind::kWord);
     if (IsPunct(a, "-") &&
         (before_a == nullptr || IsOperator(before_a) || IsPunct(before_a, "(") ||
          IsPunct(before_a, ":") || IsPunct(before_a, "{") || IsPunct(before_a, ";") ||
          (before_a->kind == Kind::kWord && before_a->text == "require")))
       return false;  // unary minus
+    if (IsPunct(b, "(")) return !(a->kind == Kind::kWord);
     if (IsPunct(a, "{") && IsPunct(b, "}")) return false;
     return true;
   }
