@@ -209,6 +209,14 @@ std::string RenderJson(const std::vector<Diagnostic>& diags, const SourceManager
   return ToJson(std::move(doc));
 }
 
+std::string RuleHelpUri(std::string_view code) {
+  // GitHub's heading anchor of "## `code`": punctuation other than `-` dropped.
+  std::string anchor;
+  for (char c : code)
+    if (c != '.' && c != '`') anchor += c;
+  return std::string(kRulesDocument) + "#" + anchor;
+}
+
 std::string RenderSarif(const std::vector<Diagnostic>& diags, const SourceManager& sources,
                         const ToolInfo& tool) {
   llvm::json::Array rules;

@@ -10,6 +10,12 @@
 
 namespace clusterc {
 
+// Where docs/rules.md is published: each code's entry is `RuleHelpUri(code)`, linked from editors
+// (LSP codeDescription) and SARIF (helpUri).
+inline constexpr const char* kRulesDocument =
+    "https://github.com/clusterc/clusterc/blob/main/docs/rules.md";
+std::string RuleHelpUri(std::string_view code);
+
 struct ToolInfo {
   std::string name = "clusterc";
   std::string version;

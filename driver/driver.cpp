@@ -15,11 +15,13 @@
 #include "diag/render.h"
 #include "driver/cli.h"
 #include "driver/explain.h"
+#include "driver/fmt.h"
 #include "driver/output_dir.h"
 #include "driver/reference.h"
 #include "driver/search.h"
 #include "driver/session.h"
 #include "frontend/compile.h"
+#include "lsp/server.h"
 
 #ifndef CLUSTERC_VERSION
 #define CLUSTERC_VERSION "0.0.0"
@@ -351,6 +353,24 @@ int Reference(const cli::ParsedArgs&, Streams& s) {
   return kExitOk;
 }
 
+// Where the language server puts the standard library for editors to open:
+// $XDG_CACHE_HOME/clusterc/std-VERSION, else ~/.cache/..., else the temporary folder.
+std::string DefaultStdlibDir() {
+  const char* xdg = std::getenv("XDG_CACHE_HOME");
+  const char* home = std::getenv("HOME");
+  fs::path base = xdg && *xdg     ? fs::path(xdg)
+                  : home && *home ? fs::path(home) / ".cache"
+                                  : fs::temp_directory_path();
+  return (base / "clusterc" / ("std-" + std::string(CLUSTERC_VERSION))).string();
+}
+
+int Lsp(const cli::ParsedArgs& args, Streams&) {
+  lsp::ServerOptions options;
+  options.version = CLUSTERC_VERSION;
+  options.std_dir = args.Get("--stdlib-dir", DefaultStdlibDir());
+  return lsp::Serve(STDIN_FILENO, STDOUT_FILENO, std::move(options));
+}
+
 cli::OptionSpec RootOption() {
   return cli::Value("--root", "DIR", "a directory",
                     "project root; imports may not leave it (default: the file's directory)");
@@ -362,7 +382,7 @@ const std::vector<cli::CommandSpec>& Commands() {
   using cli::Flag;
   using cli::Value;
   static const std::vector<cli::CommandSpec> kCommands = [] {
-    std::vector<cli::CommandSpec> c(5);
+    std::vector<cli::CommandSpec> c(7);
     c[0].name = "check";
     c[0].summary = "parse, check and analyse specs; report diagnostics";
     c[0].operand = "FILE";
@@ -441,6 +461,40 @@ const std::vector<cli::CommandSpec>& Commands() {
         "Prints the fields of every block kind, with dimension, default and description, as\n"
         "Markdown (the tables of docs/language.md are this output).";
     c[4].run = Reference;
+
+    c[5].name = "fmt";
+    c[5].summary = "rewrite specs in the canonical layout";
+    c[5].operand = "FILE";
+    c[5].min_operands = 1;
+    c[5].max_operands = cli::CommandSpec::kUnbounded;
+    c[5].description =
+        "Rewrites each FILE in place in the canonical layout: two-space indentation, one member\n"
+        "per line, `=` and trailing comments aligned, single spaces around operators and units.\n"
+        "Comments stay where they are and the meaning never changes. A file with syntax errors\n"
+        "is left untouched and its diagnostics are reported.";
+    c[5].options = {
+        Flag("--check", "write nothing; list the files that would change (exit 1 if any)"),
+        Flag("--diff", "write nothing; print a unified diff of the changes"),
+    };
+    c[5].exit_codes =
+        "0 done, 1 files would change (--check) or have syntax errors, 2 usage or I/O failure";
+    c[5].run = FormatCommand;
+
+    c[6].name = "lsp";
+    c[6].summary = "language server (LSP 3.17) on stdin/stdout, for editors";
+    c[6].description =
+        "Serves the Language Server Protocol on stdin and stdout: diagnostics as you type,\n"
+        "hover with derived values, definition, references, symbols, completion, fix-its,\n"
+        "formatting and inlay hints. See docs/editors.md.";
+    c[6].options = {
+        Value("--stdlib-dir", "DIR", "a directory",
+              "where the standard library is written for editors to open (default: "
+              "$XDG_CACHE_HOME/clusterc/std-VERSION)"),
+        Flag("--stdio", "accepted for editor clients that pass it; stdio is the only transport")
+            .NotInUsage(),
+    };
+    c[6].exit_codes = "0 after shutdown and exit, 1 when the client went away without them";
+    c[6].run = Lsp;
 
     c.push_back(SearchCommand());
     return c;

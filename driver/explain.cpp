@@ -192,6 +192,10 @@ std::string Readable(const ExplainRow& row) {
 
 }  // namespace
 
+std::string ReadableValue(const ExplainRow& row) {
+  return Readable(row);
+}
+
 std::vector<ExplainRow> ExplainRows(const ir::Program& program, const analysis::Results& results,
                                     const std::string& plan_name) {
   std::vector<ExplainRow> rows;

@@ -23,6 +23,9 @@ struct ExplainRow {
 std::vector<ExplainRow> ExplainRows(const ir::Program& program, const analysis::Results& results,
                                     const std::string& plan);
 
+// A row's value as the text rendering shows it: `41 GiB`, `28.9 %`, `8.62 million GPU-hours`.
+std::string ReadableValue(const ExplainRow& row);
+
 std::string RenderExplainText(const std::vector<ExplainRow>& rows);
 std::string RenderExplainJson(const std::vector<ExplainRow>& rows, const std::string& spec);
 
