@@ -1,4 +1,5 @@
 #include "analysis/cluster_model.h"
+#include "ir/checked.h"
 
 #include <algorithm>
 #include <cmath>
@@ -64,7 +65,9 @@ FabricResults DeriveFabric(const ir::Fabric& fabric, const ir::Switch* sw, int64
     // 2 x 400G, e.g. Spectrum-4 SN5600: 64 x 800G = 128 x 400G).
     double split =
         nic_port_bandwidth > 0 ? std::floor(sw->port_bandwidth.si / nic_port_bandwidth) : 1;
-    f.radix = sw->radix * static_cast<int64_t>(std::max(1.0, split));
+    // At most 64 NIC-rate ports per switch port (a 51.2 Tb/s port at 800 Gb/s NICs): the radix
+    // stays small enough for the capacity products below to fit 64 bits.
+    f.radix = sw->radix * static_cast<int64_t>(std::min(64.0, std::max(1.0, split)));
     auto c = formulas::FatTree(f.endpoints, f.radix, f.tiers, f.rails, f.leaf_oversubscription,
                                f.tiers >= 3 ? f.pod_oversubscription : 1.0);
     f.capacity = c.capacity;
@@ -116,7 +119,7 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
   r.nodes = c.nodes.count;
   r.gpus_per_node = node->gpus.count;
   r.gpus = r.nodes * r.gpus_per_node;
-  r.spare_nodes = static_cast<int64_t>(std::llround(c.spares * static_cast<double>(r.nodes)));
+  r.spare_nodes = ir::SaturatingRound(c.spares * static_cast<double>(r.nodes));
   r.usable_nodes = r.nodes - r.spare_nodes;
   r.usable_gpus = r.usable_nodes * r.gpus_per_node;
   r.nodes_per_rack = c.racks.nodes;

@@ -10,6 +10,8 @@
 #include <cmath>
 #include <cstdint>
 
+#include "ir/checked.h"
+
 namespace clusterc::analysis::formulas {
 
 // ---- parameters and FLOPs -------------------------------------------------------------------
@@ -184,7 +186,10 @@ inline FatTreeCounts FatTree(int64_t endpoints, int64_t radix, int64_t tiers, in
                              double leaf_oversubscription = 1, double pod_oversubscription = 1) {
   FatTreeCounts c;
   if (radix <= 0 || endpoints <= 0) return c;
-  auto ceil_div = [](double a, double b) { return static_cast<int64_t>(std::ceil(a / b - 1e-9)); };
+  // b is 0 for a leaf without downlinks (radix 1): nothing attaches, and no division by zero.
+  auto ceil_div = [](double a, double b) -> int64_t {
+    return b > 0 ? ir::SaturatingInt64(std::ceil(a / b - 1e-9)) : 0;
+  };
   if (rails < 1) rails = 1;
   if (tiers <= 1) {
     c.leaf = ceil_div(endpoints, radix);

@@ -5,6 +5,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/formulas.h"
+#include "ir/checked.h"
 
 namespace clusterc::analysis {
 
@@ -266,7 +267,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const int64_t tp = std::max<int64_t>(1, in.tp), pp = std::max<int64_t>(1, in.pp);
   const int64_t dp = std::max<int64_t>(1, in.dp), cp = std::max<int64_t>(1, in.cp);
   const int64_t ep = std::max<int64_t>(1, in.ep), vpp = std::max<int64_t>(1, in.vpp);
-  r.gpus = tp * pp * dp * cp;
+  r.gpus = ir::SaturatingMul(ir::SaturatingMul(tp, pp), ir::SaturatingMul(dp, cp));
   r.params = CountParams(in);
   if (in.layers <= 0 || in.hidden <= 0 || in.heads <= 0 || in.seq_len <= 0 ||
       in.global_batch <= 0 || in.peak_flops <= 0 || in.micro_batch <= 0)
@@ -424,7 +425,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // (Narayanan et al. 2021 section 4.1, scatter/gather optimisation divides by t with SP).
     double bytes = act_msg / (in.sequence_parallel ? double(tp) : 1.0);
     r.messages.pipeline = bytes;
-    int64_t span = 2 * tp * cp * dp;
+    int64_t span = ir::SaturatingMul(2 * tp, ir::SaturatingMul(cp, dp));
     double bw = GroupBandwidth(in, span);
     double one = bw > 0 ? bytes / bw + Latency(in, span) : 0;
     pp_total = 2 * double(vpp) * m * one;
@@ -437,7 +438,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   {
     double gb = wb.grad > 2 ? wb.grad : 2;
     r.messages.gradient_bytes_per_param = gb;
-    int64_t span = tp * cp * dp;
+    int64_t span = ir::SaturatingMul(tp, ir::SaturatingMul(cp, dp));
     double bw = GroupBandwidth(in, span);
     double alpha = Latency(in, span);
     auto reduce = [&](double n, double params) {

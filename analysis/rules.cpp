@@ -7,6 +7,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/formulas.h"
+#include "ir/checked.h"
 
 namespace clusterc::analysis {
 
@@ -159,15 +160,18 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   if (c && cluster.valid && r.gpus != cluster.usable_gpus) {
     auto d = MakeDiagnostic(
         DiagCode::PlanProductMismatch, parallel,
-        fmt::format("tp x pp x dp x cp = {} x {} x {} x {} = {} GPUs; cluster `{}` has {} GPUs "
-                    "for plans",
-                    pa.tp, pa.pp, pa.dp, pa.cp, r.gpus, c->name, cluster.usable_gpus));
+        fmt::format(
+            "tp x pp x dp x cp = {} x {} x {} x {} = {} GPUs; cluster `{}` has {} GPUs "
+            "for plans",
+            pa.tp, pa.pp, pa.dp, pa.cp,
+            r.gpus == ir::kInt64Max ? std::string("more than 9.2e18") : std::to_string(r.gpus),
+            c->name, cluster.usable_gpus));
     d.Label(c->FieldRange("nodes"),
             fmt::format("{} nodes x {} GPUs", cluster.nodes, cluster.gpus_per_node));
     if (cluster.spare_nodes > 0)
       d.Note(fmt::format("{} of {} nodes are spares ({:.1f} %)", cluster.spare_nodes, cluster.nodes,
                          c->spares * 100));
-    int64_t other = pa.tp * pa.pp * pa.cp;
+    int64_t other = ir::SaturatingMul(ir::SaturatingMul(pa.tp, pa.pp), pa.cp);
     if (other > 0 && cluster.usable_gpus % other == 0)
       d.Note(fmt::format("dp = {} fills the cluster", cluster.usable_gpus / other));
     sink.Report(std::move(d));
@@ -181,7 +185,7 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
     sink.Report(std::move(d));
   };
   if (model) {
-    int64_t stages = pa.pp * pa.vpp;
+    int64_t stages = ir::SaturatingMul(pa.pp, pa.vpp);
     if (stages > 1 && model->layers % stages != 0 && (model->layers + 2) % stages != 0)
       indivisible(parallel,
                   fmt::format("{} layers do not divide into pp x vpp = {} x {} = {} stages",
@@ -247,7 +251,7 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
 
   // plan.group-oversubscribed: EP and CP groups exchange every layer.
   auto group = [&](const char* what, int64_t degree, Comm comm) {
-    int64_t span = pa.tp * degree;
+    int64_t span = ir::SaturatingMul(pa.tp, degree);
     double full = in.scale_out_bandwidth > 0 ? in.nic_bandwidth : 0;
     double got = GroupBandwidth(in, span);
     if (degree <= 1 || span <= in.scale_up_domain || full <= 0 || got >= full * 0.999) return;

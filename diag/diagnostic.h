@@ -93,19 +93,33 @@ class DiagnosticSink {
   virtual void Report(Diagnostic d) = 0;
 };
 
-// Keeps every diagnostic; the usual sink.
+// Errors one list keeps at most; past it errors are only counted, so that a flood of errors (a
+// megabyte of invalid characters) costs neither memory nor time. The user-facing limit is the
+// driver's --error-limit, applied when rendering.
+inline constexpr size_t kMaxKeptErrors = 10000;
+
+// Keeps every diagnostic (up to kMaxKeptErrors errors); the usual sink.
 class DiagnosticList final : public DiagnosticSink {
  public:
-  void Report(Diagnostic d) override { diagnostics_.push_back(std::move(d)); }
+  void Report(Diagnostic d) override {
+    if (d.severity == Severity::kError && ++errors_seen_ > kMaxKeptErrors) return;
+    if (diagnostics_.size() >= 4 * kMaxKeptErrors) return;  // warnings and notes: the same bound
+    diagnostics_.push_back(std::move(d));
+  }
+  // Errors reported but not kept.
+  size_t DroppedErrors() const {
+    return errors_seen_ > kMaxKeptErrors ? errors_seen_ - kMaxKeptErrors : 0;
+  }
   const std::vector<Diagnostic>& All() const { return diagnostics_; }
   std::vector<Diagnostic>& All() { return diagnostics_; }
   size_t Count(Severity s) const;  // unsuppressed only
-  bool HasErrors() const { return Count(Severity::kError) > 0; }
+  bool HasErrors() const { return Count(Severity::kError) > 0 || DroppedErrors() > 0; }
   // Stable order: by file, offset, then the order reported.
   void SortBySource();
 
  private:
   std::vector<Diagnostic> diagnostics_;
+  size_t errors_seen_ = 0;
 };
 
 std::string_view SeverityName(Severity s);

@@ -14,6 +14,10 @@ struct Scale {
 
 std::string ThreeDigits(double v) {
   double a = std::fabs(v);
+  if (!std::isfinite(v)) return std::isnan(v) ? "not a number" : v < 0 ? "-infinity" : "infinity";
+  // Past a quadrillion digits stop being readable (and past 2^63 they would not fit the integer
+  // below): scientific notation, e.g. 1.23e+18.
+  if (a >= 1e15) return fmt::format("{:.3g}", v);
   if (a >= 1000 || a == std::floor(a)) {
     // Whole numbers with separators.
     auto n = static_cast<long long>(std::llround(v));
@@ -38,6 +42,10 @@ std::string Pick(double v, const Scale* scales, size_t n) {
   const Scale* best = &scales[0];
   for (size_t i = 0; i < n; ++i)
     if (std::fabs(v) >= scales[i].factor * 0.9995) best = &scales[i];
+  // A million of the largest unit and beyond: scientific notation in the base unit reads better
+  // ("1e+30 W", not "1e+21 GW").
+  if (std::fabs(v / best->factor) >= 1e6 && best != &scales[0])
+    return fmt::format("{:.3g} {}", v, scales[0].unit);
   return ThreeDigits(v / best->factor) + " " + best->unit;
 }
 

@@ -60,24 +60,24 @@ std::string Printable(std::string_view line) {
 
 void AppendSnippet(std::string& out, const SourceManager& sources, SourceRange r) {
   if (!r.Valid()) return;
-  std::string printable = Printable(sources.LineText(r.file, r.begin));
-  std::string_view line = printable;
+  // Only the shown window of the line is processed: a diagnostic costs O(window), not O(line).
+  std::string_view line = sources.LineText(r.file, r.begin);
   LineColumn b = sources.Position(r.file, r.begin);
   const size_t kMaxShown = 200;  // huge lines are cut around the location
   size_t line_begin = r.begin - (b.byte_column - 1);
-  size_t start_in_line = b.byte_column - 1;
+  size_t start_in_line = std::min<size_t>(b.byte_column - 1, line.size());
   size_t shown_from = 0;
   if (line.size() > kMaxShown && start_in_line > kMaxShown / 2) {
     shown_from = start_in_line - kMaxShown / 2;
     while (shown_from > 0 && (static_cast<unsigned char>(line[shown_from]) & 0xC0) == 0x80)
       --shown_from;
   }
-  std::string_view shown = line.substr(shown_from, kMaxShown);
-  size_t cut = shown.size();
+  size_t cut = std::min(kMaxShown, line.size() - shown_from);
   while (cut > 0 && cut < line.size() - shown_from &&
          (static_cast<unsigned char>(line[shown_from + cut]) & 0xC0) == 0x80)
     --cut;
-  shown = shown.substr(0, cut);
+  std::string printable = Printable(line.substr(shown_from, cut));
+  std::string_view shown = printable;
   std::string gutter = fmt::format("{:>5}", b.line);
   std::string prefix = shown_from > 0 ? "..." : "";
   out += fmt::format("{} | {}{}\n", gutter, prefix, shown);
@@ -95,7 +95,8 @@ void AppendSnippet(std::string& out, const SourceManager& sources, SourceRange r
   if (end_in_line > start_in_line) {
     size_t to = std::min(end_in_line, shown_from + shown.size());
     if (to > start_in_line)
-      under = std::max<size_t>(1, DisplayWidth(line.substr(start_in_line, to - start_in_line)));
+      under = std::max<size_t>(
+          1, DisplayWidth(shown.substr(start_in_line - shown_from, to - start_in_line)));
   }
   caret += "^" + std::string(under - 1, '~');
   out += caret + "\n";

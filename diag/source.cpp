@@ -1,7 +1,9 @@
 #include "diag/source.h"
 
 #include <llvm/Support/MemoryBuffer.h>
+
 #include <llvm/Support/SourceMgr.h>
+#include <algorithm>
 
 namespace clusterc {
 
@@ -12,6 +14,14 @@ uint32_t SourceManager::Add(std::string path, std::string text) {
   auto file = std::make_unique<File>();
   file->path = std::move(path);
   file->text = std::move(text);
+  file->line_starts.push_back(0);
+  uint32_t cps = 0;
+  for (size_t i = 0; i < file->text.size(); ++i) {
+    if (i % kCodePointStride == 0) file->code_points_before.push_back(cps);
+    unsigned char c = static_cast<unsigned char>(file->text[i]);
+    if ((c & 0xC0) != 0x80) ++cps;
+    if (c == '\n') file->line_starts.push_back(uint32_t(i + 1));
+  }
   // llvm::SourceMgr buffers are 1-based too; keep the ids equal.
   llvm_->AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(file->text, file->path, /*RequiresNullTerminator=*/false),
@@ -37,19 +47,28 @@ uint32_t CodePointCount(std::string_view s) {
   return n;
 }
 
+uint32_t SourceManager::CodePointsBefore(const File& f, uint32_t offset) const {
+  size_t block = offset / kCodePointStride;
+  if (block >= f.code_points_before.size())
+    return CodePointCount(f.text.substr(0, offset));  // only for an empty text
+  size_t from = block * kCodePointStride;
+  return f.code_points_before[block] +
+         CodePointCount(std::string_view(f.text).substr(from, offset - from));
+}
+
 LineColumn SourceManager::Position(uint32_t file, uint32_t offset) const {
   std::string_view text = Text(file);
   if (offset > text.size()) offset = static_cast<uint32_t>(text.size());
-  const char* ptr = text.data() + offset;
-  // Lines end at '\n' only (a lone '\r' does not start a line, as in the lexer); llvm's column
-  // would restart at '\r', so the column is counted here.
-  unsigned line = llvm_->FindLineNumber(llvm::SMLoc::getFromPointer(ptr), file);
-  size_t newline = offset == 0 ? std::string_view::npos : text.rfind('\n', offset - 1);
-  size_t line_start = newline == std::string_view::npos ? 0 : newline + 1;
+  if (file == 0 || file > files_.size()) return {};
+  const File& f = *files_[file - 1];
+  // Lines end at '\n' only (a lone '\r' does not start a line, as in the lexer).
+  auto it = std::upper_bound(f.line_starts.begin(), f.line_starts.end(), offset);
+  size_t line_index = size_t(it - f.line_starts.begin()) - 1;
+  uint32_t line_start = f.line_starts[line_index];
   LineColumn lc;
-  lc.line = line;
+  lc.line = unsigned(line_index + 1);
   lc.byte_column = uint32_t(offset - line_start + 1);
-  lc.column = CodePointCount(text.substr(line_start, offset - line_start)) + 1;
+  lc.column = CodePointsBefore(f, offset) - CodePointsBefore(f, line_start) + 1;
   // Editors do not show a byte-order mark: columns on the first line start after it.
   if (line_start == 0 && text.substr(0, 3) == "\xEF\xBB\xBF" && offset >= 3) --lc.column;
   return lc;
@@ -57,11 +76,12 @@ LineColumn SourceManager::Position(uint32_t file, uint32_t offset) const {
 
 std::string_view SourceManager::LineText(uint32_t file, uint32_t offset) const {
   std::string_view text = Text(file);
+  if (file == 0 || file > files_.size()) return {};
   if (offset > text.size()) offset = static_cast<uint32_t>(text.size());
-  size_t begin = offset == 0 ? std::string_view::npos : text.rfind('\n', offset - 1);
-  begin = begin == std::string_view::npos ? 0 : begin + 1;
-  size_t end = text.find('\n', offset);
-  if (end == std::string_view::npos) end = text.size();
+  const auto& starts = files_[file - 1]->line_starts;
+  auto it = std::upper_bound(starts.begin(), starts.end(), offset);
+  size_t begin = *(it - 1);
+  size_t end = it == starts.end() ? text.size() : *it - 1;
   if (end > begin && text[end - 1] == '\r') --end;
   return text.substr(begin, end - begin);
 }

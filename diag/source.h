@@ -47,7 +47,13 @@ class SourceManager {
   struct File {
     std::string path;
     std::string text;
+    std::vector<uint32_t> line_starts;  // byte offset of each line ('\n'-terminated)
+    // Code points before each kCodePointStride-byte block: a column costs O(stride), not O(line),
+    // so rendering diagnostics on a megabyte-long line stays linear.
+    std::vector<uint32_t> code_points_before;
   };
+  static constexpr uint32_t kCodePointStride = 256;
+  uint32_t CodePointsBefore(const File& f, uint32_t offset) const;
   std::vector<std::unique_ptr<File>> files_;
   std::unique_ptr<llvm::SourceMgr> llvm_;
 };

@@ -223,8 +223,8 @@ std::optional<std::string> Parse(const CommandSpec& c, const std::vector<std::st
           char* end = nullptr;
           errno = 0;
           unsigned long long n = has_value ? std::strtoull(value.c_str(), &end, 10) : 0;
-          if (!has_value || value.empty() || value[0] == '-' || *end != '\0' || n == 0 ||
-              errno == ERANGE)
+          if (!has_value || value.empty() || value[0] == '-' || *end != '\0' ||
+              (n == 0 && !o->allow_zero) || errno == ERANGE)
             return fmt::format("{} takes {}", a, o->noun);
           break;
         }

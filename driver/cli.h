@@ -24,6 +24,12 @@ struct OptionSpec {
   std::string_view help;
   std::vector<std::string_view> choices;  // kChoice: the accepted values
   bool in_usage = true;                   // listed in the usage line
+  bool allow_zero = false;                // kPositiveInteger: 0 is accepted too
+
+  OptionSpec& AllowZero() {
+    allow_zero = true;
+    return *this;
+  }
 
   OptionSpec& Alias(std::string_view short_spelling) {
     short_name = short_spelling;

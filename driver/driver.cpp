@@ -57,6 +57,11 @@ int UsageError(Streams& s, const std::string& message, const std::string& format
   return kExitUsage;
 }
 
+size_t ErrorLimit(const cli::ParsedArgs& args) {
+  return args.Has("--error-limit") ? size_t(std::stoull(args.Get("--error-limit")))
+                                   : kDefaultErrorLimit;
+}
+
 int Check(const cli::ParsedArgs& args, Streams& s) {
   const std::vector<std::string>& files = args.operands;
   std::string format = args.Get("--format", "text"), output = args.Get("--output");
@@ -71,14 +76,17 @@ int Check(const cli::ParsedArgs& args, Streams& s) {
   SourceManager sources;
   std::vector<Diagnostic> all;
   bool io_failure = false;
+  size_t dropped = 0;
   for (const auto& file : files) {
     Session session;
     CompileAndAnalyze(file, options, sources, session);
     io_failure |= session.io_failure;
+    dropped += session.diags.DroppedErrors();
     for (auto& d : session.diags.All()) all.push_back(std::move(d));
   }
+  LimitErrors(all, ErrorLimit(args), dropped);
 
-  size_t errors = 0, warnings = 0;
+  size_t errors = dropped, warnings = 0;
   for (const auto& d : all) {
     if (d.suppressed) continue;
     if (d.severity == Severity::kError) ++errors;
@@ -204,6 +212,7 @@ int Build(const cli::ParsedArgs& args, Streams& s) {
   SourceManager sources;
   Session session;
   CompileAndAnalyze(file, options, sources, session);
+  LimitErrors(session.diags.All(), ErrorLimit(args), session.diags.DroppedErrors());
   s.err += RenderText(session.diags.All(), sources, s.err_is_terminal);
   if (session.io_failure) return kExitUsage;
   if (session.diags.HasErrors()) {
@@ -266,6 +275,7 @@ int Explain(const cli::ParsedArgs& args, Streams& s) {
   SourceManager sources;
   Session session;
   CompileAndAnalyze(file, options, sources, session);
+  LimitErrors(session.diags.All(), ErrorLimit(args), session.diags.DroppedErrors());
   s.err += RenderText(session.diags.All(), sources, s.err_is_terminal);
   if (session.io_failure) return kExitUsage;
   if (session.diags.HasErrors() && session.results.clusters.empty()) return kExitDiagnostics;
@@ -371,6 +381,12 @@ int Lsp(const cli::ParsedArgs& args, Streams&) {
   return lsp::Serve(STDIN_FILENO, STDOUT_FILENO, std::move(options));
 }
 
+cli::OptionSpec ErrorLimitOption() {
+  return cli::PositiveInteger("--error-limit", "N", "a number of errors",
+                              "show at most N errors (default 20; 0: all)")
+      .AllowZero();
+}
+
 cli::OptionSpec RootOption() {
   return cli::Value("--root", "DIR", "a directory",
                     "project root; imports may not leave it (default: the file's directory)");
@@ -397,6 +413,7 @@ const std::vector<cli::CommandSpec>& Commands() {
             .Alias("-o"),
         Flag("--werror", "treat warnings as errors (exit 1)"),
         RootOption(),
+        ErrorLimitOption(),
         cli::PositiveInteger("--max-file-size", "N", "a positive number of bytes",
                              "refuse source files larger than N bytes (default 64 MiB)")
             .NotInUsage(),
@@ -424,6 +441,7 @@ const std::vector<cli::CommandSpec>& Commands() {
                "ranks, see docs) or `all` (one trace per GPU of the job)"),
         Flag("--quiet", "print no summary").Alias("-q"),
         RootOption(),
+        ErrorLimitOption(),
     };
     c[1].exit_codes = "0 written, 1 the spec has errors, 2 usage or I/O failure";
     c[1].run = Build;
@@ -440,6 +458,7 @@ const std::vector<cli::CommandSpec>& Commands() {
         Value("--plan", "NAME", "a plan name", "explain only this plan"),
         Choice("--format", "FORMAT", {"text", "json"}, "text (default) or json"),
         RootOption(),
+        ErrorLimitOption(),
     };
     c[2].exit_codes =
         "0 explained (warnings allowed), 1 the spec has errors, 2 usage or I/O failure";

@@ -8,6 +8,7 @@
 #include "diag/format.h"
 #include "ir/derived.h"
 #include "ir/ir.h"
+#include "ir/limits.h"
 #include "ir/traits.h"
 
 namespace clusterc {
@@ -47,7 +48,9 @@ std::string Words() {
 // Writes one Markdown table row per field; sub-structs get their own section afterwards.
 class Documenter {
  public:
-  explicit Documenter(std::string title) : title_(std::move(title)) {}
+  // `scope` places the block in the schema ("plan.batch"), for the plausible ranges.
+  Documenter(std::string title, std::string scope)
+      : title_(std::move(title)), scope_(std::move(scope)) {}
 
   template <class E>
   void Tag(E&) {
@@ -91,7 +94,7 @@ class Documenter {
     } else {
       type = fmt::format("block (see `{}` below)", name);
       def = "see below";
-      Documenter sub{std::string(name)};
+      Documenter sub{std::string(name), scope_ + "." + std::string(name)};
       Describe(member, sub);
       subsections_ += sub.Render(3);
     }
@@ -104,6 +107,11 @@ class Documenter {
     }
     std::string desc(doc);
     if (flags & ir::kPositive) desc += "; greater than zero";
+    if (const ir::PlausibleRange* r = ir::FindPlausibleRange(scope_, name)) {
+      std::string unit;
+      if constexpr (IsQ<T>::value) unit = " " + ir::DimUnit(T::kDim);
+      desc += fmt::format("; plausible range {:g} to {:g}{}", r->min, r->max, unit);
+    }
     if (!applies.empty()) desc += "; only in " + applies;
     rows_ += fmt::format("| `{}` | {} | {} | {} | {} |\n", name, Escape(type), required,
                          Escape(def), Escape(desc));
@@ -127,6 +135,7 @@ class Documenter {
 
  private:
   std::string title_;
+  std::string scope_;
   std::string rows_;
   std::string subsections_;
   std::string tag_words_;
@@ -139,7 +148,7 @@ std::string FieldReference() {
   ir::ForEachEntityType([&](auto* type) {
     using T = std::remove_pointer_t<decltype(type)>;
     T defaults{};
-    Documenter doc(KindOf<T>());
+    Documenter doc(KindOf<T>(), KindOf<T>());
     Describe(defaults, doc);
     out += doc.Render(2);
     std::string derived;

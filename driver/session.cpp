@@ -1,5 +1,7 @@
 #include "driver/session.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 #include "analysis/requires.h"
@@ -17,6 +19,26 @@ void ApplySuppressions(const ir::Program& program, std::vector<Diagnostic>& diag
       }
     }
   }
+}
+
+void LimitErrors(std::vector<Diagnostic>& diags, size_t limit, size_t dropped) {
+  size_t errors = 0, cut = diags.size();
+  for (size_t i = 0; i < diags.size(); ++i) {
+    if (diags[i].suppressed || diags[i].severity != Severity::kError) continue;
+    if (limit > 0 && errors == limit && cut == diags.size()) cut = i;
+    ++errors;
+  }
+  size_t omitted = dropped;
+  for (size_t i = cut; i < diags.size(); ++i)
+    omitted += !diags[i].suppressed && diags[i].severity == Severity::kError;
+  diags.resize(cut);
+  if (omitted == 0) return;
+  std::string why = limit > 0 && errors > limit
+                        ? fmt::format("--error-limit {} (0 shows every error)", limit)
+                        : fmt::format("at most {} errors are kept per file", kMaxKeptErrors);
+  diags.push_back(MakeDiagnostic(
+      DiagCode::DriverErrorLimit, {},
+      fmt::format("{} more error{} not shown: {}", omitted, omitted == 1 ? "" : "s", why)));
 }
 
 void CompileAndAnalyze(const std::string& file, const CompileOptions& options,

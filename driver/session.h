@@ -23,6 +23,13 @@ struct Session {
 void CompileAndAnalyze(const std::string& file, const CompileOptions& options,
                        SourceManager& sources, Session& session);
 
+// Default of --error-limit: errors shown before the rest are summarised (clang's -ferror-limit).
+inline constexpr size_t kDefaultErrorLimit = 20;
+
+// Cuts `diags` (sorted) after its `limit`-th unsuppressed error (0: no limit) and, when anything
+// was cut or `dropped` errors were never kept, appends a note saying how many were not shown.
+void LimitErrors(std::vector<Diagnostic>& diags, size_t limit, size_t dropped);
+
 // Marks the diagnostics that a suppression comment of `program` covers.
 void ApplySuppressions(const ir::Program& program, std::vector<Diagnostic>& diags);
 

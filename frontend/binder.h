@@ -12,6 +12,7 @@
 
 #include "frontend/sema.h"
 #include "frontend/suggest.h"
+#include "ir/limits.h"
 #include "ir/traits.h"
 
 namespace clusterc::semantic {
@@ -59,6 +60,9 @@ class Binder {
     }
   }
 
+  // Where the block sits in the schema ("plan", "plan.batch"), for the plausible ranges.
+  void SetScope(std::string scope) { scope_ = std::move(scope); }
+
   void SetTag(std::string_view word, ir::SourceRange range) {
     tag_word_ = word;
     tag_range_ = range;
@@ -104,7 +108,7 @@ class Binder {
                                 what_));
       return;
     }
-    if (Assign(member, m, name, flags)) Record(name, m.range);
+    if (Assign(member, m, name, flags) && Plausible(member, m, name)) Record(name, m.range);
   }
 
   template <class S>
@@ -172,6 +176,38 @@ class Binder {
     sema_.Pending(DiagCode::FieldTypeMismatch, m.name.range,
                   fmt::format("field `{}` takes {}, not a block", name, expected));
     return nullptr;
+  }
+
+  // Checks a bound value against its field's plausible range (ir/limits.h), if it has one.
+  template <class T>
+  bool Plausible(T& member, const ast::Member& m, std::string_view name) {
+    double v;
+    if constexpr (IsQ<T>::value)
+      v = member.si;
+    else if constexpr (std::is_same_v<T, int64_t> || std::is_same_v<T, double>)
+      v = double(member);
+    else if constexpr (IsPart<T>::value || IsQuantityPart<T>::value)
+      v = double(member.count);
+    else if constexpr (std::is_same_v<T, ir::Ratio>)
+      v = member.Factor();
+    else
+      return true;
+    const ir::PlausibleRange* range = ir::FindPlausibleRange(scope_, name);
+    if (!range || (v >= range->min && v <= range->max)) return true;
+    ir::SourceRange where =
+        m.kind == ast::Member::Kind::kValue ? m_.ast.exprs[m.value].range : m.range;
+    std::string unit;
+    if constexpr (IsQ<T>::value) unit = " " + ir::DimUnit(T::kDim);
+    sema_
+        .Pending(DiagCode::NumberInvalidValue, where,
+                 fmt::format("field `{}` is {}{}, outside its plausible range {} to {}{}", name,
+                             FormatNumber(v), unit, FormatNumber(range->min),
+                             FormatNumber(range->max), unit))
+        .Note(
+            "the ranges bound what clusterc can analyse and generate; see \"Limits\" in "
+            "docs/language.md");
+    member = T{};
+    return false;
   }
 
   bool CheckFlags(double v, uint32_t flags, const ast::Expr& e, std::string_view name) {
@@ -369,6 +405,7 @@ class Binder {
         }
       }
       Binder sub(sema_, m_, body, fmt::format("`{}`", name), m.range, nullptr, true);
+      sub.SetScope(scope_ + "." + std::string(name));
       if (!word.empty()) sub.SetTag(word, word_range);
       Describe(out, sub);
       sub.Finish();
@@ -388,6 +425,7 @@ class Binder {
   std::vector<std::string> known_;
   std::vector<std::pair<std::string, std::string>> missing_;
   std::vector<std::string> suggested_;
+  std::string scope_;
   std::string_view tag_word_;
   ir::SourceRange tag_range_;
   uint32_t tag_mask_ = ~0u;

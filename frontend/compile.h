@@ -31,7 +31,10 @@ struct CompileOptions {
 ir::Program Compile(const std::string& main_path, const CompileOptions& options,
                     SourceManager& sources, DiagnosticSink& sink);
 
-// Reads a whole file, or nothing; past `limit` bytes it stops (the result then has limit + 1).
-std::optional<std::string> ReadFile(const std::string& path, size_t limit = kMaxSourceBytes);
+// Reads a whole regular file, or nothing (then `error`, when given, says why); past `limit` bytes
+// it stops (the result then has limit + 1). FIFOs, devices and directories are refused without
+// blocking.
+std::optional<std::string> ReadFile(const std::string& path, size_t limit = kMaxSourceBytes,
+                                    std::string* error = nullptr);
 
 }  // namespace clusterc

@@ -23,9 +23,20 @@ bool Sema::EvalLet(Module& m, uint32_t index) {
     st.state = LetState::State::kFailed;
     return false;
   }
+  if (depth_ >= kMaxReferenceDepth) {
+    Report(MakeDiagnostic(DiagCode::SyntaxTooDeep, let.name.range,
+                          fmt::format("constants and declarations refer to each other more than "
+                                      "{} levels deep",
+                                      kMaxReferenceDepth)));
+    st.state = LetState::State::kFailed;
+    return false;
+  }
   st.state = LetState::State::kResolving;
   Quantity q;
-  if (!EvalConst(m, let.value, q)) {
+  ++depth_;
+  bool ok = EvalConst(m, let.value, q);
+  --depth_;
+  if (!ok) {
     m.lets[index].state = LetState::State::kFailed;
     return false;
   }
@@ -55,6 +66,24 @@ bool Sema::EvalConst(Module& m, ast::ExprId id, Quantity& out, bool allow_derive
 }
 
 bool Sema::Eval(Module& m, ast::ExprId id, ir::Expr& out, bool allow_derived) {
+  // Each expression nests at most kMaxNesting deep, but constants chain expressions: bound the sum.
+  struct Depth {
+    int& d;
+    ~Depth() { --d; }
+  } depth{++eval_depth_};
+  if (eval_depth_ > kMaxEvalDepth) {
+    if (!eval_too_deep_reported_)
+      Report(MakeDiagnostic(DiagCode::SyntaxTooDeep, m.ast.exprs[id].range,
+                            fmt::format("expressions nest more than {} levels deep, counting "
+                                        "through the constants they use",
+                                        kMaxEvalDepth)));
+    eval_too_deep_reported_ = true;
+    return false;
+  }
+  return EvalNode(m, id, out, allow_derived);
+}
+
+bool Sema::EvalNode(Module& m, ast::ExprId id, ir::Expr& out, bool allow_derived) {
   const ast::Expr& e = m.ast.exprs[id];
   out = ir::Expr{};
   out.range = e.range;

@@ -80,7 +80,17 @@ Module* Sema::ImportModule(Module& from, const ast::Import& imp, std::vector<std
     path = (from.dir / imp.file).lexically_normal();
     std::error_code ec;
     fs::path canonical = fs::weakly_canonical(path, ec);
-    if (!ec) path = canonical;
+    if (ec || canonical.empty()) {
+      // Fail closed: the lexical path may lie inside the root while the links it passes through
+      // lead out of it, so a path that cannot be resolved is never trusted.
+      Report(MakeDiagnostic(
+          DiagCode::ImportOutsideRoot, imp.range,
+          fmt::format("import \"{}\" cannot be resolved ({}), so it cannot be "
+                      "shown to stay inside the project root {}",
+                      imp.file, ec ? ec.message() : "empty path", DisplayPath(root_))));
+      return nullptr;
+    }
+    path = canonical;
     auto rel = path.lexically_relative(root_);
     if (from.is_std || rel.empty() || *rel.begin() == "..") {
       Report(MakeDiagnostic(DiagCode::ImportOutsideRoot, imp.range,
@@ -106,19 +116,34 @@ Module* Sema::ImportModule(Module& from, const ast::Import& imp, std::vector<std
   if (auto it = module_index_.find(key); it != module_index_.end())
     return modules_[it->second].get();
 
+  if (stack.size() >= kMaxImportDepth) {
+    Report(MakeDiagnostic(DiagCode::SyntaxTooDeep, imp.range,
+                          fmt::format("imports nest more than {} files deep", kMaxImportDepth))
+               .Note("each file of the chain imports the next; flatten the chain"));
+    return nullptr;
+  }
+  if (modules_.size() >= kMaxModules) {
+    Report(MakeDiagnostic(DiagCode::SyntaxTooDeep, imp.range,
+                          fmt::format("the spec imports more than {} files", kMaxModules)));
+    return nullptr;
+  }
+
   uint32_t file_id;
   if (is_std) {
     const StdlibModule* sm = options_.stdlib.Find(alias);
     file_id = sources_.Add("<std>/" + alias + ".cl", sm->text);
   } else {
-    std::optional<std::string> text =
-        options_.read_file ? options_.read_file(key) : ReadFile(key, options_.max_source_bytes);
+    std::string why;
+    std::optional<std::string> text = options_.read_file
+                                          ? options_.read_file(key)
+                                          : ReadFile(key, options_.max_source_bytes, &why);
     std::error_code dir_ec;
     if (imp.file.empty() || !text || fs::is_directory(path, dir_ec)) {
-      Report(MakeDiagnostic(DiagCode::ImportNotFound, imp.range,
-                            imp.file.empty()
-                                ? std::string("import names an empty file path")
-                                : fmt::format("cannot read imported file {}", DisplayPath(path))));
+      Report(MakeDiagnostic(
+          DiagCode::ImportNotFound, imp.range,
+          imp.file.empty() ? std::string("import names an empty file path")
+          : why.empty()    ? fmt::format("cannot read imported file {}", DisplayPath(path))
+                        : fmt::format("cannot read imported file {}: {}", DisplayPath(path), why)));
       return nullptr;
     }
     if (text->size() > options_.max_source_bytes) {
@@ -145,8 +170,17 @@ void Sema::BuildScope(Module& m) {
   };
   // In source order, so that "first declared here" points at the first one.
   std::vector<std::pair<const ast::Ident*, Symbol>> symbols;
-  for (uint32_t i = 0; i < m.ast.decls.size(); ++i)
-    symbols.push_back({&m.ast.decls[i].name, {Symbol::Kind::kDecl, i, m.ast.decls[i].name.range}});
+  for (uint32_t i = 0; i < m.ast.decls.size(); ++i) {
+    const ast::Ident& name = m.ast.decls[i].name;
+    // Declared names become file and folder names in `build` outputs (plans, clusters).
+    if (name.text.size() > kMaxNameLength)
+      Report(
+          MakeDiagnostic(DiagCode::NameTooLong, name.range,
+                         fmt::format("name `{}...` is {} characters long; names are at most {} "
+                                     "(they become file names in build outputs)",
+                                     name.text.substr(0, 24), name.text.size(), kMaxNameLength)));
+    symbols.push_back({&name, {Symbol::Kind::kDecl, i, name.range}});
+  }
   for (uint32_t i = 0; i < m.ast.lets.size(); ++i)
     symbols.push_back({&m.ast.lets[i].name, {Symbol::Kind::kLet, i, m.ast.lets[i].name.range}});
   std::stable_sort(symbols.begin(), symbols.end(), [](const auto& a, const auto& b) {

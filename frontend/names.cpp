@@ -176,6 +176,7 @@ bool Sema::ResolveRef(Module& m, const ast::Expr& e, ir::Ref<T>& out) {
   entity.range = e.range;
   Binder binder(*this, m, &m.ast.bodies[e.body], fmt::format("{} `{}`", want, entity.name), e.range,
                 &entity.fields, true);
+  binder.SetScope(KindName<T>());
   Describe(entity, binder);
   binder.Finish();
   ApplyComputedDefaults(program_, entity);
@@ -219,9 +220,10 @@ bool Sema::ResolveDecl(Module& m, uint32_t index) {
     st.state = DeclState::State::kFailed;
     return false;
   }
-  if (++depth_ > 200) {
+  if (++depth_ > kMaxReferenceDepth) {
     Report(MakeDiagnostic(DiagCode::SyntaxTooDeep, decl.name.range,
-                          "declarations refer to each other more than 200 levels deep"));
+                          fmt::format("declarations refer to each other more than {} levels deep",
+                                      kMaxReferenceDepth)));
     --depth_;
     st.state = DeclState::State::kFailed;
     return false;
@@ -265,6 +267,7 @@ bool Sema::BindDecl(Module& m, uint32_t index) {
   entity.range = decl.range;
   size_t errors_before = errors_ + pending_.size();
   Binder binder(*this, m, &m.ast.bodies[decl.body], what, decl.name.range, &entity.fields, true);
+  binder.SetScope(KindName<T>());
   Describe(entity, binder);
   binder.Finish();
   ApplyComputedDefaults(program_, entity);

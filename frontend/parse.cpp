@@ -67,7 +67,11 @@ class ErrorListener : public antlr4::BaseErrorListener {
                    size_t column, const std::string& msg, std::exception_ptr) override {
     ++errors_;
     if (offending == nullptr) {  // lexer error: nothing matched at (line, column)
-      uint32_t at = offsets_.ByteAt(text_, line, column);
+      // The lexer's own index is O(1) to convert; walking the line to the column is O(line),
+      // quadratic over a long line full of bad characters.
+      auto* lexer = dynamic_cast<antlr4::Lexer*>(recognizer);
+      uint32_t at =
+          lexer ? offsets_.Byte(lexer->tokenStartCharIndex) : offsets_.ByteAt(text_, line, column);
       if (!seen_.insert(at).second) return;
       ++reported_;
       LexerError(at);
@@ -485,21 +489,43 @@ class Builder {
   bool too_deep_reported_ = false;
 };
 
-// Refuses input nested deeper than kMaxNesting before the recursive-descent parser sees it.
+// Refuses input nested deeper than kMaxNesting before the recursive-descent parser sees it. The
+// parser recurses once per open bracket and once per prefix `-` (`- - - 1`), so both count: a run
+// of `-` stays open until an operand ends it, a bracket until it closes.
 bool CheckNesting(antlr4::CommonTokenStream& tokens, uint32_t file, const Offsets& offsets,
                   DiagnosticSink& sink) {
-  int depth = 0;
+  std::vector<int> minuses(1, 0);  // open `-` per bracket level
+  int depth = 0;                   // brackets open plus `-` open, over all levels
   for (antlr4::Token* t : tokens.getTokens()) {
-    std::string text = t->getType() == antlr4::Token::EOF ? "" : t->getText();
-    if (text == "(" || text == "{") {
+    if (t->getType() == antlr4::Token::EOF) break;
+    if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+    std::string text = t->getText();
+    bool opens = text == "(" || text == "{";
+    if (opens || text == "-") {
+      if (opens)
+        minuses.push_back(0);
+      else
+        ++minuses.back();
       if (++depth > kMaxNesting) {
         uint32_t at = offsets.Byte(t->getStartIndex());
-        sink.Report(MakeDiagnostic(DiagCode::SyntaxTooDeep, {file, at, at + 1},
-                                   fmt::format("nesting deeper than {} levels", kMaxNesting)));
+        sink.Report(MakeDiagnostic(
+            DiagCode::SyntaxTooDeep, {file, at, at + 1},
+            fmt::format("nesting deeper than {} levels{}", kMaxNesting,
+                        opens ? "" : " (each prefix `-` is a level; write the sign once)")));
         return false;
       }
     } else if (text == ")" || text == "}") {
-      if (depth > 0) --depth;
+      if (minuses.size() > 1) {
+        depth -= minuses.back() + 1;
+        minuses.pop_back();
+      }
+      // The bracketed operand ends the `-` run before it.
+      depth -= minuses.back();
+      minuses.back() = 0;
+    } else {
+      // Any other token ends a `-` run: an operand, or an operator after which a new run starts.
+      depth -= minuses.back();
+      minuses.back() = 0;
     }
   }
   return true;

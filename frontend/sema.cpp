@@ -4,8 +4,14 @@
 
 #include <fmt/format.h>
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <cmath>
-#include <fstream>
+#include <cstring>
 
 #include "diag/diagnostic.h"
 #include "frontend/parse.h"
@@ -69,13 +75,15 @@ std::vector<std::string> UnitsOf(Dim d) {
 }
 
 ir::Program Sema::Run(const std::string& main_path) {
+  std::string why;
   std::optional<std::string> text = options_.read_file
                                         ? options_.read_file(main_path)
-                                        : ReadFile(main_path, options_.max_source_bytes);
+                                        : ReadFile(main_path, options_.max_source_bytes, &why);
   std::error_code ec;
   if (!text || fs::is_directory(main_path, ec)) {
-    Report(
-        MakeDiagnostic(DiagCode::SourceUnreadable, {}, fmt::format("cannot read {}", main_path)));
+    Report(MakeDiagnostic(DiagCode::SourceUnreadable, {},
+                          why.empty() ? fmt::format("cannot read {}", main_path)
+                                      : fmt::format("cannot read {}: {}", main_path, why)));
     return std::move(program_);
   }
   if (text->size() > options_.max_source_bytes) {
@@ -86,9 +94,16 @@ ir::Program Sema::Run(const std::string& main_path) {
   }
   fs::path path = fs::path(main_path).lexically_normal();
   fs::path canonical = fs::weakly_canonical(fs::absolute(path, ec), ec);
-  if (ec) canonical = fs::absolute(path);
-  root_ = options_.root.empty() ? canonical.parent_path()
-                                : fs::weakly_canonical(fs::absolute(options_.root, ec), ec);
+  if (!ec && !options_.root.empty())
+    root_ = fs::weakly_canonical(fs::absolute(options_.root, ec), ec);
+  if (ec || canonical.empty()) {
+    // The project root bounds what imports may read; an unresolvable path would leave it unknown.
+    Report(MakeDiagnostic(DiagCode::SourceUnreadable, {},
+                          fmt::format("cannot resolve the path of {} or of its project root: {}",
+                                      main_path, ec ? ec.message() : "empty path")));
+    return std::move(program_);
+  }
+  if (options_.root.empty()) root_ = canonical.parent_path();
   uint32_t file_id = sources_.Add(main_path, std::move(*text));
   program_.main_file = file_id;
   std::vector<std::string> stack;
@@ -123,25 +138,43 @@ std::string ast::Path::Text() const {
   return out;
 }
 
-std::optional<std::string> ReadFile(const std::string& path, size_t limit) {
-  std::error_code ec;
-  if (fs::is_directory(path, ec)) return std::nullopt;
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::string data;
-  in.seekg(0, std::ios::end);
-  auto size = in.tellg();
-  if (size < 0) return std::nullopt;
-  if (size_t(size) > limit) {
-    data.resize(limit + 1);  // enough for the caller to see it is too large
-    in.seekg(0);
-    in.read(data.data(), std::streamsize(data.size()));
-    return data;
+std::optional<std::string> ReadFile(const std::string& path, size_t limit, std::string* error) {
+  auto fail = [&](std::string why) -> std::optional<std::string> {
+    if (error) *error = std::move(why);
+    return std::nullopt;
+  };
+  // O_NONBLOCK: opening a FIFO for reading would otherwise wait for a writer forever. The type is
+  // checked on the open descriptor (fstat), so the file cannot be swapped between check and read.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0) return fail(std::strerror(errno));
+  struct FdCloser {
+    int fd;
+    ~FdCloser() { ::close(fd); }
+  } closer{fd};
+  struct stat st {};
+  if (::fstat(fd, &st) != 0) return fail(std::strerror(errno));
+  if (!S_ISREG(st.st_mode)) {
+    const char* what = S_ISDIR(st.st_mode)    ? "a directory"
+                       : S_ISFIFO(st.st_mode) ? "a FIFO (named pipe)"
+                       : S_ISSOCK(st.st_mode) ? "a socket"
+                       : S_ISCHR(st.st_mode)  ? "a character device"
+                       : S_ISBLK(st.st_mode)  ? "a block device"
+                                              : "not a regular file";
+    return fail(fmt::format("it is {}, not a regular file", what));
   }
-  data.resize(size_t(size));
-  in.seekg(0);
-  in.read(data.data(), size);
-  if (!in) return std::nullopt;
+  // A regular file never blocks; reading stops one byte past the limit so the caller can tell.
+  std::string data;
+  size_t want = std::min<size_t>(size_t(st.st_size), limit + 1);
+  data.resize(want);
+  size_t got = 0;
+  while (got < want) {
+    ssize_t n = ::read(fd, data.data() + got, want - got);
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (n < 0) return fail(std::strerror(errno));
+    if (n == 0) break;  // the file shrank while being read
+    got += size_t(n);
+  }
+  data.resize(got);
   return data;
 }
 

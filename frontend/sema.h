@@ -40,6 +40,14 @@ std::string DimPhrase(Dim d);
 // Units a person would write for dimension `d`, for hints.
 std::vector<std::string> UnitsOf(Dim d);
 
+// Bounds on what one compilation may nest, so that no input exhausts the stack (see "Limits" in
+// docs/language.md). Real specs stay far below each.
+inline constexpr size_t kMaxImportDepth = 100;  // files in one chain of imports
+inline constexpr size_t kMaxModules = 10000;    // files and modules in one compilation
+inline constexpr int kMaxReferenceDepth = 200;  // declarations and constants resolving others
+inline constexpr int kMaxEvalDepth = 4096;      // nested expressions, across constants
+inline constexpr size_t kMaxNameLength = 100;   // a declared name: a file name in outputs
+
 struct Module;
 
 // What a name resolves to.
@@ -102,6 +110,7 @@ class Sema {
   }
   bool EvalConst(Module& m, ast::ExprId id, Quantity& out, bool allow_derived = false);
   bool Eval(Module& m, ast::ExprId id, ir::Expr& out, bool allow_derived);
+  bool EvalNode(Module& m, ast::ExprId id, ir::Expr& out, bool allow_derived);
   Resolved Lookup(Module& m, const ast::Path& path);
   template <class T>
   bool ResolveRef(Module& m, const ast::Expr& e, ir::Ref<T>& out);
@@ -130,7 +139,9 @@ class Sema {
   ir::Program program_;
   fs::path root_;
   int errors_ = 0;
-  int depth_ = 0;  // resolution depth: bounds the recursion of deeply chained references
+  int depth_ = 0;       // resolution depth: bounds the recursion of deeply chained references
+  int eval_depth_ = 0;  // expression depth, summed over the constants being evaluated
+  bool eval_too_deep_reported_ = false;
   std::vector<std::string> resolving_;  // declarations being resolved, for cycle notes
 };
 

@@ -38,6 +38,7 @@
 #include "backends/astra_sim/chakra.h"
 #include "backends/emitters.h"
 #include "backends/sim/plan_shape.h"
+#include "ir/checked.h"
 
 namespace clusterc::backends {
 
@@ -325,11 +326,11 @@ std::string CommGroupsJson(const Groups& g) {
 // ---- traces ----------------------------------------------------------------------------------
 
 uint64_t Micros(double seconds) {
-  return static_cast<uint64_t>(std::max<long long>(1, std::llround(seconds * 1e6)));
+  return static_cast<uint64_t>(std::max<int64_t>(1, ir::SaturatingRound(seconds * 1e6)));
 }
 
 uint64_t ByteCount(double bytes) {
-  return static_cast<uint64_t>(std::max<long long>(0, std::llround(bytes)));
+  return static_cast<uint64_t>(std::max<int64_t>(0, ir::SaturatingRound(bytes)));
 }
 
 struct Block {

@@ -1,4 +1,5 @@
 #include "backends/astra_sim/chakra.h"
+#include "ir/checked.h"
 
 namespace clusterc::backends::chakra {
 
@@ -64,7 +65,7 @@ std::string EncodeNode(const Node& n) {
   e.BytesField(kNodeAttr, IntAttr("is_cpu_op", kAttrBool, 0));
   if (n.has_comm_type) e.BytesField(kNodeAttr, IntAttr("comm_type", kAttrInt64, n.comm_type));
   if (n.type != kCompNode)
-    e.BytesField(kNodeAttr, IntAttr("comm_size", kAttrInt64, static_cast<int64_t>(n.comm_size)));
+    e.BytesField(kNodeAttr, IntAttr("comm_size", kAttrInt64, ir::SaturatingInt64(n.comm_size)));
   if (n.has_peer) {
     e.BytesField(kNodeAttr, IntAttr("comm_src", kAttrInt32, n.comm_src));
     e.BytesField(kNodeAttr, IntAttr("comm_dst", kAttrInt32, n.comm_dst));

@@ -46,6 +46,7 @@
 #include <vector>
 
 #include "backends/emitters.h"
+#include "ir/checked.h"
 
 namespace clusterc::backends {
 namespace {
@@ -86,7 +87,7 @@ std::string Count(int64_t n, const std::string& what) {
 
 // Line rate of one NIC port in Mb/s, the unit of the XML's `speed` (NCCL: bw = speed / 8000 GB/s).
 int64_t PortMbps(const ir::Nic& nic) {
-  return static_cast<int64_t>(nic.bandwidth.si * 8.0 / 1e6 + 0.5);
+  return ir::SaturatingInt64(nic.bandwidth.si * 8.0 / 1e6 + 0.5);
 }
 
 // ---------------------------------------------------------------------------------------------

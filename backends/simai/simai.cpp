@@ -18,6 +18,7 @@
 
 #include "backends/emitters.h"
 #include "backends/sim/plan_shape.h"
+#include "ir/checked.h"
 
 namespace clusterc::backends {
 
@@ -40,11 +41,11 @@ struct Row {
 };
 
 long long Ns(double seconds) {
-  return std::llround(seconds * 1e9);
+  return ir::SaturatingRound(seconds * 1e9);
 }
 
 long long Bytes(double b) {
-  return std::llround(b);
+  return ir::SaturatingRound(b);
 }
 
 std::string Workload(const PlanShape& s) {

@@ -31,6 +31,7 @@
 #include <fmt/format.h>
 
 #include "backends/emitters.h"
+#include "ir/checked.h"
 
 namespace clusterc::backends {
 
@@ -191,7 +192,7 @@ NodeShape Shape(const ir::Program& p, const ir::Node& node) {
     s.threads = kDefaultThreadsPerCore;
   }
   if (node.memory.si > 0) {
-    s.memory_mib = static_cast<int64_t>(node.memory.si / 1048576.0);
+    s.memory_mib = ir::SaturatingInt64(node.memory.si / 1048576.0);
     int64_t reserve = std::max<int64_t>(
         kOsReserveMinMiB, static_cast<int64_t>(std::ceil(s.memory_mib * kOsReserveFraction)));
     s.real_memory_mib = std::max<int64_t>(1, s.memory_mib - reserve);
@@ -632,7 +633,7 @@ std::string Sbatch(const Context& ctx, const ClusterOut& co, uint32_t plan_index
       break;
   }
   if (pr.valid && pr.checkpoint_interval > 0 && pr.step_time > 0) {
-    auto every = std::max<int64_t>(1, std::llround(pr.checkpoint_interval / pr.step_time));
+    auto every = std::max<int64_t>(1, ir::SaturatingRound(pr.checkpoint_interval / pr.step_time));
     a.Section(fmt::format("checkpoint every {:.0f} s = {} steps of {:.2f} s",
                           pr.checkpoint_interval, every, pr.step_time));
     a.Add("--save", fmt::format("\"${{CHECKPOINT_DIR:-checkpoints/{}}}\"", plan.name));

@@ -1,0 +1,58 @@
+// std.amd: AMD Instinct accelerators, their Infinity Fabric scale-up link, and EPYC host CPUs.
+//
+// Throughput figures are DENSE: AMD's datasheets list "with structured sparsity" figures
+// separately; those are not used. Fields a datasheet does not give are left out.
+
+// ---------------------------------------------------------------------------------------------
+// Accelerators
+
+// AMD Instinct MI300X datasheet (OAM module).
+gpu MI300X {
+  vendor           = "AMD"
+  memory           = 192 GB           // HBM3 (MI300X datasheet)
+  memory_bandwidth = 5.3 TB/s         // MI300X datasheet: 5.3 TB/s peak
+  bf16_flops       = 1_307.4 TFLOP/s  // MI300X datasheet, dense (2,614.9 with sparsity)
+  fp16_flops       = 1_307.4 TFLOP/s  // MI300X datasheet, dense
+  fp8_flops        = 2_614.9 TFLOP/s  // MI300X datasheet, dense (5,229.8 with sparsity)
+  fp32_flops       = 163.4 TFLOP/s    // MI300X datasheet, FP32 matrix
+  tdp              = 750 W            // MI300X datasheet: 750 W peak board power
+}
+
+// AMD Instinct MI325X datasheet: MI300X compute with HBM3e.
+gpu MI325X extends MI300X {
+  memory           = 256 GB           // HBM3e (MI325X datasheet)
+  memory_bandwidth = 6.0 TB/s         // MI325X datasheet
+  tdp              = 1_000 W          // HARDWARE.md marks this "secondary"
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scale-up link
+
+// AMD Infinity Fabric in an 8-GPU MI300X/MI325X platform: each GPU has 7 links, one to each
+// peer, 128 GB/s each, 896 GB/s aggregate (MI300X datasheet / AMD Instinct MI300X platform
+// brief). A direct mesh, not a switch: no in-network reduction.
+link InfinityFabric {
+  bandwidth     = 896 GB/s   // MI300X datasheet: "896 GB/s aggregate peak Infinity Fabric"
+  domain_size   = 8          // 8-GPU MI300X platform (fully connected)
+  links_per_gpu = 7          // one link to each of the 7 peers
+}
+
+// ---------------------------------------------------------------------------------------------
+// Host CPUs
+
+// AMD EPYC 9654 (4th gen, "Genoa") product page: 96 cores / 192 threads, default TDP 360 W.
+cpu EPYC_9654 {
+  vendor           = "AMD"
+  cores            = 96      // AMD EPYC 9654 product page
+  threads_per_core = 2       // 192 threads
+  tdp              = 360 W   // default TDP (configurable 320–400 W)
+}
+
+// AMD EPYC 9474F (4th gen, "Genoa", frequency-optimised) product page: 48 cores / 96 threads,
+// default TDP 360 W.
+cpu EPYC_9474F {
+  vendor           = "AMD"
+  cores            = 48      // AMD EPYC 9474F product page
+  threads_per_core = 2       // 96 threads
+  tdp              = 360 W   // default TDP
+}

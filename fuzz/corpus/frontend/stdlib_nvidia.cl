@@ -1,0 +1,191 @@
+// std.nvidia: NVIDIA accelerators, scale-up links (NVLink generations), network adapters and
+// switches.
+//
+// Every figure names its source. Throughput figures are DENSE (NVIDIA's datasheets quote
+// "with sparsity" figures that are twice these; we halve them). Bandwidths are as the vendor
+// quotes them: NVLink per GPU with both directions added, network ports per direction.
+// Fields a datasheet does not give are left out, never guessed; a spec can set them.
+
+// ---------------------------------------------------------------------------------------------
+// Accelerators
+
+// NVIDIA H100 Tensor Core GPU datasheet, "H100 SXM" column.
+gpu H100_SXM5 {
+  vendor           = "NVIDIA"
+  memory           = 80 GB          // HBM3 (H100 datasheet)
+  memory_bandwidth = 3.35 TB/s      // H100 datasheet
+  bf16_flops       = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
+  fp16_flops       = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
+  fp8_flops        = 1_979 TFLOP/s  // H100 datasheet: 3,958 TFLOPS with sparsity
+  fp32_flops       = 67 TFLOP/s     // H100 datasheet, FP32 (non-tensor)
+  tdp              = 700 W          // H100 datasheet: "up to 700 W (configurable)"
+  price            = 30_000 USD     // 2024 street price; seeds' range 25–40 k USD (HARDWARE.md)
+}
+
+// NVIDIA H100 Tensor Core GPU datasheet, "H100 PCIe" column (the original 80 GB PCIe card).
+gpu H100_PCIe {
+  vendor           = "NVIDIA"
+  memory           = 80 GB          // HBM2e (H100 datasheet)
+  memory_bandwidth = 2.0 TB/s       // H100 datasheet
+  bf16_flops       = 756 TFLOP/s    // H100 datasheet: 1,513 TFLOPS with sparsity
+  fp16_flops       = 756 TFLOP/s    // H100 datasheet: 1,513 TFLOPS with sparsity
+  fp8_flops        = 1_513 TFLOP/s  // H100 datasheet: 3,026 TFLOPS with sparsity
+  fp32_flops       = 51 TFLOP/s     // H100 datasheet, FP32 (non-tensor)
+  tdp              = 350 W          // H100 datasheet: 300–350 W (configurable); the maximum
+}
+
+// H800 SXM: the export variant of H100 SXM5 for China. Same compute and memory (HARDWARE.md);
+// what differs is the NVLink bandwidth, a property of the link: use `NVLink4_H800` as the node's
+// scale_up. The price is inherited from H100_SXM5 because no separate figure is published;
+// override it in a spec that cares.
+gpu H800 extends H100_SXM5 {
+}
+
+// NVIDIA H200 Tensor Core GPU datasheet, "H200 SXM" column. Written out rather than extending
+// H100_SXM5 so that it does not inherit the H100's price.
+gpu H200 {
+  vendor           = "NVIDIA"
+  memory           = 141 GB         // HBM3e (H200 datasheet)
+  memory_bandwidth = 4.8 TB/s       // H200 datasheet
+  bf16_flops       = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
+  fp16_flops       = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
+  fp8_flops        = 1_979 TFLOP/s  // H200 datasheet: 3,958 TFLOPS with sparsity
+  fp32_flops       = 67 TFLOP/s     // H200 datasheet, FP32 (non-tensor)
+  tdp              = 700 W          // H200 datasheet: "up to 700 W (configurable)"
+}
+
+// B200 as in HGX B200 (HARDWARE.md; NVIDIA HGX B200 datasheet, eight-GPU totals / 8).
+gpu B200 {
+  vendor           = "NVIDIA"
+  memory           = 180 GB         // HBM3e; HGX B200: 1.44 TB total / 8
+  memory_bandwidth = 7.7 TB/s       // HGX B200: 62 TB/s total / 8 (HARDWARE.md: 7.7 TB/s)
+  bf16_flops       = 2_250 TFLOP/s  // HGX B200: 36 PFLOPS with sparsity / 8 / 2
+  fp16_flops       = 2_250 TFLOP/s  // as BF16 (HGX B200 datasheet quotes FP16/BF16 together)
+  fp8_flops        = 4_500 TFLOP/s  // HGX B200: 72 PFLOPS with sparsity / 8 / 2
+  tdp              = 1_000 W        // HARDWARE.md (HGX B200 GPU)
+}
+
+// B200 GPU of a GB200 superchip (HARDWARE.md; NVIDIA GB200 NVL72 datasheet, rack totals / 72).
+// Used in NVL72 racks: give the node `scale_up = nvidia.NVLink5` and `scale_up_domain = 72`.
+gpu GB200 {
+  vendor           = "NVIDIA"
+  memory           = 186 GB         // HBM3e; GB200 NVL72: 13.4 TB / 72 (HARDWARE.md: 186 GB)
+  memory_bandwidth = 8 TB/s         // GB200 NVL72: 576 TB/s / 72
+  bf16_flops       = 2_500 TFLOP/s  // GB200 NVL72: 360 PFLOPS with sparsity / 72 / 2
+  fp16_flops       = 2_500 TFLOP/s  // as BF16 (the datasheet quotes FP16/BF16 together)
+  fp8_flops        = 5_000 TFLOP/s  // GB200 NVL72: 720 PFLOPS with sparsity / 72 / 2
+  tdp              = 1_200 W        // HARDWARE.md (per GPU)
+}
+
+// NVIDIA A100 Tensor Core GPU datasheet, "A100 80GB SXM" column.
+gpu A100_80GB {
+  vendor           = "NVIDIA"
+  memory           = 80 GB          // HBM2e (A100 datasheet)
+  memory_bandwidth = 2.039 TB/s     // A100 datasheet: 2,039 GB/s
+  bf16_flops       = 312 TFLOP/s    // A100 datasheet: 624 TFLOPS with sparsity
+  fp16_flops       = 312 TFLOP/s    // A100 datasheet: 624 TFLOPS with sparsity
+  // no fp8_flops: Ampere has no FP8 tensor cores
+  fp32_flops       = 19.5 TFLOP/s   // A100 datasheet, FP32 (non-tensor)
+  tdp              = 400 W          // A100 datasheet, SXM
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scale-up links. `bandwidth` is per GPU, both directions added, as NVIDIA quotes it.
+
+// Third-generation NVLink (A100): 12 links x 50 GB/s. HGX A100 joins 8 GPUs through NVSwitch.
+link NVLink3 {
+  bandwidth     = 600 GB/s   // A100 datasheet
+  domain_size   = 8          // HGX A100 8-GPU baseboard (NVSwitch)
+  links_per_gpu = 12         // A100 datasheet / NVIDIA A100 architecture whitepaper
+}
+
+// Fourth-generation NVLink (H100, H200) in an HGX baseboard: 18 links x 50 GB/s. The NVLink
+// Switch System can extend a domain to 256 GPUs, but HGX/DGX H100 nodes are 8-GPU domains.
+link NVLink4 {
+  bandwidth            = 900 GB/s   // H100 datasheet
+  domain_size          = 8          // HGX H100 8-GPU baseboard (four third-gen NVSwitch chips)
+  links_per_gpu        = 18         // H100 datasheet / NVIDIA H100 architecture whitepaper
+  in_network_reduction = true       // NVLink SHARP (NVLS) in HGX H100's third-gen NVSwitch
+}
+
+// NVLink of the H800 (export variant): 400 GB/s per GPU. Secondary source (HARDWARE.md marks it
+// "secondary"); NVIDIA publishes no H800 datasheet figure for it. Link count and NVLS support
+// are not published, so they are left out (links_per_gpu unset, no in-network reduction).
+link NVLink4_H800 {
+  bandwidth   = 400 GB/s   // HARDWARE.md (secondary)
+  domain_size = 8          // HGX H800 8-GPU baseboard
+}
+
+// Fifth-generation NVLink (B200, GB200): 18 links x 100 GB/s; NVL72 joins 72 GPUs in one domain.
+// An 8-GPU HGX B200 node gets a domain of 8 by default (the smaller of 72 and its GPUs).
+link NVLink5 {
+  bandwidth            = 1.8 TB/s   // HGX B200 / GB200 NVL72 datasheets
+  domain_size          = 72         // GB200 NVL72 datasheet
+  links_per_gpu        = 18         // NVIDIA Blackwell architecture technical brief
+  in_network_reduction = true       // NVLink SHARP in the fifth-generation NVLink Switch
+}
+
+// NVLink bridge between H100 PCIe cards: pairs of cards, 600 GB/s (H100 datasheet, PCIe column:
+// "NVLink: 600 GB/s"; HARDWARE.md "bridge 600 GB/s").
+link NVLinkBridge_H100_PCIe {
+  bandwidth   = 600 GB/s   // H100 datasheet (H100 PCIe)
+  domain_size = 2          // a two-card bridge
+}
+
+// ---------------------------------------------------------------------------------------------
+// Network adapters. `bandwidth` is the line rate of one port, one direction.
+
+// NVIDIA ConnectX-7 adapter datasheet: up to 400 Gb/s, NDR InfiniBand or Ethernet. DGX/HGX H100
+// nodes use single-port 400G parts, one per GPU. Power and price: not in the datasheet, omitted.
+nic ConnectX7 {
+  bandwidth = 400 Gb/s   // ConnectX-7 datasheet
+  ports     = 1
+  protocol  = vpi        // InfiniBand or Ethernet
+}
+
+// NVIDIA ConnectX-8 SuperNIC datasheet: up to 800 Gb/s, XDR InfiniBand or Ethernet.
+nic ConnectX8 {
+  bandwidth = 800 Gb/s   // ConnectX-8 SuperNIC datasheet
+  ports     = 1
+  protocol  = vpi
+}
+
+// NVIDIA BlueField-3 SuperNIC (the Spectrum-X endpoint): 400 Gb/s Ethernet (BlueField-3
+// SuperNIC datasheet). Used by xAI Colossus, one per GPU.
+nic BlueField3_SuperNIC {
+  bandwidth = 400 Gb/s   // BlueField-3 SuperNIC datasheet
+  ports     = 1
+  protocol  = ethernet
+}
+
+// ---------------------------------------------------------------------------------------------
+// Switches. `radix` is ports at `port_bandwidth`. Power is left out of all three: the figure was
+// not available from a datasheet at hand when this file was written (HARDWARE.md: "use the
+// datasheet; do not guess"). Set `power` in a spec from the datasheet of the SKU you buy.
+
+// NVIDIA Quantum-2 QM9700 datasheet: 64 x 400 Gb/s NDR ports on 32 twin-port OSFP cages,
+// 51.2 Tb/s bidirectional, SHARPv3 in-network computing.
+switch Quantum2_QM9700 {
+  radix          = 64         // QM9700 datasheet
+  port_bandwidth = 400 Gb/s   // QM9700 datasheet (NDR)
+  protocol       = infiniband
+  sharp          = true       // QM9700 datasheet: SHARPv3
+}
+
+// NVIDIA Spectrum-4 SN5600 datasheet: 64 x 800 GbE ports (51.2 Tb/s); each port splits into
+// 2 x 400 GbE, giving 128 x 400 GbE (model that with an `extends` overriding radix and
+// port_bandwidth).
+switch Spectrum4_SN5600 {
+  radix          = 64         // SN5600 datasheet
+  port_bandwidth = 800 Gb/s   // SN5600 datasheet
+  protocol       = ethernet
+}
+
+// NVIDIA Quantum-X800 Q3400 datasheet: 144 x 800 Gb/s XDR InfiniBand ports (115.2 Tb/s), with
+// SHARPv4 in-network computing.
+switch Quantum_X800_Q3400 {
+  radix          = 144        // Q3400 datasheet
+  port_bandwidth = 800 Gb/s   // Q3400 datasheet (XDR)
+  protocol       = infiniband
+  sharp          = true       // Quantum-X800 platform: SHARPv4
+}

@@ -1,0 +1,30 @@
+// power.site-over-grid: 1,024 nodes behind a 5 MW grid connection
+import std.nvidia
+import std.cooling
+import std.models
+
+site s {
+  pue = 1.2
+  electricity = 0.06 USD/kWh
+  cooling = cooling.direct_liquid
+}
+node hgx {
+  gpus = 8 x nvidia.H100_SXM5
+  scale_up = nvidia.NVLink4
+  nics = 8 x nvidia.ConnectX7
+  gpu_power = 650 W
+  host_power = 400 W
+  net_power = 200 W
+}
+fabric ndr {
+  kind = infiniband_ndr
+  topology = fat_tree { tiers = 2; rails = 8 }
+  switch = nvidia.Quantum2_QM9700
+}
+site small_grid { grid_power = 5 MW; pue = 1.3; cooling = cooling.direct_liquid }
+fabric big {
+  kind = infiniband_ndr
+  topology = fat_tree { tiers = 3; rails = 8 }
+  switch = nvidia.Quantum2_QM9700
+}
+cluster c { site = small_grid; nodes = 1_024 x hgx; racks = rack { nodes = 4 }; fabric = big }

@@ -1,0 +1,40 @@
+// reliability.checkpoint-interval: checkpointing every minute when the optimum is hours
+import std.nvidia
+import std.cooling
+import std.models
+
+site s {
+  pue = 1.2
+  electricity = 0.06 USD/kWh
+  cooling = cooling.direct_liquid
+}
+node hgx {
+  gpus = 8 x nvidia.H100_SXM5
+  scale_up = nvidia.NVLink4
+  nics = 8 x nvidia.ConnectX7
+  gpu_power = 650 W
+  host_power = 400 W
+  net_power = 200 W
+}
+fabric ndr {
+  kind = infiniband_ndr
+  topology = fat_tree { tiers = 2; rails = 8 }
+  switch = nvidia.Quantum2_QM9700
+}
+cluster c {
+  site = s
+  nodes = 16 x hgx
+  racks = rack { nodes = 4 }
+  fabric = ndr
+  gpu_mtbf = 50_000 h
+  checkpoint_bandwidth = 100 GB/s
+}
+plan p {
+  model = models.llama3_8b
+  cluster = c
+  parallel { tp = 1; pp = 1; dp = 128 }
+  batch { global = 256; micro = 2; seq_len = 8192 }
+  recompute = full
+  optimizer = adam { sharding = zero1 }
+  checkpoint { every = 1 min }
+}

@@ -1,0 +1,2 @@
+// Tests block.unknown-kind with "did you mean": `gpuu` suggests `gpu`.
+gpuu g { memory = 80 GB }

@@ -1,0 +1,2 @@
+// Tests block.unknown-kind without a close kind: the note lists the block kinds.
+server s { }

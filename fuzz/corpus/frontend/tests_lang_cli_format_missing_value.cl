@@ -1,0 +1,3 @@
+// ARGS: check %s --format
+// Tests driver.usage: --format without its value.
+let x = 1

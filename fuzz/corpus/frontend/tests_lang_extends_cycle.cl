@@ -1,0 +1,3 @@
+// Tests extends.cycle: a extends b extends a.
+gpu a extends b { }
+gpu b extends a { }

@@ -1,0 +1,3 @@
+// Tests name.unknown without a close name.
+let a = 1
+let b = zzzzzz * 2

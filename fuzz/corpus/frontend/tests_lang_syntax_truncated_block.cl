@@ -1,0 +1,3 @@
+// Tests a file truncated inside a block: end of file where `}` is expected.
+gpu g {
+  memory = 80 GB

@@ -1,0 +1,1 @@
+gpu { memory = 80 GB }

@@ -1,0 +1,1 @@
+gpu g extends a. { }

@@ -1,0 +1,3 @@
+let x = 1
+
+let y = 2 GBB

@@ -1,0 +1,2 @@
+import ""
+let x = 1

@@ -1,0 +1,2 @@
+import std.
+let x = 1

@@ -1,0 +1,2 @@
+import "parts.cl
+let x = 1

@@ -1,0 +1,1 @@
+let g { memory = 80 GB }

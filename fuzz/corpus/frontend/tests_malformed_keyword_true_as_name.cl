@@ -1,0 +1,1 @@
+let true = 1

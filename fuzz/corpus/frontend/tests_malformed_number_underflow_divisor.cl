@@ -1,0 +1,2 @@
+let tiny = 1e-400
+let r = 1 / tiny

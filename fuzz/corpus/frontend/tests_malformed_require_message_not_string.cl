@@ -1,0 +1,1 @@
+require 1 < 2 : why

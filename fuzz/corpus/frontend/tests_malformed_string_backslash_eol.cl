@@ -1,0 +1,2 @@
+let s = "abc\
+let y = 1

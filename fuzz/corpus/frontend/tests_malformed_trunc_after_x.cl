@@ -1,0 +1,1 @@
+node n { gpus = 8 x

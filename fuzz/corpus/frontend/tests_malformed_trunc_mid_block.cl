@@ -1,0 +1,3 @@
+gpu g {
+  memory = 80 GB
+  memory_band

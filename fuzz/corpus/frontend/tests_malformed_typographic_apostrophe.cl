@@ -1,0 +1,2 @@
+let x = 1 // it’s fine
+let y = ‘5’

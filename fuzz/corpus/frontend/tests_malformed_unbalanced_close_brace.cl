@@ -1,0 +1,2 @@
+gpu g { memory = 80 GB } }
+let x = 1

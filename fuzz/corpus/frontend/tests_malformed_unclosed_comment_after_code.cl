@@ -1,0 +1,2 @@
+let x = 1 /* open
+let y = 2

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Runs one libFuzzer target for a while on its committed corpus (fuzz/README.md).
+#   scripts/fuzz.sh TARGET SECONDS [extra libFuzzer flags...]
+#   TARGET: frontend | build
+# Builds ./build-fuzz with clang (ASan + UBSan + coverage) when needed. New corpus units go to
+# build-fuzz/corpus-TARGET (not the repository); a crash leaves its input in
+# build-fuzz/findings-TARGET/ and the script exits non-zero. FUZZ_JOBS=N runs N workers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ $# -lt 2 ]; then
+  echo "usage: scripts/fuzz.sh TARGET SECONDS [libFuzzer flags...]   (TARGET: frontend, build)" >&2
+  exit 2
+fi
+target=$1 seconds=$2
+shift 2
+case "$target" in frontend | build) ;; *)
+  echo "fuzz.sh: unknown target '$target'; the targets are frontend and build" >&2
+  exit 2
+  ;;
+esac
+build=${CLUSTERC_FUZZ_BUILD_DIR:-build-fuzz}
+if [ ! -f "$build/build.ninja" ]; then
+  config=(-DCLUSTERC_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo -DBUILD_TESTING=OFF
+    -DCMAKE_C_COMPILER=clang-14 -DCMAKE_CXX_COMPILER=clang++-14)
+  command -v ccache >/dev/null && config+=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  cmake -S . -B "$build" -G Ninja "${config[@]}" >/dev/null
+fi
+cmake --build "$build" --target "fuzz_$target" -j "${FUZZ_BUILD_JOBS:-$(nproc)}"
+
+corpus="$build/corpus-$target"
+findings="$build/findings-$target"
+mkdir -p "$corpus" "$findings"
+jobs=${FUZZ_JOBS:-1}
+extra=()
+[ "$jobs" -gt 1 ] && extra+=(-jobs="$jobs" -workers="$jobs")
+# -timeout: one input may take 10 s (a slow input is a finding: a hang); -rss_limit_mb: 2 GB.
+ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
+  "$build/fuzz/fuzz_$target" "$corpus" "fuzz/corpus/$target" fuzz/regressions \
+  -dict=fuzz/clusterc.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+  -max_len=65536 -print_final_stats=1 -artifact_prefix="$findings/" "${extra[@]}" "$@"
