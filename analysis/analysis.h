@@ -31,6 +31,16 @@ struct Options {
   // quantisation; see docs/model.md.
   double gemm_overhead = 4e-6;  // s
   double gemm_tile = 128;
+  // Operator-level step model defaults for a GPU whose stdlib entry leaves them out
+  // (docs/model.md): fused attention reaches these fractions of the GEMM asymptote at long
+  // sequences (H100 SXM5, H100-MEASURED.md: 0.72 / 0.74 forward, 0.56 / 0.74 backward);
+  // element-wise kernels this fraction of the HBM bandwidth (H100: GELU 2.58 of 3.35 TB/s).
+  double attention_to_gemm = 0.97, attention_backward_to_gemm = 0.75;
+  double memory_efficiency = 0.77;
+  // Achieved NCCL bus bandwidth over the link rate (NVIDIA nccl-tests on DGX A100 / DGX H100:
+  // all-reduce busbw about 230 of 300 GB/s and 360 of 450 GB/s over NVLink, about 90 % of the
+  // line rate over InfiniBand rails).
+  double scale_up_bus_efficiency = 0.78, scale_out_bus_efficiency = 0.9;
   // Latency per collective step when the IR gives none.
   double default_scale_up_latency = 2e-6;   // s, NVLink hop incl. software
   double default_scale_out_latency = 5e-6;  // s, NIC-switch-NIC incl. software

@@ -6,6 +6,7 @@
 #include "analysis/analysis.h"
 #include "analysis/formulas.h"
 #include "ir/checked.h"
+#include "analysis/layer_model.h"
 
 namespace clusterc::analysis {
 
@@ -30,43 +31,6 @@ const char* CommName(Comm c) {
 }
 
 namespace {
-
-// Widths of the attention tensors of one layer (full, before tensor parallelism).
-struct AttentionDims {
-  double q = 0, k = 0, v = 0, o = 0;  // per-token widths of Q, K, V and the O-projection input
-  double matmul = 0;                  // matmul parameters (no biases)
-  double core_fwd_per_token = 0;      // FLOPs of QK^T and AV per token, forward
-};
-
-AttentionDims Attention(const PlanInputs& in) {
-  AttentionDims a;
-  double h = double(in.hidden), s = double(in.seq_len), H = double(in.heads);
-  if (in.mla) {
-    // DeepSeek-V2 (arXiv 2405.04434) section 2.1.2, eqs. 9-19: low-rank Q and KV projections.
-    double qk = double(in.head_dim + in.rope_dim), vh = double(in.v_head_dim);
-    double q_proj = in.q_rank > 0 ? h * in.q_rank + in.q_rank * H * qk : h * H * qk;
-    double kv_proj = h * double(in.kv_rank + in.rope_dim) + in.kv_rank * H * (in.head_dim + vh);
-    a.q = H * qk;
-    a.k = H * qk;
-    a.v = H * vh;
-    a.o = H * vh;
-    a.matmul = q_proj + kv_proj + H * vh * h;
-    a.core_fwd_per_token = 2 * s * H * qk + 2 * s * H * vh;
-  } else {
-    // GQA (Ainslie et al. 2023): K and V have kv_heads heads of h/heads: 2h^2 (1 + kv/heads).
-    double kv = double(in.kv_heads > 0 ? in.kv_heads : in.heads);
-    double kvd = kv * h / H;
-    a.q = h;
-    a.k = kvd;
-    a.v = kvd;
-    a.o = h;
-    a.matmul = 2 * h * h + 2 * h * kvd;
-    // Korthikanti et al. 2022 eq. 7: QK^T and AV cost 2 x 2 s h per token forward (causal masking
-    // not discounted, as Megatron counts).
-    a.core_fwd_per_token = 4 * s * h;
-  }
-  return a;
-}
 
 double MlpFactor(const PlanInputs& in) {
   return in.swiglu ? 3.0 : 2.0;
@@ -107,66 +71,15 @@ int64_t StageStart(const PlanInputs& in, int64_t i) {
   return StageLayers(in, 0) + (i - 1) * StageLayers(in, 1);
 }
 
-// Time of one GEMM C[M,N] = A[M,K] B[K,N] on one GPU. The efficiency curve (docs/model.md): the
-// GPU's asymptotic `gemm_efficiency` times tile quantisation min(1, dim/tile) per dimension, plus a
-// fixed launch/tail overhead per GEMM, in the spirit of Calculon (Isaev et al. 2023, SC'23, section
-// 3.2: per-operation efficiency tables by size). Small GEMMs therefore fall well below the
-// asymptote.
-double GemmTime(const PlanInputs& in, double m, double n, double k) {
-  if (m <= 0 || n <= 0 || k <= 0) return 0;
-  double tile = in.gemm_tile > 0 ? in.gemm_tile : 1;
-  double q = std::min(1.0, m / tile) * std::min(1.0, n / tile) * std::min(1.0, k / tile);
-  double rate = in.peak_flops * in.gemm_efficiency * q;
-  return 2 * m * n * k / rate + in.gemm_overhead;
+// What a collective achieves over a group spanning `span` GPUs: the link's rate times the
+// achieved bus-bandwidth fraction of its fabric level (docs/model.md).
+double AchievedBandwidth(const PlanInputs& in, int64_t span) {
+  bool up = span <= in.scale_up_domain && in.scale_up_bandwidth > 0;
+  return GroupBandwidth(in, span) * (up ? in.scale_up_efficiency : in.scale_out_efficiency);
 }
 
 double Latency(const PlanInputs& in, int64_t span) {
   return span <= in.scale_up_domain ? in.scale_up_latency : in.scale_out_latency;
-}
-
-struct LayerTimes {
-  double fwd = 0;        // forward of one layer, one micro-batch
-  double attn_fwd = 0;   // of which the attention core
-  double flops_fwd = 0;  // model FLOPs of that forward
-};
-
-LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_layer) {
-  LayerTimes lt;
-  double t = double(std::max<int64_t>(1, in.tp));
-  double h = double(in.hidden);
-  double M = double(in.micro_batch) * double(in.seq_len) / double(std::max<int64_t>(1, in.cp));
-  // Attention projections: one GEMM into Q/K/V (all low-rank pieces for MLA folded into it), one
-  // out.
-  double in_cols = (a.matmul - a.o * h) / (t * h);
-  lt.fwd += GemmTime(in, M, in_cols, h) + GemmTime(in, M, h, a.o / t);
-  lt.flops_fwd += 2 * M * a.matmul / t;
-  // Attention core (flash attention runs near GEMM efficiency on Hopper; Shah et al. 2024).
-  double core = a.core_fwd_per_token * M / t;
-  lt.attn_fwd = core / (in.peak_flops * in.gemm_efficiency) + in.gemm_overhead;
-  lt.fwd += lt.attn_fwd;
-  lt.flops_fwd += core;
-  double up = in.swiglu ? 2.0 : 1.0;  // SwiGLU's gate and up projections fused
-  if (!moe_layer) {
-    double ffn = double(in.ffn);
-    lt.fwd += GemmTime(in, M, up * ffn / t, h) + GemmTime(in, M, h, ffn / t);
-    lt.flops_fwd += 2 * M * MlpFactor(in) * h * ffn / t;
-  } else {
-    double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
-    double ep = double(std::max<int64_t>(1, in.ep));
-    double local = double(in.experts) / ep;
-    // Balanced routing: the ep ranks' M tokens each, top_k copies, spread over all experts.
-    double me = M * double(in.top_k) * ep / double(std::max<int64_t>(1, in.experts));
-    lt.fwd += local * (GemmTime(in, me, up * fe / t, h) + GemmTime(in, me, h, fe / t));
-    if (in.shared_experts > 0) {
-      double fs = fe * double(in.shared_experts);
-      lt.fwd += GemmTime(in, M, up * fs / t, h) + GemmTime(in, M, h, fs / t);
-    }
-    lt.fwd += GemmTime(in, M, double(in.experts), h);  // router
-    lt.flops_fwd += 2 * M *
-                    (double(in.top_k + in.shared_experts) * MlpFactor(in) * h * fe / t +
-                     h * double(in.experts));
-  }
-  return lt;
 }
 
 struct WeightBytes {
@@ -317,15 +230,15 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const double M = double(in.micro_batch) * s / double(cp);  // tokens per micro-batch per rank
   const LayerTimes lt_dense = LayerTime(in, a, false);
   const LayerTimes lt_moe = in.moe ? LayerTime(in, a, true) : LayerTimes{};
-  const double head_fwd = GemmTime(in, M, V / double(tp), h);
-  const double head_flops = 2 * M * V * h / double(tp);
+  const HeadTimes head = HeadTime(in);
 
   int64_t stages[3] = {0, 1, pp - 1};
   int nstages = pp == 1 ? 1 : (pp == 2 ? 2 : 3);
   if (pp == 2) stages[1] = 1;
   double worst_mem = -1, worst_time = -1;
   double stage_dense_params = 0, stage_expert_params = 0;  // of the slowest stage
-  double compute_mb = 0, recompute_mb = 0, flops_mb = 0, attn_mb = 0;
+  double compute_mb = 0, recompute_mb = 0, bwd_mb = 0, attn_mb = 0;
+  double gemm_time_mb = 0, gemm_flops_mb = 0;
   double layers_moe_mb = 0, layers_mb = 0;
   for (int k = 0; k < nstages; ++k) {
     int64_t i = stages[k];
@@ -365,19 +278,19 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       worst_mem = mb.Total();
       r.memory = mb;
     }
-    // Compute of this stage for one micro-batch (backward = 2 x forward).
-    double fwd = nd * lt_dense.fwd + nm * lt_moe.fwd + (last ? head_fwd : 0);
-    double rec = 0;
-    if (in.recompute == ir::Recompute::full)
-      rec = nd * lt_dense.fwd + nm * lt_moe.fwd;
-    else if (in.recompute == ir::Recompute::selective)
-      rec = n * lt_dense.attn_fwd;
-    double time = 3 * fwd + rec;
+    // Compute of this stage for one micro-batch: the operator-level times of its layers
+    // (analysis/layer_model.cpp) and, on the last stage, the LM head and loss.
+    double fwd = nd * lt_dense.fwd + nm * lt_moe.fwd + (last ? head.fwd : 0);
+    double bwd = nd * lt_dense.bwd + nm * lt_moe.bwd + (last ? head.bwd : 0);
+    double rec = nd * lt_dense.recompute + nm * lt_moe.recompute;
+    double time = fwd + bwd + rec;
     if (time > worst_time) {
       worst_time = time;
-      compute_mb = 3 * fwd;
+      compute_mb = fwd + bwd;
+      bwd_mb = bwd;
       recompute_mb = rec;
-      flops_mb = 3 * (nd * lt_dense.flops_fwd + nm * lt_moe.flops_fwd + (last ? head_flops : 0));
+      gemm_time_mb = nd * lt_dense.gemm_time + nm * lt_moe.gemm_time;
+      gemm_flops_mb = nd * lt_dense.gemm_flops + nm * lt_moe.gemm_flops;
       attn_mb = n * lt_dense.attn_fwd;
       layers_mb = n;
       layers_moe_mb = nm;
@@ -385,7 +298,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       stage_expert_params = expert_params;
     }
   }
-  r.step.gemm_efficiency = compute_mb > 0 ? flops_mb / (compute_mb * in.peak_flops) : 0;
+  r.step.gemm_efficiency = gemm_time_mb > 0 ? gemm_flops_mb / (gemm_time_mb * in.peak_flops) : 0;
 
   // ---- communication per micro-batch on the slowest stage
   const double act_msg = 2 * M * h;  // one 16-bit activation tensor of the micro-batch
@@ -396,7 +309,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // sequence parallelism reduce-scatter + all-gather, the same bytes (Korthikanti et al. 4.2.2);
     // full recompute repeats the forward's two.
     double n_ar = in.recompute == ir::Recompute::full ? 6 : 4;
-    double bw = GroupBandwidth(in, tp);
+    double bw = AchievedBandwidth(in, tp);
     bool nvls = tp <= in.scale_up_domain && in.scale_up_reduction;
     tp_mb = layers_mb * n_ar * f::AllReduceTime(double(tp), act_msg, bw, Latency(in, tp), nvls);
   }
@@ -405,7 +318,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // layer (Lepikhin et al. 2020, GShard section 2.2; DeepSeek-V3 section 3.2.2).
     double bytes = M * double(in.top_k) * h * 2;
     r.messages.all_to_all = bytes;
-    double bw = GroupBandwidth(in, tp * ep);
+    double bw = AchievedBandwidth(in, tp * ep);
     ep_mb = layers_moe_mb * 4 * f::AllToAllTime(double(ep), bytes, bw, Latency(in, tp * ep));
   }
   if (cp > 1) {
@@ -414,10 +327,10 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // core of each step.
     double kv_bytes = 2 * (s / double(cp)) * double(in.micro_batch) * (a.k + a.v) / double(tp);
     r.messages.context_kv = kv_bytes;
-    double bw = GroupBandwidth(in, tp * cp);
+    double bw = AchievedBandwidth(in, tp * cp);
     double one = bw > 0 ? double(cp - 1) * (kv_bytes / bw + Latency(in, tp * cp)) : 0;
     cp_total_mb = layers_mb * 3 * one;
-    cp_mb = std::max(0.0, cp_total_mb - 3 * attn_mb);
+    cp_mb = std::max(0.0, cp_total_mb - 3 * attn_mb);  // attention forward + backward ~ 3x
   }
   double pp_total = 0;
   if (pp > 1) {
@@ -426,7 +339,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     double bytes = act_msg / (in.sequence_parallel ? double(tp) : 1.0);
     r.messages.pipeline = bytes;
     int64_t span = ir::SaturatingMul(2 * tp, ir::SaturatingMul(cp, dp));
-    double bw = GroupBandwidth(in, span);
+    double bw = AchievedBandwidth(in, span);
     double one = bw > 0 ? bytes / bw + Latency(in, span) : 0;
     pp_total = 2 * double(vpp) * m * one;
   }
@@ -439,7 +352,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     double gb = wb.grad > 2 ? wb.grad : 2;
     r.messages.gradient_bytes_per_param = gb;
     int64_t span = ir::SaturatingMul(tp, ir::SaturatingMul(cp, dp));
-    double bw = GroupBandwidth(in, span);
+    double bw = AchievedBandwidth(in, span);
     double alpha = Latency(in, span);
     auto reduce = [&](double n, double params) {
       if (n <= 1 || params <= 0) return 0.0;
@@ -456,7 +369,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       }
     };
     dp_total = reduce(nd_dense, stage_dense_params) + reduce(nd_expert, stage_expert_params);
-    dp_window = stage == 0 ? compute_mb * 2 / 3 : (stage <= 2 ? compute_mb : m * compute_mb);
+    dp_window = stage == 0 ? bwd_mb : (stage <= 2 ? compute_mb : m * compute_mb);
   }
   double dp_exposed = std::max(0.0, dp_total - dp_window);
   // Optimizer: an element-wise, HBM-bound pass over the parameters this GPU updates.
@@ -604,6 +517,16 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
         break;
     }
     in.gemm_efficiency = gpu->gemm_efficiency > 0 ? gpu->gemm_efficiency : 0.8;
+    in.attention_efficiency = gpu->attention_efficiency > 0
+                                  ? gpu->attention_efficiency
+                                  : options.attention_to_gemm * in.gemm_efficiency;
+    in.attention_backward_efficiency =
+        gpu->attention_backward_efficiency > 0
+            ? gpu->attention_backward_efficiency
+            : options.attention_backward_to_gemm * in.gemm_efficiency;
+    in.memory_efficiency =
+        gpu->memory_efficiency > 0 ? gpu->memory_efficiency : options.memory_efficiency;
+    if (gpu->kernel_overhead.si > 0) in.gemm_overhead = gpu->kernel_overhead.si;
     in.hbm = gpu->memory.si;
     in.hbm_bandwidth = gpu->memory_bandwidth.si;
   }
@@ -613,6 +536,8 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.scale_up_domain = cluster.scale_up_domain;
   in.scale_up_bandwidth = cluster.scale_up_bandwidth_per_gpu;
   in.scale_up_latency = cluster.scale_up_latency;
+  in.scale_up_efficiency = options.scale_up_bus_efficiency;
+  in.scale_out_efficiency = options.scale_out_bus_efficiency;
   in.scale_up_reduction = cluster.scale_up_reduction;
   in.nic_bandwidth = cluster.fabric.nic_bandwidth_per_gpu;
   in.scale_out_bandwidth = cluster.fabric.scale_out_bandwidth_per_gpu;

@@ -43,6 +43,12 @@ struct PlanInputs {
   // Hardware.
   double peak_flops = 0;  // dense, at the plan's precision, per GPU
   double gemm_efficiency = 0.8;
+  // Operator-level calibration (analysis/layer_model.h): fused attention efficiency at long
+  // sequences, forward and backward; achieved fraction of HBM bandwidth in element-wise kernels.
+  double attention_efficiency = 0.776, attention_backward_efficiency = 0.6;
+  double memory_efficiency = 0.8;
+  // Achieved collective bus bandwidth as a fraction of the link rate, per fabric level.
+  double scale_up_efficiency = 1, scale_out_efficiency = 1;
   double hbm = 0;            // bytes per GPU
   double hbm_bandwidth = 0;  // B/s
   int64_t cluster_gpus = 0;  // usable GPUs the plan should fill
@@ -63,7 +69,7 @@ struct PlanInputs {
   double gpu_rental = 0;               // USD/s per GPU
   double cluster_cost_per_second = 0;  // depreciation + opex, USD/s; 0 when unknown
   // Options copied in so EvaluatePlan needs nothing else.
-  double gemm_overhead = 0;               // s per GEMM launch (efficiency curve)
+  double gemm_overhead = 0;               // s per kernel (launch, wave tail)
   double gemm_tile = 128;                 // tile edge for quantisation
   double optimizer_bytes_per_param = 28;  // HBM traffic of the Adam update
 };

@@ -105,6 +105,11 @@ struct Gpu : Entity {
   FlopPerSecond fp32_flops;  // dense, vector/tensor as the vendor quotes for training
   Watts tdp;
   double gemm_efficiency = 0.8;  // asymptotic fraction of peak a large GEMM reaches
+  // Step-model calibration (docs/model.md "Operator-level step model"); 0: analysis' default.
+  double attention_efficiency = 0;           // fused attention forward, long sequences
+  double attention_backward_efficiency = 0;  // fused attention backward, long sequences
+  double memory_efficiency = 0;              // achieved fraction of memory_bandwidth
+  Seconds kernel_overhead;                   // launch and tail per kernel
   Usd price;
   Seconds mtbf;  // zero: use the cluster's gpu_mtbf
   std::string vendor;
@@ -124,6 +129,15 @@ void Describe(Gpu& g, V& v) {
   v.Field("tdp", g.tdp, kRequired | kPositive, "thermal design power (maximum board power)");
   v.Field("gemm_efficiency", g.gemm_efficiency, kFraction,
           "fraction of peak a large, well-shaped GEMM sustains (the efficiency curve's asymptote)");
+  v.Field("attention_efficiency", g.attention_efficiency, kFraction,
+          "fraction of peak fused (flash) attention sustains forward at long sequences; "
+          "defaults to 0.97 x gemm_efficiency");
+  v.Field("attention_backward_efficiency", g.attention_backward_efficiency, kFraction,
+          "the same for the backward pass; defaults to 0.75 x gemm_efficiency");
+  v.Field("memory_efficiency", g.memory_efficiency, kFraction,
+          "fraction of memory_bandwidth element-wise kernels sustain; defaults to 0.8");
+  v.Field("kernel_overhead", g.kernel_overhead, kOptional,
+          "fixed time per kernel (launch, wave tail); defaults to 4 us");
   v.Field("price", g.price, kOptional, "unit price; state the date and source in a comment");
   v.Field("mtbf", g.mtbf, kOptional,
           "mean time between failures of one GPU; defaults to the cluster's gpu_mtbf");

@@ -20,6 +20,12 @@ gpu H100_SXM5 {
   fp32_flops       = 67 TFLOP/s     // H100 datasheet, FP32 (non-tensor)
   tdp              = 700 W          // H100 datasheet: "up to 700 W (configurable)"
   price            = 30_000 USD     // 2024 street price; seeds' range 25–40 k USD (HARDWARE.md)
+  // Step-model calibration, measured on H100 SXM5, 2026-11 (shared/domain/H100-MEASURED.md):
+  gemm_efficiency               = 0.72   // median of 54 bf16 transformer-shape GEMMs (59–80 %)
+  attention_efficiency          = 0.72   // torch SDPA causal fwd: 48/59/64 % at 2K/4K/8K = 0.72 s/(s+1024)
+  attention_backward_efficiency = 0.56   // bwd: 32/42/47 % = 0.56 s/(s+1536)
+  memory_efficiency             = 0.77   // GELU 2 x 64 MiB in 52 us = 2.58 of 3.35 TB/s
+  kernel_overhead               = 4 us   // hidden 1,024 x 2,048 tokens: 62–68 % against 72 % asymptote
 }
 
 // NVIDIA H100 Tensor Core GPU datasheet, "H100 PCIe" column (the original 80 GB PCIe card).
@@ -87,6 +93,10 @@ gpu A100_80GB {
   // no fp8_flops: Ampere has no FP8 tensor cores
   fp32_flops       = 19.5 TFLOP/s   // A100 datasheet, FP32 (non-tensor)
   tdp              = 400 W          // A100 datasheet, SXM
+  // Step-model calibration. GEMM asymptote: the language's default 0.8 (no A100 measurement at
+  // hand). Fused attention forward: Dao 2023 (FlashAttention-2, arXiv 2307.08691), abstract:
+  // "50-73 % of the theoretical maximum FLOPs/s on A100"; the top of that range is the asymptote.
+  attention_efficiency = 0.73
 }
 
 // ---------------------------------------------------------------------------------------------

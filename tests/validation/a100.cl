@@ -8,6 +8,8 @@
 //        GPT, vocabulary 51,200, sequence 2,048, Selene (DGX A100 80 GB, 8 x HDR 200 Gb/s per
 //        node). Achieved TFLOP/s per GPU counts the recompute (eq. 3). Full activation recompute;
 //        the micro-batch is not given: 1 is assumed (Megatron-LM's GPT-3 example script).
+//        The Megatron-LM, BLOOM, MT-NLG and OPT runs predate FlashAttention (2022): their plans
+//        set `flash_attention = false` (Megatron's fused scale-mask-softmax + dropout).
 //  [K22] Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models",
 //        MLSys 2023 (arXiv 2205.05198), table 3 (configurations) and table 5 (iteration times):
 //        full recompute vs. sequence parallelism + selective recompute.
@@ -89,42 +91,43 @@ model gpt_530b  { layers = 105; hidden = 20_480; ffn = 81_920;  heads = 128; voc
 model gpt_1t    { layers = 128; hidden = 25_600; ffn = 102_400; heads = 160; vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
 
 // [N21] table 1 (weak scaling): full recompute, no sequence parallelism (it came with [K22]).
-plan n21_1_7b  { model = gpt_1_7b; cluster = a100_32;   parallel { tp = 1; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full }
-plan n21_3_6b  { model = gpt_3_6b; cluster = a100_64;   parallel { tp = 2; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full }
-plan n21_7_5b  { model = gpt_7_5b; cluster = a100_128;  parallel { tp = 4; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full }
-plan n21_18b   { model = gpt_18b;  cluster = a100_256;  parallel { tp = 8; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 1_024; micro = 1; seq_len = 2_048 } recompute = full }
-plan n21_39b   { model = gpt_39b;  cluster = a100_512;  parallel { tp = 8; pp = 2;  dp = 32;  sequence_parallel = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full }
-plan n21_76b   { model = gpt_76b;  cluster = a100_1024; parallel { tp = 8; pp = 4;  dp = 32;  sequence_parallel = false } batch { global = 1_792; micro = 1; seq_len = 2_048 } recompute = full }
-plan n21_145b  { model = gpt_145b; cluster = a100_1536; parallel { tp = 8; pp = 8;  dp = 24;  sequence_parallel = false } batch { global = 2_304; micro = 1; seq_len = 2_048 } recompute = full }
-plan n21_310b  { model = gpt_310b; cluster = a100_1920; parallel { tp = 8; pp = 16; dp = 15;  sequence_parallel = false } batch { global = 2_160; micro = 1; seq_len = 2_048 } recompute = full }
-plan n21_530b  { model = gpt_530b; cluster = a100_2520; parallel { tp = 8; pp = 35; dp = 9;   sequence_parallel = false } batch { global = 2_520; micro = 1; seq_len = 2_048 } recompute = full }
-plan n21_1t    { model = gpt_1t;   cluster = a100_3072; parallel { tp = 8; pp = 64; dp = 6;   sequence_parallel = false } batch { global = 3_072; micro = 1; seq_len = 2_048 } recompute = full }
+plan n21_1_7b  { model = gpt_1_7b; cluster = a100_32;   parallel { tp = 1; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_3_6b  { model = gpt_3_6b; cluster = a100_64;   parallel { tp = 2; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_7_5b  { model = gpt_7_5b; cluster = a100_128;  parallel { tp = 4; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_18b   { model = gpt_18b;  cluster = a100_256;  parallel { tp = 8; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 1_024; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_39b   { model = gpt_39b;  cluster = a100_512;  parallel { tp = 8; pp = 2;  dp = 32;  sequence_parallel = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_76b   { model = gpt_76b;  cluster = a100_1024; parallel { tp = 8; pp = 4;  dp = 32;  sequence_parallel = false } batch { global = 1_792; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_145b  { model = gpt_145b; cluster = a100_1536; parallel { tp = 8; pp = 8;  dp = 24;  sequence_parallel = false } batch { global = 2_304; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_310b  { model = gpt_310b; cluster = a100_1920; parallel { tp = 8; pp = 16; dp = 15;  sequence_parallel = false } batch { global = 2_160; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_530b  { model = gpt_530b; cluster = a100_2520; parallel { tp = 8; pp = 35; dp = 9;   sequence_parallel = false } batch { global = 2_520; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_1t    { model = gpt_1t;   cluster = a100_3072; parallel { tp = 8; pp = 64; dp = 6;   sequence_parallel = false } batch { global = 3_072; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
 
 // [K22] table 3 configurations, table 5 iteration times. Baseline: full recompute, no sequence
 // parallelism; "present work": sequence parallelism + selective recompute.
-plan k22_22b_full  { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1; sequence_parallel = false } batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = full }
-plan k22_22b_sel   { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1 }                            batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = selective }
-plan k22_175b_full { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = full }
-plan k22_175b_sel  { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  dp = 1 }                            batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = selective }
-plan k22_530b_full { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } recompute = full }
-plan k22_530b_sel  { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; dp = 1 }                            batch { global = 280; micro = 1; seq_len = 2_048 } recompute = selective }
-plan k22_1t_full   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1; sequence_parallel = false } batch { global = 512; micro = 1; seq_len = 2_048 } recompute = full }
-plan k22_1t_sel    { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1 }                            batch { global = 512; micro = 1; seq_len = 2_048 } recompute = selective }
+plan k22_22b_full  { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1; sequence_parallel = false } batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan k22_22b_sel   { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1 }                            batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = selective; flash_attention = false }
+plan k22_175b_full { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan k22_175b_sel  { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  dp = 1 }                            batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false }
+plan k22_530b_full { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan k22_530b_sel  { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; dp = 1 }                            batch { global = 280; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false }
+plan k22_1t_full   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1; sequence_parallel = false } batch { global = 512; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan k22_1t_sel    { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1 }                            batch { global = 512; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false }
 
 // [S22] MT-NLG 530B: TP 8, PP 35, micro-batch 1, global 1,920, full recompute, fp16 (= bf16 rate).
-plan s22_mtnlg_2240 { model = gpt_530b; cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 } }
-plan s22_mtnlg_2800 { model = gpt_530b; cluster = a100_2800; parallel { tp = 8; pp = 35; dp = 10; sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 } }
-plan s22_mtnlg_3360 { model = gpt_530b; cluster = a100_3360; parallel { tp = 8; pp = 35; dp = 12; sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 } }
+plan s22_mtnlg_2240 { model = gpt_530b; cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
+plan s22_mtnlg_2800 { model = gpt_530b; cluster = a100_2800; parallel { tp = 8; pp = 35; dp = 10; sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
+plan s22_mtnlg_3360 { model = gpt_530b; cluster = a100_3360; parallel { tp = 8; pp = 35; dp = 12; sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
 
 // [B22] BLOOM-176B: ALiBi (no learned positions: close enough to the GPT shape), LayerNorm,
 // GELU, tied embeddings, vocabulary 250,880; 70 layers on 12 stages (70 + 2 = 72 = 12 x 6).
 model bloom_176b { layers = 70; hidden = 14_336; ffn = 57_344; heads = 112; vocab = 250_880; activation = gelu; norm = layernorm; tied_embeddings = true }
-plan b22_bloom { model = bloom_176b; cluster = a100_384; parallel { tp = 4; pp = 12; dp = 8; sequence_parallel = false } batch { global = 2_048; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 } }
+plan b22_bloom { model = bloom_176b; cluster = a100_384; parallel { tp = 4; pp = 12; dp = 8; sequence_parallel = false } batch { global = 2_048; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
 
 // [Z22] OPT-175B: GPT-3 175B shape with OPT's vocabulary 50,272; TP 8 x FSDP 124; batch 2 M
-// tokens, taken as 992 sequences (8 per replica); activation checkpointing (metaseq default).
+// tokens, taken as 992 sequences: 8 per replica in one micro-batch (no gradient accumulation);
+// activation checkpointing (metaseq default).
 model opt_175b { layers = 96; hidden = 12_288; ffn = 49_152; heads = 96; vocab = 50_272; activation = gelu; norm = layernorm; tied_embeddings = true }
-plan z22_opt { model = opt_175b; cluster = a100_992; parallel { tp = 8; pp = 1; dp = 124; sequence_parallel = false } batch { global = 992; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = fsdp } }
+plan z22_opt { model = opt_175b; cluster = a100_992; parallel { tp = 8; pp = 1; dp = 124; sequence_parallel = false } batch { global = 992; micro = 8; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = fsdp }; flash_attention = false }
 
 // [MF] MPT (Press et al. ALiBi, no biases, LayerNorm, GELU 4h, tied embeddings, vocab 50,368).
 model mpt_1b  { layers = 24; hidden = 2_048; ffn = 8_192;  heads = 16; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }

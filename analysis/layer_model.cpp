@@ -1,0 +1,195 @@
+#include "analysis/layer_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace clusterc::analysis {
+
+AttentionDims Attention(const PlanInputs& in) {
+  AttentionDims a;
+  double h = double(in.hidden), s = double(in.seq_len), H = double(in.heads);
+  if (in.mla) {
+    // DeepSeek-V2 (arXiv 2405.04434) section 2.1.2, eqs. 9-19: low-rank Q and KV projections.
+    double qk = double(in.head_dim + in.rope_dim), vh = double(in.v_head_dim);
+    double q_proj = in.q_rank > 0 ? h * in.q_rank + in.q_rank * H * qk : h * H * qk;
+    double kv_proj = h * double(in.kv_rank + in.rope_dim) + in.kv_rank * H * (in.head_dim + vh);
+    a.q = H * qk;
+    a.k = H * qk;
+    a.v = H * vh;
+    a.o = H * vh;
+    a.matmul = q_proj + kv_proj + H * vh * h;
+    a.core_fwd_per_token = 2 * s * H * qk + 2 * s * H * vh;
+    a.head_dim = qk;
+  } else {
+    // GQA (Ainslie et al. 2023): K and V have kv_heads heads of h/heads: 2h^2 (1 + kv/heads).
+    double kv = double(in.kv_heads > 0 ? in.kv_heads : in.heads);
+    double kvd = kv * h / H;
+    a.q = h;
+    a.k = kvd;
+    a.v = kvd;
+    a.o = h;
+    a.matmul = 2 * h * h + 2 * h * kvd;
+    // Korthikanti et al. 2022 eq. 7: QK^T and AV cost 2 x 2 s h per token forward (causal masking
+    // not discounted, as Megatron counts).
+    a.core_fwd_per_token = 4 * s * h;
+    a.head_dim = h / H;
+  }
+  return a;
+}
+
+// The efficiency curve: the GPU's asymptote `gemm_efficiency` times tile quantisation
+// min(1, dim/tile) per dimension, plus a fixed per-kernel overhead (launch, wave tail), in the
+// spirit of Calculon (Isaev et al. 2023, SC'23, section 3.2). With a 4 us overhead this reproduces
+// the small-shape falloff measured on H100 SXM5 (shared/domain/H100-MEASURED.md: hidden 1,024 x
+// 2,048 tokens 62-68 % against 70-77 % for large shapes; docs/model.md).
+double GemmTime(const PlanInputs& in, double m, double n, double k) {
+  if (m <= 0 || n <= 0 || k <= 0) return 0;
+  double tile = in.gemm_tile > 0 ? in.gemm_tile : 1;
+  double q = std::min(1.0, m / tile) * std::min(1.0, n / tile) * std::min(1.0, k / tile);
+  double rate = in.peak_flops * in.gemm_efficiency * q;
+  return 2 * m * n * k / rate + in.gemm_overhead;
+}
+
+double MemoryBoundTime(const PlanInputs& in, double bytes) {
+  if (bytes <= 0) return 0;
+  double bw = in.hbm_bandwidth * (in.memory_efficiency > 0 ? in.memory_efficiency : 0.8);
+  return (bw > 0 ? bytes / bw : 0) + in.gemm_overhead;
+}
+
+namespace {
+
+// Fused (flash) attention efficiency rises with the sequence as s / (s + s0): fitted to the
+// H100 SXM5 torch SDPA measurements (H100-MEASURED.md, head dim 128: forward 48/59/64 % and
+// backward 32/42/47 % at 2K/4K/8K) with s0 = 1,024 forward and 1,536 backward; the asymptotes are
+// the GPU's calibration. Efficiencies count causal FLOPs (half of Megatron's s^2 term).
+double FlashFraction(double s, double s0) {
+  return s / (s + s0);
+}
+
+}  // namespace
+
+LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_layer) {
+  LayerTimes lt;
+  const double t = double(std::max<int64_t>(1, in.tp));
+  const double cp = double(std::max<int64_t>(1, in.cp));
+  const double h = double(in.hidden);
+  const double M = double(in.micro_batch) * double(in.seq_len) / cp;  // tokens per rank
+  const double peak = in.peak_flops;
+  // GPT-style models (LayerNorm, biases) train with dropout (Megatron-LM's default 0.1); Llama-
+  // and DeepSeek-style models (RMSNorm) without, and with rotary embeddings applied to Q and K.
+  const bool dropout = in.layernorm;
+  // h-wide activations per GPU: sharded over tp with sequence parallelism, replicated without.
+  const double hw = 2 * M * h / (in.sequence_parallel ? t : 1.0);
+
+  // ---- GEMMs: QKV in (all MLA projections folded into it), O out, the MLP. Backward computes
+  // the data and the weight gradient of each: 2x the forward (Narayanan et al. 2021 section 3.2).
+  double gemm = 0;
+  const double in_cols = (a.matmul - a.o * h) / (t * h);
+  gemm += GemmTime(in, M, in_cols, h) + GemmTime(in, M, h, a.o / t);
+  lt.flops_fwd += 2 * M * a.matmul / t;
+  const double up = in.swiglu ? 2.0 : 1.0;      // SwiGLU's gate and up projections fused
+  const double act_in = in.swiglu ? 3.0 : 2.0;  // activation bytes per element: in(s) + out
+  double elementwise = 0;                       // forward bytes of element-wise kernels
+  int kernels = 0;
+  if (!moe_layer) {
+    double ffn = double(in.ffn);
+    gemm += GemmTime(in, M, up * ffn / t, h) + GemmTime(in, M, h, ffn / t);
+    lt.flops_fwd += 2 * M * (up + 1) * h * ffn / t;
+    elementwise += act_in * 2 * M * ffn / t;
+    kernels += 1;
+  } else {
+    double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
+    double ep = double(std::max<int64_t>(1, in.ep));
+    double local = double(in.experts) / ep;
+    // Balanced routing: the ep ranks' M tokens each, top_k copies, spread over all experts.
+    double me = M * double(in.top_k) * ep / double(std::max<int64_t>(1, in.experts));
+    gemm += local * (GemmTime(in, me, up * fe / t, h) + GemmTime(in, me, h, fe / t));
+    double fs = fe * double(in.shared_experts);
+    if (in.shared_experts > 0) gemm += GemmTime(in, M, up * fs / t, h) + GemmTime(in, M, h, fs / t);
+    gemm += GemmTime(in, M, double(in.experts), h);  // router
+    lt.flops_fwd +=
+        2 * M *
+        (double(in.top_k + in.shared_experts) * (up + 1) * h * fe / t + h * double(in.experts));
+    // Activations of the routed copies and the shared experts; permutation of the token copies
+    // to and from expert order (read + write each way).
+    elementwise += act_in * 2 * M * (double(in.top_k) * fe + fs) / t;
+    elementwise += 2 * 2 * (2 * M * double(in.top_k) * h);
+    kernels += 3 + int(local);
+  }
+  lt.gemm_time = gemm;
+  lt.gemm_flops = lt.flops_fwd;
+
+  // ---- attention core
+  const double core = a.core_fwd_per_token * M / t;  // forward FLOPs, causal not discounted
+  lt.flops_fwd += core;
+  double attn_fwd = 0, attn_bwd = 0;
+  if (in.flash_attention) {
+    // Fused kernel (Dao et al. 2022, FlashAttention; Shah et al. 2024, FlashAttention-3): causal
+    // FLOPs are half the count above; backward does 2.5x the forward's FLOPs (it recomputes the
+    // scores), at its own, lower efficiency.
+    const double s_local = double(in.seq_len) / cp;
+    double ef = in.attention_efficiency * FlashFraction(s_local, 1024);
+    double eb = in.attention_backward_efficiency * FlashFraction(s_local, 1536);
+    attn_fwd = 0.5 * core / (peak * std::max(ef, 1e-3)) + in.gemm_overhead;
+    attn_bwd = 2.5 * 0.5 * core / (peak * std::max(eb, 1e-3)) + in.gemm_overhead;
+  } else {
+    // Megatron's unfused path (Korthikanti et al. 2022 section 4.1): batched GEMMs QK^T and AV
+    // over the full s x s scores, a fused scale-mask-softmax, dropout. Scores per GPU E = b (a/t)
+    // (s/cp) s elements; forward moves softmax 2E in + 2E out, dropout 2E in + 2E out + E mask;
+    // backward the gradients of both (11E; 6E without dropout).
+    double E = double(in.heads) / t * M * double(in.seq_len);
+    double gemms = core / (peak * in.gemm_efficiency) + 2 * in.gemm_overhead;
+    attn_fwd = gemms + MemoryBoundTime(in, (dropout ? 9 : 4) * E) + in.gemm_overhead;
+    attn_bwd = 2 * gemms + MemoryBoundTime(in, (dropout ? 11 : 6) * E) + in.gemm_overhead;
+  }
+  lt.attn_fwd = attn_fwd;
+
+  // ---- element-wise kernels on h-wide tensors: two norms (LayerNorm and RMSNorm both measure
+  // as ~3 passes over their input: H100-MEASURED.md, 77 us for 64 MiB against GELU's 52 us for 2
+  // passes), two residual adds (read two, write one; + a 1-byte mask with dropout), rotary
+  // embeddings on Q and K (read + write) for RMSNorm-style models.
+  elementwise += 2 * 3 * hw + 2 * 3 * hw + (dropout ? 2 * hw / 2 : 0);
+  kernels += 4;
+  if (!in.layernorm && !in.mla) {
+    elementwise += 2 * 2 * M * (a.q + a.k) / t;
+    kernels += 1;
+  }
+  // Backward of an element-wise kernel reads the output gradient and the saved input and writes
+  // the input gradient: 2x the forward's bytes.
+  double ew_fwd = in.hbm_bandwidth > 0
+                      ? elementwise / (in.hbm_bandwidth *
+                                       (in.memory_efficiency > 0 ? in.memory_efficiency : 0.8)) +
+                            kernels * in.gemm_overhead
+                      : 0;
+  double ew_bwd = 2 * (ew_fwd - kernels * in.gemm_overhead) + kernels * in.gemm_overhead;
+  lt.memory_bound = ew_fwd + ew_bwd;
+
+  lt.fwd = gemm + attn_fwd + ew_fwd;
+  lt.bwd = 2 * gemm + attn_bwd + ew_bwd;
+  // Recompute (Korthikanti et al. 2022): full replays the layer's forward; selective replays the
+  // attention core outside a fused kernel (a fused kernel already recomputes it in its backward).
+  if (in.recompute == ir::Recompute::full)
+    lt.recompute = lt.fwd;
+  else if (in.recompute == ir::Recompute::selective && !in.flash_attention)
+    lt.recompute = attn_fwd;
+  return lt;
+}
+
+HeadTimes HeadTime(const PlanInputs& in) {
+  HeadTimes ht;
+  const double t = double(std::max<int64_t>(1, in.tp));
+  const double M =
+      double(in.micro_batch) * double(in.seq_len) / double(std::max<int64_t>(1, in.cp));
+  const double h = double(in.hidden), V = double(in.vocab);
+  double gemm = GemmTime(in, M, V / t, h);
+  // Vocabulary-parallel cross entropy in fp32 (Megatron-LM): forward reads the 16-bit logits and
+  // writes and re-reads fp32 softmax terms (~10 bytes per logit), backward reads them and writes
+  // the 16-bit gradient (~6 bytes per logit).
+  double logits = M * V / t;
+  ht.fwd = gemm + MemoryBoundTime(in, 10 * logits);
+  ht.bwd = 2 * gemm + MemoryBoundTime(in, 6 * logits);
+  ht.flops_fwd = 2 * M * V * h / t;
+  return ht;
+}
+
+}  // namespace clusterc::analysis

@@ -1,0 +1,49 @@
+// The operator-level step model: the time of every kernel of one transformer layer on one GPU,
+// for one micro-batch, from the GPU's calibration (docs/model.md "Operator-level step model").
+//
+// Each kernel is max(FLOPs / achieved FLOP rate, bytes / achieved HBM bandwidth) + a fixed
+// per-kernel overhead: GEMMs on the efficiency curve, fused attention on its own (sequence-
+// dependent) efficiency, element-wise kernels (norms, activations, residual adds, rotary
+// embeddings, softmax and dropout outside fused attention, MoE permutation) on HBM bandwidth.
+// Pure functions of PlanInputs, no allocation: EvaluatePlan calls them in its hot loop.
+#pragma once
+
+#include "analysis/plan_model.h"
+
+namespace clusterc::analysis {
+
+// Widths of the attention tensors of one layer (full, before tensor parallelism).
+struct AttentionDims {
+  double q = 0, k = 0, v = 0, o = 0;  // per-token widths of Q, K, V and the O-projection input
+  double matmul = 0;                  // matmul parameters (no biases)
+  double core_fwd_per_token = 0;  // FLOPs of QK^T and AV per token, forward (no causal discount)
+  double head_dim = 0;            // of QK^T's contraction
+};
+
+AttentionDims Attention(const PlanInputs& in);
+
+// Time of one GEMM C[M,N] = A[M,K] B[K,N] on one GPU (efficiency curve, docs/model.md).
+double GemmTime(const PlanInputs& in, double m, double n, double k);
+
+// Time of an element-wise (memory-bound) kernel moving `bytes` through HBM.
+double MemoryBoundTime(const PlanInputs& in, double bytes);
+
+struct LayerTimes {
+  double fwd = 0;        // forward of one layer, one micro-batch
+  double bwd = 0;        // backward (data and weight gradients)
+  double recompute = 0;  // forward work the plan's recompute mode replays in backward
+  double attn_fwd = 0;   // of fwd: the attention core (context-parallel overlap window)
+  double flops_fwd = 0;  // model FLOPs of the forward
+  double gemm_time = 0, gemm_flops = 0;  // forward GEMMs only, for the achieved efficiency
+  double memory_bound = 0;               // forward + backward time in element-wise kernels
+};
+
+LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_layer);
+
+// The LM head and its cross entropy, forward and backward, for one micro-batch on the last stage.
+struct HeadTimes {
+  double fwd = 0, bwd = 0, flops_fwd = 0;
+};
+HeadTimes HeadTime(const PlanInputs& in);
+
+}  // namespace clusterc::analysis
