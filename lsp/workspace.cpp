@@ -50,7 +50,7 @@ class Finder {
   void Expr(ast::ExprId id, const std::vector<std::string>& field) {
     if (id == ast::kNone || id >= file_.exprs.size() || hit_.kind != Hit::Kind::kNone) return;
     const ast::Expr& e = file_.exprs[id];
-    if (!Inside(e.range, offset_)) return;
+    if (!Inside(e.range, offset_) && !Inside(e.unit_range, offset_)) return;
     for (const auto& atom : e.unit) {
       if (Inside(atom.name.range, offset_)) {
         hit_.unit = &atom;
@@ -150,6 +150,20 @@ std::unique_ptr<Snapshot> BuildSnapshot(
   for (uint32_t id = 1; id <= s->sources.FileCount(); ++id)
     s->asts.push_back(Parse(s->sources, id, ignored));
   if (s->main_file == 0 && s->sources.FileCount() > 0) s->main_file = 1;
+  // A document with a syntax error (`gpus = 8 x nvidia.` while typing) loads no imports; load
+  // the standard modules it names anyway, so completion and definition still see them.
+  if (const ast::File* main = s->Ast(s->main_file)) {
+    std::vector<ast::Import> imports = main->imports;
+    for (const auto& imp : imports) {
+      if (imp.is_file || imp.module.parts.size() != 2 || imp.module.parts[0].text != "std")
+        continue;
+      if (ImportedFile(*s, s->main_file, imp) != 0) continue;
+      if (const StdlibModule* m = options.stdlib.Find(imp.module.parts[1].text)) {
+        uint32_t id = s->sources.Add("<std>/" + std::string(m->name) + ".cl", m->text);
+        s->asts.push_back(Parse(s->sources, id, ignored));
+      }
+    }
+  }
   if (!s->session.results.clusters.empty() || !s->session.results.plans.empty())
     s->rows = ExplainRows(s->session.program, s->session.results, "");
   return s;
