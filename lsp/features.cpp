@@ -27,7 +27,7 @@ enum : int {
 };
 
 const ExplainRow* Row(const Snapshot& s, const std::string& entity, std::string_view name) {
-  for (const auto& r : s.rows)
+  for (const auto& r : s.Rows())
     if (r.entity == entity && r.name == name) return &r;
   return nullptr;
 }
@@ -216,7 +216,7 @@ std::vector<std::string> Headlines(const Snapshot& s, const ast::Decl& d) {
     for (auto n : {"gpu_count", "memory_per_gpu", "hbm", "step_time", "mfu", "tokens_per_second",
                    "training_time", "gpu_hours"})
       add(entity, n);
-    for (const auto& r : s.rows)
+    for (const auto& r : s.Rows())
       if (r.entity == entity && r.group == "cost") out.push_back(Line(r));
   } else if (d.kind.text == "node") {
     // A node's figures come from the clusters built of it.
