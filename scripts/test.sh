@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The browser test renders the HTML report in Debian's Chromium.
-CLUSTERC_EXTRA_PACKAGES="chromium ${CLUSTERC_EXTRA_PACKAGES:-}" scripts/setup.sh
+# The SARIF test validates with python3-jsonschema; the editor test runs Neovim.
+CLUSTERC_EXTRA_PACKAGES="chromium python3-jsonschema neovim ${CLUSTERC_EXTRA_PACKAGES:-}" scripts/setup.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 
 if [ "${CLUSTERC_SANITIZERS:-1}" != 0 ]; then
