@@ -6,6 +6,7 @@
 #include <llvm/Support/raw_ostream.h>
 
 #include <algorithm>
+#include <filesystem>
 
 namespace clusterc {
 namespace {
@@ -218,48 +219,107 @@ std::string RuleHelpUri(std::string_view code) {
   return std::string(kRulesDocument) + "#" + anchor;
 }
 
+namespace {
+
+std::string PercentEncode(std::string_view path) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : path) {
+    bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+                 c == '/' || c == '-' || c == '.' || c == '_' || c == '~';
+    if (plain) {
+      out += char(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+    }
+  }
+  return out;
+}
+
+// Where a source file is, for SARIF: relative to %SRCROOT% (the directory the check ran in)
+// when inside it, the standard library relative to CLUSTERC_STDLIB, anything else absolute.
+llvm::json::Object ArtifactLocation(std::string_view path) {
+  namespace fs = std::filesystem;
+  constexpr std::string_view kStd = "<std>/";
+  if (path.substr(0, kStd.size()) == kStd)
+    return llvm::json::Object{{"uri", PercentEncode(path.substr(kStd.size()))},
+                              {"uriBaseId", "CLUSTERC_STDLIB"}};
+  std::error_code ec;
+  fs::path absolute = fs::absolute(fs::path(path), ec).lexically_normal();
+  fs::path cwd = fs::current_path(ec);
+  fs::path relative = absolute.lexically_relative(cwd);
+  if (!ec && !relative.empty() && *relative.begin() != "..")
+    return llvm::json::Object{{"uri", PercentEncode(relative.generic_string())},
+                              {"uriBaseId", "%SRCROOT%"}};
+  return llvm::json::Object{{"uri", "file://" + PercentEncode(absolute.generic_string())}};
+}
+
+llvm::json::Object Region(const Loc& loc) {
+  // An empty range still covers one column, so viewers have something to underline.
+  return llvm::json::Object{
+      {"startLine", loc.begin.line},
+      {"startColumn", loc.begin.column},
+      {"endLine", loc.end.line},
+      {"endColumn",
+       std::max(loc.end.column, loc.begin.column + (loc.end.line == loc.begin.line ? 1u : 0u))}};
+}
+
+const char* LevelOf(Severity s) {
+  return s == Severity::kError ? "error" : s == Severity::kWarning ? "warning" : "note";
+}
+
+// GitHub workflow commands escape `%`, CR and LF in the message; properties also `:` and `,`.
+std::string GithubEscape(std::string_view s, bool property) {
+  std::string out;
+  for (char c : s) {
+    if (c == '%')
+      out += "%25";
+    else if (c == '\r')
+      out += "%0D";
+    else if (c == '\n')
+      out += "%0A";
+    else if (property && c == ':')
+      out += "%3A";
+    else if (property && c == ',')
+      out += "%2C";
+    else
+      out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
 std::string RenderSarif(const std::vector<Diagnostic>& diags, const SourceManager& sources,
-                        const ToolInfo& tool) {
+                        const ToolInfo& tool, bool execution_successful) {
   llvm::json::Array rules;
   for (size_t i = 0; i < kDiagCodeCount; ++i) {
     const auto& info = kDiagCodes[i];
-    const char* level = info.severity == Severity::kError     ? "error"
-                        : info.severity == Severity::kWarning ? "warning"
-                                                              : "note";
     rules.push_back(llvm::json::Object{
         {"id", std::string(info.code)},
         {"name", std::string(info.code)},
         {"shortDescription", llvm::json::Object{{"text", std::string(info.summary)}}},
         {"fullDescription", llvm::json::Object{{"text", std::string(info.explanation)}}},
         {"help", llvm::json::Object{{"text", std::string(info.explanation)}}},
-        {"defaultConfiguration", llvm::json::Object{{"level", level}}}});
+        {"helpUri", RuleHelpUri(info.code)},
+        {"defaultConfiguration", llvm::json::Object{{"level", LevelOf(info.severity)}}}});
   }
   llvm::json::Array results;
   for (const auto& d : diags) {
-    const char* level = d.severity == Severity::kError     ? "error"
-                        : d.severity == Severity::kWarning ? "warning"
-                                                           : "note";
-    std::string text = d.message;
-    for (const auto& n : d.notes) text += "\n" + n;
     llvm::json::Object result{{"ruleId", std::string(Info(d.code).code)},
                               {"ruleIndex", int64_t(d.code)},
-                              {"level", level},
-                              {"message", llvm::json::Object{{"text", text}}}};
+                              {"level", LevelOf(d.severity)},
+                              {"message", llvm::json::Object{{"text", d.message}}}};
     Loc loc = Locate(sources, d.range);
+    llvm::json::Array related;
+    int64_t id = 1;
     if (loc.valid) {
       llvm::json::Array locations;
       locations.push_back(llvm::json::Object{
-          {"physicalLocation",
-           llvm::json::Object{
-               {"artifactLocation", llvm::json::Object{{"uri", loc.path}}},
-               {"region",
-                llvm::json::Object{
-                    {"startLine", loc.begin.line},
-                    {"startColumn", loc.begin.column},
-                    {"endLine", loc.end.line},
-                    {"endColumn",
-                     std::max(loc.end.column,
-                              loc.begin.column + (loc.end.line == loc.begin.line ? 1u : 0u))}}}}}});
+          {"physicalLocation", llvm::json::Object{{"artifactLocation", ArtifactLocation(loc.path)},
+                                                  {"region", Region(loc)}}}});
       result["locations"] = std::move(locations);
       std::string line(sources.LineText(d.range.file, d.range.begin));
       line.erase(0, line.find_first_not_of(" \t"));
@@ -269,18 +329,22 @@ std::string RenderSarif(const std::vector<Diagnostic>& diags, const SourceManage
     } else {
       result["locations"] = llvm::json::Array{};
     }
-    llvm::json::Array related;
-    int64_t id = 1;
     for (const auto& l : d.labels) {
       Loc ll = Locate(sources, l.range);
       if (!ll.valid) continue;
       related.push_back(llvm::json::Object{
           {"id", id++},
           {"message", llvm::json::Object{{"text", l.message}}},
-          {"physicalLocation",
-           llvm::json::Object{{"artifactLocation", llvm::json::Object{{"uri", ll.path}}},
-                              {"region", llvm::json::Object{{"startLine", ll.begin.line},
-                                                            {"startColumn", ll.begin.column}}}}}});
+          {"physicalLocation", llvm::json::Object{{"artifactLocation", ArtifactLocation(ll.path)},
+                                                  {"region", Region(ll)}}}});
+    }
+    // Notes (hints, breakdowns) are about the primary location, as the text renderer shows.
+    for (const auto& n : d.notes) {
+      llvm::json::Object note{{"id", id++}, {"message", llvm::json::Object{{"text", n}}}};
+      if (loc.valid)
+        note["physicalLocation"] = llvm::json::Object{
+            {"artifactLocation", ArtifactLocation(loc.path)}, {"region", Region(loc)}};
+      related.push_back(std::move(note));
     }
     if (!related.empty()) result["relatedLocations"] = std::move(related);
     if (d.suppressed) {
@@ -292,13 +356,52 @@ std::string RenderSarif(const std::vector<Diagnostic>& diags, const SourceManage
   llvm::json::Object run{
       {"tool", llvm::json::Object{{"driver", llvm::json::Object{{"name", tool.name},
                                                                 {"semanticVersion", tool.version},
+                                                                {"informationUri", kRulesDocument},
                                                                 {"rules", std::move(rules)}}}}},
+      {"originalUriBaseIds",
+       llvm::json::Object{
+           {"%SRCROOT%",
+            llvm::json::Object{
+                {"description",
+                 llvm::json::Object{{"text", "the directory clusterc check ran in"}}}}},
+           {"CLUSTERC_STDLIB",
+            llvm::json::Object{
+                {"uri", kStdlibSources},
+                {"description", llvm::json::Object{{"text",
+                                                    "clusterc's standard library (embedded in the "
+                                                    "binary; `import std.NAME` is NAME.cl)"}}}}}}},
+      {"invocations",
+       llvm::json::Array{llvm::json::Object{{"executionSuccessful", execution_successful}}}},
       {"columnKind", "unicodeCodePoints"},
       {"results", std::move(results)}};
   llvm::json::Object doc{{"version", "2.1.0"},
-                         {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+                         {"$schema",
+                          "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/"
+                          "sarif-schema-2.1.0.json"},
                          {"runs", llvm::json::Array{std::move(run)}}};
   return ToJson(std::move(doc));
+}
+
+std::string RenderGithub(const std::vector<Diagnostic>& diags, const SourceManager& sources) {
+  std::string out;
+  for (const auto& d : diags) {
+    if (d.suppressed) continue;
+    const char* command = d.severity == Severity::kError     ? "error"
+                          : d.severity == Severity::kWarning ? "warning"
+                                                             : "notice";
+    std::string properties;
+    Loc loc = Locate(sources, d.range);
+    // Annotations attach to files of the repository; a standard-library location has none.
+    if (loc.valid && loc.path.rfind("<std>/", 0) != 0)
+      properties = fmt::format("file={},line={},col={},endLine={},endColumn={},",
+                               GithubEscape(loc.path, true), loc.begin.line, loc.begin.column,
+                               loc.end.line, loc.end.column);
+    std::string message = d.message;
+    for (const auto& n : d.notes) message += "\n" + n;
+    out += fmt::format("::{} {}title={}::{}\n", command, properties,
+                       GithubEscape(Info(d.code).code, true), GithubEscape(message, false));
+  }
+  return out;
 }
 
 }  // namespace clusterc

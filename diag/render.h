@@ -15,6 +15,9 @@ namespace clusterc {
 inline constexpr const char* kRulesDocument =
     "https://github.com/clusterc/clusterc/blob/main/docs/rules.md";
 std::string RuleHelpUri(std::string_view code);
+// Where the standard library's sources are published (SARIF's CLUSTERC_STDLIB base).
+inline constexpr const char* kStdlibSources =
+    "https://github.com/clusterc/clusterc/blob/main/stdlib/";
 
 struct ToolInfo {
   std::string name = "clusterc";
@@ -27,8 +30,14 @@ std::string RenderText(const std::vector<Diagnostic>& diags, const SourceManager
 // One JSON document: format version, counts and every diagnostic (suppressed ones flagged).
 std::string RenderJson(const std::vector<Diagnostic>& diags, const SourceManager& sources,
                        const std::vector<std::string>& inputs, const ToolInfo& tool);
-// SARIF 2.1.0 for GitHub code scanning and other SARIF consumers.
+// SARIF 2.1.0 for GitHub code scanning and other SARIF consumers: paths relative to %SRCROOT%
+// (the working directory), the standard library relative to CLUSTERC_STDLIB, a helpUri per rule,
+// labels and notes as relatedLocations. `execution_successful` is false when the run failed
+// (usage or I/O), not when it found problems.
 std::string RenderSarif(const std::vector<Diagnostic>& diags, const SourceManager& sources,
-                        const ToolInfo& tool);
+                        const ToolInfo& tool, bool execution_successful = true);
+// GitHub Actions workflow commands: `::error file=F,line=L,col=C,endLine=..,endColumn=..,
+// title=CODE::message`, one per unsuppressed diagnostic.
+std::string RenderGithub(const std::vector<Diagnostic>& diags, const SourceManager& sources);
 
 }  // namespace clusterc

@@ -51,7 +51,7 @@ int UsageError(Streams& s, const std::string& message, const std::string& format
   if (format == "json")
     s.out += RenderJson({d}, none, {}, tool);
   else if (format == "sarif")
-    s.out += RenderSarif({d}, none, tool);
+    s.out += RenderSarif({d}, none, tool, /*execution_successful=*/false);
   else
     s.err += RenderText({d}, none) + help;
   return kExitUsage;
@@ -71,7 +71,7 @@ int Check(const cli::ParsedArgs& args, Streams& s) {
   if (args.Has("--max-file-size"))
     options.max_source_bytes = size_t(std::stoull(args.Get("--max-file-size")));
   if (!output.empty() && format == "text")
-    return UsageError(s, "--output applies to --format json or sarif", format, "check");
+    return UsageError(s, "--output applies to --format json, sarif or github", format, "check");
 
   SourceManager sources;
   std::vector<Diagnostic> all;
@@ -97,8 +97,9 @@ int Check(const cli::ParsedArgs& args, Streams& s) {
   if (format == "text") {
     s.err += RenderText(all, sources, s.err_is_terminal);
   } else {
-    document =
-        format == "json" ? RenderJson(all, sources, files, tool) : RenderSarif(all, sources, tool);
+    document = format == "json"     ? RenderJson(all, sources, files, tool)
+               : format == "github" ? RenderGithub(all, sources)
+                                    : RenderSarif(all, sources, tool, !io_failure);
     if (output.empty()) {
       s.out += document;
     } else {
@@ -406,10 +407,11 @@ const std::vector<cli::CommandSpec>& Commands() {
     c[0].max_operands = cli::CommandSpec::kUnbounded;
     c[0].description = "Parses, checks and analyses each FILE and reports every diagnostic.";
     c[0].options = {
-        Choice("--format", "FORMAT", {"text", "json", "sarif"},
-               "text (default, to stderr), json or sarif (to stdout)"),
+        Choice("--format", "FORMAT", {"text", "json", "sarif", "github"},
+               "text (default, to stderr), json, sarif or github (Actions workflow commands; "
+               "to stdout)"),
         Value("--output", "FILE", "a file name",
-              "write the json or sarif document to FILE (atomically)")
+              "write the json, sarif or github output to FILE (atomically)")
             .Alias("-o"),
         Flag("--werror", "treat warnings as errors (exit 1)"),
         RootOption(),

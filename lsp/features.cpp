@@ -27,7 +27,7 @@ enum : int {
 };
 
 const ExplainRow* Row(const Snapshot& s, const std::string& entity, std::string_view name) {
-  for (const auto& r : s.rows)
+  for (const auto& r : s.Rows())
     if (r.entity == entity && r.name == name) return &r;
   return nullptr;
 }
@@ -147,10 +147,8 @@ Context ContextAt(std::string_view text, size_t offset) {
       if (!stack.empty()) stack.pop_back();
       at_start = true;
     } else if (t.punct == '\n' || t.punct == ';') {
-      if (!stack.empty()) at_start = true;
-      if (stack.empty() && t.punct == ';') at_start = true;
+      at_start = true;
     }
-    // a newline at the top level does not end a declaration header, an `=` keeps `first`
   }
   if (!stack.empty()) {
     ctx.kind = stack[0].name;
@@ -218,7 +216,7 @@ std::vector<std::string> Headlines(const Snapshot& s, const ast::Decl& d) {
     for (auto n : {"gpu_count", "memory_per_gpu", "hbm", "step_time", "mfu", "tokens_per_second",
                    "training_time", "gpu_hours"})
       add(entity, n);
-    for (const auto& r : s.rows)
+    for (const auto& r : s.Rows())
       if (r.entity == entity && r.group == "cost") out.push_back(Line(r));
   } else if (d.kind.text == "node") {
     // A node's figures come from the clusters built of it.
@@ -400,7 +398,10 @@ std::vector<CompletionItem> Complete(std::string_view text, uint32_t offset, con
   }
 
   // At the start of a line: block kinds and keywords, or the fields not yet set.
-  bool line_start_word = before.find_first_not_of(" \t") == std::string_view::npos;
+  // A member starts a line, or follows `{` or `;` in a block written on one line.
+  size_t last = before.find_last_not_of(" \t");
+  bool line_start_word =
+      last == std::string_view::npos || before[last] == '{' || before[last] == ';';
   if (!line_start_word) return out;
   if (ctx.kind.empty()) {
     for (const auto& k : Schema())

@@ -50,7 +50,7 @@ class Finder {
   void Expr(ast::ExprId id, const std::vector<std::string>& field) {
     if (id == ast::kNone || id >= file_.exprs.size() || hit_.kind != Hit::Kind::kNone) return;
     const ast::Expr& e = file_.exprs[id];
-    if (!Inside(e.range, offset_)) return;
+    if (!Inside(e.range, offset_) && !Inside(e.unit_range, offset_)) return;
     for (const auto& atom : e.unit) {
       if (Inside(atom.name.range, offset_)) {
         hit_.unit = &atom;
@@ -145,14 +145,42 @@ std::unique_ptr<Snapshot> BuildSnapshot(
   };
   CompileAndAnalyze(path, options, s->sources, s->session);
   s->main_file = s->session.program.main_file;
-  // The frontend keeps no syntax trees; parsing again is cheap next to analysis.
-  DiagnosticList ignored;
-  for (uint32_t id = 1; id <= s->sources.FileCount(); ++id)
-    s->asts.push_back(Parse(s->sources, id, ignored));
   if (s->main_file == 0 && s->sources.FileCount() > 0) s->main_file = 1;
-  if (!s->session.results.clusters.empty() || !s->session.results.plans.empty())
-    s->rows = ExplainRows(s->session.program, s->session.results, "");
+  // A document with a syntax error (`gpus = 8 x nvidia.` while typing) loads no imports; load
+  // the standard modules it names anyway, so completion and definition still see them.
+  if (s->session.diags.HasErrors()) {
+    if (const ast::File* main = s->Ast(s->main_file)) {
+      std::vector<ast::Import> imports = main->imports;
+      for (const auto& imp : imports) {
+        if (imp.is_file || imp.module.parts.size() != 2 || imp.module.parts[0].text != "std")
+          continue;
+        if (ImportedFile(*s, s->main_file, imp) != 0) continue;
+        if (const StdlibModule* m = options.stdlib.Find(imp.module.parts[1].text))
+          s->sources.Add("<std>/" + std::string(m->name) + ".cl", m->text);
+      }
+    }
+  }
   return s;
+}
+
+const ast::File* Snapshot::Ast(uint32_t file) const {
+  if (file == 0 || file > sources.FileCount()) return nullptr;
+  auto& slot = asts_[file];
+  if (!slot) {
+    // The frontend keeps no syntax trees; parsing again costs less than analysis.
+    DiagnosticList ignored;
+    slot = std::make_unique<ast::File>(Parse(sources, file, ignored));
+  }
+  return slot.get();
+}
+
+const std::vector<ExplainRow>& Snapshot::Rows() const {
+  if (!rows_) {
+    rows_ = std::make_unique<std::vector<ExplainRow>>();
+    if (!session.results.clusters.empty() || !session.results.plans.empty())
+      *rows_ = ExplainRows(session.program, session.results, "");
+  }
+  return *rows_;
 }
 
 Hit FindAt(const ast::File& file, uint32_t offset) {
@@ -340,8 +368,8 @@ void ForEachPath(const ast::File& file, const std::function<void(const ast::Path
 std::vector<SourceRange> References(const Snapshot& s, const Target& target) {
   std::vector<SourceRange> out;
   if (target.kind == Target::Kind::kNone) return out;
-  for (uint32_t id = 1; id <= s.asts.size(); ++id) {
-    ForEachPath(s.asts[id - 1], [&](const ast::Path& p) {
+  for (uint32_t id = 1; id <= s.sources.FileCount(); ++id) {
+    ForEachPath(*s.Ast(id), [&](const ast::Path& p) {
       for (size_t i = 0; i < p.parts.size(); ++i) {
         Target t = Resolve(s, id, p, i);
         if (t.Same(target)) out.push_back(p.parts[i].range);

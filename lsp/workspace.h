@@ -22,13 +22,13 @@ struct Snapshot {
   std::string path;  // the document's absolute path
   SourceManager sources;
   Session session;
-  std::vector<ast::File> asts;  // by file id - 1
   uint32_t main_file = 0;
-  std::vector<ExplainRow> rows;  // what `explain` prints, for hover and inlay hints
 
-  const ast::File* Ast(uint32_t file) const {
-    return file >= 1 && file <= asts.size() ? &asts[file - 1] : nullptr;
-  }
+  // The syntax tree of a file, parsed on first use: diagnostics need none, so an edit's
+  // diagnostics do not wait for them.
+  const ast::File* Ast(uint32_t file) const;
+  // What `explain` prints, for hover and inlay hints; computed on first use.
+  const std::vector<ExplainRow>& Rows() const;
   // Line index of a file, built on first use.
   const LineIndex& Lines(uint32_t file) const {
     auto& slot = lines_[file];
@@ -38,6 +38,8 @@ struct Snapshot {
 
  private:
   mutable std::map<uint32_t, std::unique_ptr<LineIndex>> lines_;
+  mutable std::map<uint32_t, std::unique_ptr<ast::File>> asts_;
+  mutable std::unique_ptr<std::vector<ExplainRow>> rows_;
 };
 
 // Compiles `path` (absolute); `read` supplies unsaved buffers before the disk.

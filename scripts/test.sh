@@ -5,8 +5,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The browser test renders the HTML report in Debian's Chromium.
-extra="chromium"
+# The browser test renders the HTML report in Debian's Chromium; the SARIF test validates with
+# python3-jsonschema; the editor test runs Neovim.
+extra="chromium python3-jsonschema neovim"
 # The fuzz targets need clang and its libFuzzer runtime.
 if [ "${CLUSTERC_FUZZ:-1}" != 0 ]; then extra+=" clang-14 libclang-rt-14-dev"; fi
 CLUSTERC_EXTRA_PACKAGES="$extra ${CLUSTERC_EXTRA_PACKAGES:-}" scripts/setup.sh
