@@ -34,6 +34,12 @@ struct Context {
   const SourceManager* sources = nullptr;
   // Simulator traces for every GPU of the job instead of the representative slice.
   bool all_ranks = false;
+  // The Slurm release to target ("24.11"), overriding each cluster's `slurm_version`; empty:
+  // the spec's, else the Slurm backend's default.
+  std::string slurm_version;
+  // Where a backend reports what it finds while lowering (host facts a deployment file needs
+  // and the spec lacks); may be null.
+  DiagnosticSink* sink = nullptr;
   // Progress of long work for a person at a terminal; may be empty.
   std::function<void(const std::string&)> progress;
 };

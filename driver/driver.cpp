@@ -228,6 +228,20 @@ int Build(const cli::ParsedArgs& args, Streams& s) {
   context.sources = &sources;
   context.all_ranks = all_ranks;
   context.progress = s.progress;
+  context.slurm_version = args.Get("--slurm-version");
+  // What backends find while lowering (host facts the deployment files need): suppressed like
+  // the spec's own diagnostics, and reported after the spec's.
+  struct BackendSink final : DiagnosticSink {
+    const ir::Program& program;
+    DiagnosticList found;
+    explicit BackendSink(const ir::Program& p) : program(p) {}
+    void Report(Diagnostic d) override {
+      std::vector<Diagnostic> one{std::move(d)};
+      ApplySuppressions(program, one);
+      found.Report(std::move(one.front()));
+    }
+  } backend_sink(program);
+  context.sink = &backend_sink;
   for (uint32_t i = 0; i < program.plans.size(); ++i) {
     if (program.plans[i].range.file != program.main_file) continue;
     if (!plan_name.empty() && program.plans[i].name != plan_name) continue;
@@ -243,6 +257,8 @@ int Build(const cli::ParsedArgs& args, Streams& s) {
     selected[i]->emit(context, tree);
   }
   if (s.progress) s.progress("");
+  backend_sink.found.SortBySource();
+  s.err += RenderText(backend_sink.found.All(), sources, s.err_is_terminal);
   std::string error;
   if (!CommitOutputTree(tree, output, error)) {
     s.err += fmt::format("clusterc: error: {} [output.unwritable]\n", error);
@@ -441,6 +457,9 @@ const std::vector<cli::CommandSpec>& Commands() {
         Choice("--traces", "MODE", {"slice", "all"},
                "ASTRA-sim traces: `slice` (default; a representative slice of at most 256 "
                "ranks, see docs) or `all` (one trace per GPU of the job)"),
+        Value("--slurm-version", "VERSION", "a Slurm release",
+              "Slurm release the Slurm files target, e.g. 24.11 (default: each cluster's "
+              "`slurm_version`, else 22.05)"),
         Flag("--quiet", "print no summary").Alias("-q"),
         RootOption(),
         ErrorLimitOption(),

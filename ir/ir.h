@@ -376,6 +376,7 @@ struct Cluster : Entity {
   UsdPerSecond staff;
   UsdPerSecond maintenance;
   Usd storage_price;
+  std::string slurm_version;  // "" : the Slurm backend's default (22.05)
 };
 
 template <class V>
@@ -396,6 +397,9 @@ void Describe(Cluster& c, V& v) {
   v.Field("staff", c.staff, kOptional, "staff cost per year, e.g. `3.6 million USD/yr`");
   v.Field("maintenance", c.maintenance, kOptional, "maintenance cost per year");
   v.Field("storage_price", c.storage_price, kOptional, "capex of shared storage");
+  v.Field("slurm_version", c.slurm_version, kOptional,
+          "Slurm release the generated configuration targets, e.g. `\"24.11\"` (default 22.05); "
+          "`clusterc build --slurm-version` overrides it");
 }
 
 // ---------------------------------------------------------------------------------------------

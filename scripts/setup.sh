@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 
 packages=(build-essential cmake ninja-build default-jre-headless antlr4 libantlr4-runtime-dev
   uuid-dev llvm-14-dev zlib1g-dev libyaml-cpp-dev libfmt-dev catch2 clang-format
-  slurmctld slurm-client libpmix2)
+  slurmctld slurmd slurm-client libpmix2 libpmix-dev)
 # Extra package sets, for the integration tests that need them: CLUSTERC_EXTRA_PACKAGES="..."
 read -r -a extra <<< "${CLUSTERC_EXTRA_PACKAGES:-}"
 packages+=("${extra[@]}")

@@ -21,8 +21,13 @@
 // only absent attributes). The bus ids are a deterministic nominal layout: NCCL matches file and
 // machine by bus id (GPUs) and device name (NICs), so the structure takes effect where the
 // deployed machine's bus ids are written in (nvidia-smi / lspci, or NCCL_TOPO_DUMP_FILE);
-// elements that match no device are trimmed by NCCL (ncclTopoTrimXml), so a mismatch is
-// harmless.
+// elements that match no device are trimmed by NCCL (ncclTopoTrimXml). The file is therefore
+// opt-in: nccl.env points NCCL_TOPO_FILE at it only with CLUSTERC_NCCL_TOPO_FILE=1, nccl.conf
+// names it in a comment. GPUs carry `sm` (compute capability, from the GPU's name) and `gdr`, as
+// NCCL's own dumps do; NVLink counts come from the link's links_per_gpu or its bandwidth.
+//
+// AMD GPUs: RCCL (ROCm/rccl) reads the same NCCL_* variables and nccl.conf, so the same
+// settings are written; its topology XML needs facts the spec lacks (see TopologyXml).
 //
 // Rules of NCCL's readers that the output respects (FORMATS.md; NVIDIA/nccl src/graph/xml.cc,
 // xml.h, src/include/param.h):
@@ -70,6 +75,10 @@ std::string Lower(std::string s) {
 bool IsInfiniBand(ir::FabricKind k) {
   return k == ir::FabricKind::infiniband_hdr || k == ir::FabricKind::infiniband_ndr ||
          k == ir::FabricKind::infiniband_xdr;
+}
+
+bool IsAmd(const ir::Program& p, const ir::Node& node) {
+  return node.gpus.ref.Valid() && Lower(p.Get(node.gpus.ref).vendor) == "amd";
 }
 
 // Fabrics NCCL drives through IB verbs (its `IB` transport): InfiniBand and RoCE v2.
@@ -160,6 +169,30 @@ std::pair<std::string, std::string> CpuArchVendor(const std::string& vendor) {
   return {"", ""};
 }
 
+// NCCL's `sm` attribute of a GPU: its CUDA compute capability x 10, as ncclTopoAddGpu reads it
+// (cudaCompCap) and NCCL's own dumps write it. From the GPU's name (NVIDIA CUDA GPUs list:
+// developer.nvidia.com/cuda-gpus); 0 when the name is not one of these, and the attribute is
+// then left to NCCL's detection.
+int ComputeCapability(const std::string& gpu_name) {
+  std::string n = Lower(gpu_name);
+  auto starts = [&](const char* p) { return n.rfind(p, 0) == 0; };
+  if (starts("gb3") || starts("b3") || starts("gb2") || starts("b2") || starts("b1")) return 100;
+  if (starts("h1") || starts("h2") || starts("h8") || starts("gh2")) return 90;
+  if (starts("l40") || starts("l4")) return 89;
+  if (starts("a1") || starts("a8") || starts("a30")) return 80;
+  if (starts("v100")) return 70;
+  return 0;
+}
+
+// Bandwidth of one NVLink link, both directions together, by GPU generation (compute
+// capability): NVLink3 (A100) and NVLink4 (H100/H800) 50 GB/s, NVLink5 (Blackwell) 100 GB/s
+// (NVIDIA NVLink pages: 12 x 50 = 600 GB/s, 18 x 50 = 900 GB/s, 18 x 100 = 1.8 TB/s).
+double NvlinkLinkBandwidth(int sm) {
+  if (sm >= 100) return 100e9;
+  if (sm >= 80) return 50e9;
+  return 0;
+}
+
 struct Topology {
   std::string xml;  // empty when the node cannot be written within NCCL's limits
   std::string why_not;
@@ -182,6 +215,16 @@ Topology TopologyXml(const Context& ctx, const ir::Node& node, const ir::Fabric*
   const int64_t ports = has_nic ? std::max<int64_t>(1, nic->ports) : 0;
 
   Topology t;
+  if (IsAmd(p, node)) {
+    // ROCm/rccl src/graph/topo.cc reads NCCL_TOPO_FILE with NCCL's parser (xml.cc), but
+    // ncclTopoAddGpu there requires `gcn` and `arch` (a packed hipDeviceArch_t) on every GPU
+    // and reads xGMI links from `xgmi` elements: facts the spec does not give.
+    t.why_not = fmt::format(
+        "node {} carries AMD GPUs, whose RCCL topology elements need the GPUs' gcn and arch "
+        "attributes and xGMI links, which the spec does not give",
+        node.name);
+    return t;
+  }
   // Elements: system, sockets, switches, per GPU pci+gpu(+nvlink), per port pci+nic+net.
   int64_t estimate = 1 + sockets + switches + 3 * gpus + 3 * adapters * ports;
   if (estimate > kMaxXmlNodes || ports > 8) {
@@ -216,10 +259,16 @@ Topology TopologyXml(const Context& ctx, const ir::Node& node, const ir::Fabric*
   // The NVSwitch is not a PCI device of the node's tree; its bus id only names the NVLink target.
   const std::string nvswitch_bus = BusId(next_bus++);
 
-  // NVLink: a count per GPU when the spec gives links_per_gpu (NCCL: bandwidth = count × its
-  // per-link figure for the GPU's generation). Without it, NCCL asks NVML.
+  // NVLink: a count per GPU (NCCL: bandwidth = count x its per-link figure for the GPU's
+  // generation): the link's links_per_gpu, else its bandwidth over the generation's per-link
+  // bandwidth (H800: 400 GB/s / 50 GB/s = 8 links). Only a link whose count cannot be derived
+  // is left out, and NCCL then asks NVML: an unknown count must not read as "no NVLink".
   const ir::Link* link = node.scale_up.Valid() ? &p.Get(node.scale_up) : nullptr;
-  const int64_t links = link ? link->links_per_gpu : 0;
+  const ir::Gpu* gpu_part = node.gpus.ref.Valid() ? &p.Get(node.gpus.ref) : nullptr;
+  const int sm = gpu_part ? ComputeCapability(gpu_part->name) : 0;
+  int64_t links = link ? link->links_per_gpu : 0;
+  if (link && links <= 0 && NvlinkLinkBandwidth(sm) > 0)
+    links = std::llround(link->bandwidth.si / NvlinkLinkBandwidth(sm));
   const int64_t domain = r.scale_up_domain;
   const bool pairs = domain == 2;  // an NVLink bridge joins two cards; larger domains: NVSwitch
 
@@ -247,6 +296,10 @@ Topology TopologyXml(const Context& ctx, const ir::Node& node, const ir::Fabric*
       for (const Device& d : gpu_at[g]) {
         w.Open("pci", {{"busid", d.busid}, {"class", "0x030200"}});
         Attrs gpu = {{"dev", std::to_string(d.index)}, {"rank", std::to_string(d.index)}};
+        // sm and gdr as NCCL's dumps carry them (ncclTopoAddGpu reads both): gdr 1 when the node
+        // has RDMA NICs (GPUDirect RDMA through nvidia-peermem or DMA-BUF).
+        if (sm > 0) gpu.push_back({"sm", std::to_string(sm)});
+        if (has_nic && fabric && IsVerbs(fabric->kind)) gpu.push_back({"gdr", "1"});
         std::string target;
         std::string tclass;
         if (links > 0 && pairs && (d.index ^ 1) < gpus) {
@@ -305,6 +358,9 @@ struct Setting {
   std::string key;
   std::string value;      // as nccl.conf holds it
   std::string env_value;  // as nccl.env holds it (shell word); empty: "\"" + value + "\""
+  // Not set unless asked for: nccl.env sets it when CLUSTERC_<KEY>=1, nccl.conf describes it in
+  // a comment.
+  bool opt_in = false;
 };
 
 struct Config {
@@ -334,9 +390,12 @@ std::string NotApplicable(const ir::Program& p, const ir::Node& node, const ir::
                        fabric->name);
   if (node.gpus.ref.Valid()) {
     const ir::Gpu& gpu = p.Get(node.gpus.ref);
-    if (!gpu.vendor.empty() && Lower(gpu.vendor) != "nvidia")
-      return fmt::format("node {} carries {} accelerators ({}), and NCCL runs on NVIDIA GPUs",
-                         node.name, gpu.vendor, gpu.name);
+    std::string v = Lower(gpu.vendor);
+    if (!v.empty() && v != "nvidia" && v != "amd")
+      return fmt::format(
+          "node {} carries {} accelerators ({}); NCCL runs on NVIDIA GPUs and "
+          "RCCL, which reads the same settings, on AMD GPUs",
+          node.name, gpu.vendor, gpu.name);
   }
   return "";
 }
@@ -370,10 +429,18 @@ std::vector<Setting> Settings(const Context& ctx, const Config& c, const Topolog
                    "NCCL_CROSS_NIC", "0", ""});
   }
   if (fabric && has_nic && fabric->kind == ir::FabricKind::roce_v2) {
-    out.push_back({fmt::format("fabric {} is RoCE v2: GID index 3 is the RoCE v2 GID of the "
-                               "port's IPv4 address in the mlx5 GID table",
+    // NCCL_IB_GID_INDEX stays unset: NCCL (since 2.21) and RCCL default it to -1 and pick the
+    // port's GID by RoCE version and address family (net_ib connect.cc / net_ib.cc:
+    // NCCL_PARAM(IbGidIndex, "IB_GID_INDEX", -1)), which a fixed index cannot do when the GID
+    // table differs between nodes. The two selectors are written out so the choice is explicit.
+    out.push_back({fmt::format("fabric {} is RoCE v2: NCCL/RCCL pick the GID of RoCE version 2 "
+                               "(NCCL_IB_GID_INDEX unset: automatic, NCCL 2.21+ and RCCL)",
                                fabric->name),
-                   "NCCL_IB_GID_INDEX", "3", ""});
+                   "NCCL_IB_ROCE_VERSION_NUM", "2", ""});
+    out.push_back({fmt::format("fabric {} is RoCE v2 routed over IPv4: the GID of the port's IPv4 "
+                               "address",
+                               fabric->name),
+                   "NCCL_IB_ADDR_FAMILY", "AF_INET", ""});
     out.push_back({fmt::format("fabric {} is RoCE v2: mark NCCL traffic DSCP 26 with ECN (traffic "
                                "class 106), the lossless RoCE class; the switches' QoS must match",
                                fabric->name),
@@ -398,16 +465,35 @@ std::vector<Setting> Settings(const Context& ctx, const Config& c, const Topolog
                                node.name, Count(node.pcie_switches, "PCIe switch")),
                    "NCCL_NET_GDR_LEVEL", "PXB", ""});
   }
+  if (r.gpus_per_node > 0 && r.scale_up_domain > r.gpus_per_node && !IsAmd(p, node)) {
+    out.push_back({fmt::format("NVLink domains of {} GPUs span {} nodes: multi-node NVLink "
+                               "(needs an IMEX channel per job: Slurm 24.11 switch/nvidia_imex, or "
+                               "the site's prolog)",
+                               r.scale_up_domain, r.scale_up_domain / r.gpus_per_node),
+                   "NCCL_MNNVL_ENABLE", "1", ""});
+  }
+  out.push_back(
+      {"bootstrap and socket traffic: any interface but loopback and the virtual "
+       "bridges that repeat one address on every node (docker, libvirt, veth); set "
+       "the site's management interface to pin it",
+       "NCCL_SOCKET_IFNAME", "^lo,docker,virbr,veth",
+       "\"${NCCL_SOCKET_IFNAME:-^lo,docker,virbr,veth}\""});
   *wrote_topology = !topo.xml.empty();
   if (!topo.xml.empty()) {
+    // Opt-in: a GPU or NIC whose bus id matches no device is trimmed by NCCL, so the file only
+    // takes effect once the deployed machine's bus ids are written in; with them, its gdr and
+    // link counts override detection.
     std::string up = c.dir.empty() ? "" : "/..";
-    out.push_back(
-        {fmt::format("the topology of node {} (CPU sockets, PCIe switches, GPUs with NVLink, NICs "
-                     "with their speed), generated as topology/{}.xml",
-                     node.name, node.name),
-         "NCCL_TOPO_FILE", kInstallDir + node.name + ".xml",
-         fmt::format("\"$(cd \"$(dirname \"${{BASH_SOURCE[0]}}\"){}\" && pwd)/topology/{}.xml\"",
-                     up, node.name)});
+    Setting topo_file{
+        fmt::format("opt-in: the topology of node {} (CPU sockets, PCIe switches, GPUs with "
+                    "NVLink, NICs with their speed) as topology/{}.xml, once its PCI bus ids are "
+                    "the machine's",
+                    node.name, node.name),
+        "NCCL_TOPO_FILE", kInstallDir + node.name + ".xml",
+        fmt::format("\"$(cd \"$(dirname \"${{BASH_SOURCE[0]}}\"){}\" && pwd)/topology/{}.xml\"", up,
+                    node.name)};
+    topo_file.opt_in = true;
+    out.push_back(topo_file);
   }
   return out;
 }
@@ -436,18 +522,21 @@ std::string Header(const Context& ctx, const Config& c, const std::string& not_a
   }
   o += Comment("Each setting follows from the fact in the comment above it; everything else is");
   o += Comment("left at NCCL's default.");
+  if (IsAmd(p, node))
+    o += Comment("AMD GPUs: RCCL reads these NCCL_* variables and nccl.conf as NCCL does.");
   if (env) {
-    o += Comment("Source it from bash (the Slurm backend's sbatch scripts do); NCCL_TOPO_FILE");
-    o += Comment("points at the generated topology file, found relative to this file.");
+    o += Comment("Source it from bash (the Slurm backend's sbatch scripts do); with");
+    o += Comment("CLUSTERC_NCCL_TOPO_FILE set to 1 it also points NCCL_TOPO_FILE at the generated");
+    o += Comment("topology file, found relative to this file.");
   } else {
     o += Comment("Install as /etc/nccl.conf or ~/.nccl.conf, with the topology files in");
     o += Comment(std::string(kInstallDir) + ". NCCL reads every line holding an equals sign");
     o += Comment("as a setting, comments included, and takes values literally.");
   }
   if (!topo.xml.empty()) {
-    o += Comment("The topology file's PCI bus ids are a nominal layout: write in the deployed");
-    o += Comment("machine's (nvidia-smi, lspci, or NCCL_TOPO_DUMP_FILE) for NCCL to use it;");
-    o += Comment("elements that match no device are ignored.");
+    o += Comment("The topology file is opt-in: its PCI bus ids are a nominal layout, and NCCL");
+    o += Comment("ignores elements that match no device. Write in the deployed machine's bus ids");
+    o += Comment("(nvidia-smi, lspci, or NCCL_TOPO_DUMP_FILE) before enabling it.");
   } else if (!topo.why_not.empty()) {
     o += Comment("No topology file: " + topo.why_not + "; NCCL detects the topology itself.");
   }
@@ -458,7 +547,12 @@ std::string Render(const std::string& header, const std::vector<Setting>& settin
   std::string o = header;
   for (const Setting& s : settings) {
     o += "\n" + Comment(s.why);
-    if (env)
+    if (s.opt_in && env)
+      o += fmt::format("if [[ \"${{CLUSTERC_{0}:-0}}\" == 1 ]]; then export {0}={1}; fi\n", s.key,
+                       s.env_value.empty() ? "\"" + s.value + "\"" : s.env_value);
+    else if (s.opt_in)
+      o += Comment("to enable it, add a line: " + s.key + ", an equals sign, " + s.value);
+    else if (env)
       o += fmt::format("export {}={}\n", s.key,
                        s.env_value.empty() ? "\"" + s.value + "\"" : s.env_value);
     else

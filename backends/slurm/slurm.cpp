@@ -1,11 +1,18 @@
-// The Slurm backend: slurm.conf, gres.conf, topology.conf (topology/tree), an optional
-// topology-block.conf (topology/block, Slurm >= 24.05) and one sbatch script per lowered plan.
+// The Slurm backend: slurm.conf, cgroup.conf, gres.conf, topology.conf and one sbatch script per
+// lowered plan (sbatch.cpp), for the Slurm release the cluster targets (`slurm_version`, or
+// `build --slurm-version`; default 22.05, Debian 12's). Where NVLink domains span nodes (NVL72),
+// the blocks of topology/block are written too: as topology.conf with TopologyPlugin=topology/block
+// from 24.05, else beside the tree as topology-block.conf. Every key newer than 22.05 is written
+// only when targeted, and says which release it needs. docs/deploy.md gives, per file, where it
+// goes, what the site adds, and why each setting is there.
 //
-// Checked against the real slurmctld 22.05 by tests/integration/slurm_integration.sh; the syntax
-// and the traps are in shared/domain/FORMATS.md ("Slurm"). Every number that analysis owns (node
-// and switch counts, rails, pods, the plan's figures) comes from analysis::Results; what this file
-// decides itself is naming, the assignment of nodes to leaf switches and of leaves to spines, and
-// the defaults documented next to their constants below.
+// Checked against the real slurmctld 22.05 by tests/integration/slurm_integration.sh (the files
+// load, and sbatch --test-only accepts every script); the syntax and the traps are in
+// shared/domain/FORMATS.md ("Slurm"). Every number that analysis owns (node, spare and switch
+// counts, rails, pods, the plan's figures) comes from analysis::Results; what this file decides
+// itself is naming, the assignment of nodes to leaf switches and of leaves to spines, and the
+// defaults documented next to their constants below. Host facts a file needs and the spec lacks
+// (CPUs, memory) are reported as `deploy.host-facts-missing` warnings.
 //
 // Rails and leaves. Slurm's tree plugin wants every node under exactly one leaf switch. In a
 // rail-optimised fat tree a node's NICs go to `rails` different leaves, one per rail, and each
@@ -32,45 +39,15 @@
 
 #include "backends/emitters.h"
 #include "ir/checked.h"
+#include "backends/slurm/slurm_parts.h"
 
 namespace clusterc::backends {
 
-namespace {
-
-// Slurm: "a hostlist range holds at most 65,536 hosts" (FORMATS.md); ranges are split below it.
-constexpr int64_t kMaxHostsPerRange = 65536;
-
-// Host CPUs when the spec's node has no `cpus`: a deliberately low floor, 2 sockets x 16 cores x
-// 1 thread = 32 CPUs. slurmd on a node with more CPUs registers fine; one with fewer than
-// configured would be drained, so the default must not be generous.
-constexpr int64_t kDefaultSockets = 2;
-constexpr int64_t kDefaultCoresPerSocket = 16;
-constexpr int64_t kDefaultThreadsPerCore = 1;
-
-// RealMemory leaves this much of the node's memory to the OS, the kernel's own reservations and
-// slurmd: 5 % and at least 4 GiB. A node reporting less than RealMemory is drained.
-constexpr double kOsReserveFraction = 0.05;
-constexpr int64_t kOsReserveMinMiB = 4096;
-
-constexpr const char* kPartition = "train";
-constexpr int kMasterPort = 29500;
+namespace slurm {
 
 std::string Lower(std::string s) {
   for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return s;
-}
-
-// A name usable as a host name prefix: lower case, letters, digits and '-'.
-std::string HostSafe(const std::string& name) {
-  std::string out;
-  for (char c : Lower(name)) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
-  return out.empty() ? "node" : out;
-}
-
-int Digits(int64_t n) {
-  int d = 1;
-  while (n >= 10) n /= 10, ++d;
-  return d;
 }
 
 int64_t CeilDiv(int64_t a, int64_t b) {
@@ -87,28 +64,96 @@ std::string Thousands(int64_t n) {
   return n < 0 ? "-" + out : out;
 }
 
-// Names prefix<number>, numbered with a fixed width; Range(first, last) is a Slurm hostlist
-// expression for the inclusive span, split so no bracket range exceeds kMaxHostsPerRange.
-struct Names {
-  std::string prefix;
-  int width = 1;
-  int64_t base = 0;  // number of index 0
+std::string SlurmVersion::Text() const {
+  return fmt::format("{}.{:02}", major, minor);
+}
 
-  std::string One(int64_t i) const { return fmt::format("{}{:0{}}", prefix, base + i, width); }
-  std::string Range(int64_t first, int64_t last) const {
-    if (first == last) return One(first);
-    std::string out = prefix + "[";
-    for (int64_t lo = first; lo <= last; lo += kMaxHostsPerRange) {
-      int64_t hi = std::min(last, lo + kMaxHostsPerRange - 1);
-      if (lo != first) out += ',';
-      if (lo == hi)
-        out += fmt::format("{:0{}}", base + lo, width);
-      else
-        out += fmt::format("{:0{}}-{:0{}}", base + lo, width, base + hi, width);
-    }
-    return out + "]";
+bool ParseSlurmVersion(const std::string& text, SlurmVersion& out) {
+  int parts[3] = {-1, -1, 0};
+  size_t i = 0;
+  for (int k = 0; k < 3 && i < text.size(); ++k) {
+    size_t begin = i;
+    int value = 0;
+    while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) && i - begin < 4)
+      value = value * 10 + (text[i++] - '0');
+    if (i == begin) return false;
+    parts[k] = value;
+    if (i < text.size() && (text[i] != '.' || k == 2)) return false;
+    if (i < text.size()) ++i;
   }
-};
+  if (i != text.size() || parts[1] < 1 || parts[1] > 12 || parts[0] < 20 || parts[0] > 99 ||
+      (text.back() == '.'))
+    return false;
+  out = {parts[0], parts[1]};
+  return true;
+}
+
+bool NodeShape::Amd() const {
+  return Lower(gpu_vendor) == "amd";
+}
+bool NodeShape::Nvidia() const {
+  return Lower(gpu_vendor) == "nvidia";
+}
+
+std::string Names::One(int64_t i) const {
+  return fmt::format("{}{:0{}}", prefix, base + i, width);
+}
+
+std::string Names::Range(int64_t first, int64_t last) const {
+  // Slurm: "a hostlist range holds at most 65,536 hosts" (FORMATS.md); ranges are split below it.
+  constexpr int64_t kMaxHostsPerRange = 65536;
+  if (first == last) return One(first);
+  std::string out = prefix + "[";
+  for (int64_t lo = first; lo <= last; lo += kMaxHostsPerRange) {
+    int64_t hi = std::min(last, lo + kMaxHostsPerRange - 1);
+    if (lo != first) out += ',';
+    if (lo == hi)
+      out += fmt::format("{:0{}}", base + lo, width);
+    else
+      out += fmt::format("{:0{}}-{:0{}}", base + lo, width, base + hi, width);
+  }
+  return out + "]";
+}
+
+}  // namespace slurm
+
+namespace {
+
+using namespace slurm;
+
+// Host CPUs when the spec's node has no `cpus`: a deliberately low floor, 2 sockets x 16 cores x
+// 1 thread = 32 CPUs. slurmd on a node with more CPUs registers fine; one with fewer than
+// configured would be drained, so the default must not be generous.
+constexpr int64_t kDefaultSockets = 2;
+constexpr int64_t kDefaultCoresPerSocket = 16;
+constexpr int64_t kDefaultThreadsPerCore = 1;
+
+// RealMemory leaves this much of the node's memory to the OS, the kernel's own reservations and
+// slurmd: 5 % and at least 4 GiB. A node reporting less than RealMemory is drained.
+constexpr double kOsReserveFraction = 0.05;
+constexpr int64_t kOsReserveMinMiB = 4096;
+
+// The debug partition: short jobs on few nodes, scheduled ahead of training jobs (PriorityTier)
+// so a developer waits minutes, not until a training job ends.
+constexpr const char* kDebugMaxTime = "00:30:00";
+constexpr const char* kDebugDefaultTime = "00:10:00";
+constexpr int64_t kDebugMaxNodes = 16;
+// Node weights: Slurm allocates the lowest weight first; spares come last.
+constexpr int kNodeWeight = 1;
+constexpr int kSpareWeight = 1000;
+
+// A name usable as a host name prefix: lower case, letters, digits and '-'.
+std::string HostSafe(const std::string& name) {
+  std::string out;
+  for (char c : Lower(name)) out += std::isalnum(static_cast<unsigned char>(c)) ? c : '-';
+  return out.empty() ? "node" : out;
+}
+
+int Digits(int64_t n) {
+  int d = 1;
+  while (n >= 10) n /= 10, ++d;
+  return d;
+}
 
 // The GRES type of a GPU: its name lower-cased without form-factor and memory-size parts
 // (H100_SXM5 -> h100, A100_80GB -> a100, TPU_v5p -> tpu_v5p).
@@ -167,16 +212,6 @@ std::string DeviceFiles(const std::string& vendor, int64_t first, int64_t last) 
 
 // ---------------------------------------------------------------------------------------------
 // What one cluster looks like to Slurm.
-
-struct NodeShape {
-  int64_t sockets = 0, cores = 0, threads = 0;
-  bool cpus_from_spec = false;
-  int64_t real_memory_mib = 0;  // 0: the spec gives no memory
-  int64_t memory_mib = 0;
-  int64_t gpus = 0;
-  std::string gres_type, gpu_vendor;
-  int64_t CPUs() const { return sockets * cores * threads; }
-};
 
 NodeShape Shape(const ir::Program& p, const ir::Node& node) {
   NodeShape s;
@@ -307,92 +342,230 @@ Tree MapFabric(const ir::Fabric* fabric, const analysis::ClusterResults& c) {
   return t;
 }
 
-struct ClusterOut {
-  uint32_t index = 0;
-  std::string dir;  // "slurm/" or "slurm/<cluster>/"
-  std::vector<uint32_t> plans;
-};
-
 std::string Header(const Context& ctx) {
   return fmt::format("# generated by clusterc from {}\n", ctx.spec_name);
+}
+
+// GPU i's socket: GPUs spread evenly over the PCIe switches, switches over the sockets, in PCI
+// order (without switches, GPUs over the sockets directly): the HGX/OAM baseboard layout, and
+// the nominal layout of the NCCL backend's topology file.
+int64_t SocketOfGpu(int64_t gpu, int64_t gpus, int64_t sockets, int64_t pcie_switches) {
+  if (gpus <= 0 || sockets <= 0) return 0;
+  if (pcie_switches <= 0) return gpu * sockets / gpus;
+  int64_t sw = gpu * pcie_switches / gpus;
+  return sw * sockets / pcie_switches;
 }
 
 // ---------------------------------------------------------------------------------------------
 // slurm.conf
 
+struct Conf {
+  std::string text;
+  void Key(const std::string& key, const std::string& value, const std::string& why) {
+    text += "# " + why + "\n" + key + "=" + value + "\n";
+  }
+};
+
 std::string SlurmConf(const Context& ctx, const ir::Cluster& cl, const ir::Node& node,
-                      const analysis::ClusterResults& r, const NodeShape& s, const Names& hosts,
-                      const ir::Fabric* fabric) {
+                      const analysis::ClusterResults& r, const ClusterJob& job, const Names& hosts,
+                      const ir::Fabric* fabric, const Tree& tree) {
+  const NodeShape& s = job.shape;
   std::string o = Header(ctx);
   o += fmt::format(
-      "# Cluster {}: {} nodes of {} ({} x {} GPUs), {} GPUs.\n"
-      "# Site-specific keys (SlurmctldHost, ports, auth, state and spool directories, accounting)\n"
-      "# are not generated: add them for your site.\n",
-      cl.name, Thousands(r.nodes), node.name, s.gpus, s.gres_type, Thousands(r.gpus));
-  o += fmt::format("ClusterName={}\n", Lower(cl.name));
-  o += "GresTypes=gpu\n";
-  o += "SelectType=select/cons_tres\n";
-  o += "SelectTypeParameters=CR_Core_Memory\n";
-  o += "TopologyPlugin=topology/tree\n";
-  if (r.scale_up_domain > r.gpus_per_node && r.gpus_per_node > 0)
-    o += "# topology-block.conf describes the scale-up domains for topology/block (Slurm >= "
-         "24.05).\n";
-  o += "\n";
+      "# Cluster {}: {} nodes of {} ({} x {} GPUs), {} GPUs; targets Slurm {}.\n"
+      "# Install as /etc/slurm/slurm.conf on the controller and every node (docs/deploy.md).\n"
+      "# Site-specific keys (SlurmctldHost, ports, AuthType, SlurmUser, state and spool\n"
+      "# directories, log files, accounting) are not generated: add them for your site.\n"
+      "# Keys that need a Slurm newer than 22.05 say so; they are written only when targeted.\n",
+      cl.name, Thousands(r.nodes), node.name, s.gpus, s.gres_type, Thousands(r.gpus),
+      job.version.Text());
+  Conf c;
+  c.text += fmt::format("ClusterName={}\n", Lower(cl.name));
+  c.text += "\n# ---- resources and scheduling\n";
+  c.Key("GresTypes", "gpu", "GPUs as generic resources (without it Gres=gpu:... is dropped)");
+  c.Key("SelectType", "select/cons_tres", "allocate cores, memory and GPUs individually");
+  c.Key("SelectTypeParameters", "CR_Core_Memory",
+        "cores and memory are consumable: jobs get the memory they ask for, no more");
+  c.Key("PriorityType", "priority/multifactor",
+        "order the queue by age, size, partition and (with accounting) fair share");
+  c.Key("PriorityWeightPartition", "10000", "the debug partition's PriorityJobFactor counts");
+  // slurmctld 22.05 rejects the age and fair-share weights without slurmdbd ("can only be used
+  // with SlurmDBD"), and accounting is a site key: written commented out.
+  c.text +=
+      "# With the site's slurmdbd (AccountingStorageType=accounting_storage/slurmdbd), also:\n"
+      "# waiting raises a job's priority, and accounts share the cluster fairly.\n"
+      "#PriorityWeightAge=1000\n"
+      "#PriorityWeightFairshare=10000\n";
+  int64_t tasks = std::max<int64_t>(1, s.gpus);
+  c.Key("DefCpuPerGPU", std::to_string(std::max<int64_t>(1, s.CPUs() / tasks)),
+        fmt::format("a GPU job gets its share of the node's {} CPUs per GPU unless it asks",
+                    s.CPUs()));
+  if (s.real_memory_mib > 0 && s.gpus > 0)
+    c.Key("DefMemPerGPU", std::to_string(s.real_memory_mib / s.gpus),
+          "and its share of RealMemory per GPU (MiB)");
+
+  c.text += "\n# ---- process tracking, binding and launch\n";
+  c.Key("ProctrackType", "proctrack/cgroup",
+        "track every process of a job in its cgroup, so none escapes when the job ends");
+  c.Key("TaskPlugin", "task/cgroup,task/affinity",
+        "confine jobs to their cores, memory and GPUs (cgroup.conf) and bind tasks to cores");
+  c.Key("PrologFlags", "Alloc,Contain",
+        "run the prolog at allocation and put ssh sessions (pam_slurm_adopt) in the job's cgroup");
+  c.Key("MpiDefault", "pmix",
+        "srun wires up ranks through PMIx (Debian: libpmix2); torch ranks read SLURM_PROCID");
+  // slurm.conf(5), TreeWidth: "the square root of the number of nodes ... for systems having no
+  // more than 2500 nodes or the cube root for larger systems" (at most 65533).
+  double root = r.nodes <= 2500 ? std::sqrt(static_cast<double>(r.nodes))
+                                : std::cbrt(static_cast<double>(r.nodes));
+  int64_t width = std::clamp<int64_t>(static_cast<int64_t>(std::ceil(root - 1e-9)), 2, 65533);
+  c.Key("TreeWidth", std::to_string(width),
+        fmt::format("slurmd message fan-out: the {} root of {} nodes (slurm.conf(5))",
+                    r.nodes <= 2500 ? "square" : "cube", Thousands(r.nodes)));
+  if (job.imex)
+    c.Key("SwitchType", "switch/nvidia_imex",
+          "Slurm >= 24.11: one IMEX channel per job, for NCCL across the NVLink domain "
+          "(nvidia-imex must run on the nodes)");
+
+  c.text += "\n# ---- network topology\n";
+  if (job.block_primary)
+    c.Key("TopologyPlugin", "topology/block",
+          fmt::format("Slurm >= 24.05: topology.conf holds one block per NVLink domain ({} nodes); "
+                      "the switch tree is in topology-tree.conf",
+                      job.nodes_per_block));
+  else
+    c.Key("TopologyPlugin", "topology/tree",
+          job.nodes_per_block > 0
+              ? "topology.conf holds the switch tree; the NVLink domains are in "
+                "topology-block.conf (topology/block needs Slurm >= 24.05)"
+              : "topology.conf holds the switch tree: jobs are packed under as few switches as "
+                "possible");
+  (void)tree;
+
+  c.text += "\n# ---- nodes\n";
   if (!s.cpus_from_spec)
-    o += fmt::format(
-        "# The spec gives no CPUs for {}: assumed {} sockets x {} cores x {} thread(s), a low "
-        "floor\n"
-        "# (a node with more CPUs registers; one with fewer than configured is drained).\n",
+    c.text += fmt::format(
+        "# The spec gives no CPUs for {}: assumed {} sockets x {} cores x {} thread(s), a low\n"
+        "# floor (a node with more CPUs registers; one with fewer than configured is drained).\n",
         node.name, s.sockets, s.cores, s.threads);
   if (s.real_memory_mib > 0)
-    o += fmt::format(
+    c.text += fmt::format(
         "# RealMemory: {} MiB of host memory less {} MiB (5 %, at least 4 GiB) for the OS.\n",
         Thousands(s.memory_mib), Thousands(s.memory_mib - s.real_memory_mib));
   else
-    o += fmt::format(
-        "# The spec gives no host memory for {}: RealMemory is left at Slurm's default.\n",
+    c.text += fmt::format(
+        "# The spec gives no host memory for {}: RealMemory is left at Slurm's 1 MiB default, so\n"
+        "# jobs asking for memory never schedule. Set `memory` on the node.\n",
         node.name);
   std::string features = s.gres_type;
   if (fabric) features += std::string(",") + FabricFeature(fabric->kind);
-  if (r.scale_up_domain > r.gpus_per_node && r.gpus_per_node > 0)
-    features += fmt::format(",nvl{}", r.scale_up_domain);
-  o += fmt::format("NodeName=DEFAULT CPUs={} Boards=1 SocketsPerBoard={} CoresPerSocket={} ",
-                   s.CPUs(), s.sockets, s.cores);
-  o += fmt::format("ThreadsPerCore={}", s.threads);
-  if (s.real_memory_mib > 0) o += fmt::format(" RealMemory={}", s.real_memory_mib);
-  if (s.gpus > 0) o += fmt::format(" Gres=gpu:{}:{}", s.gres_type, s.gpus);
-  o += fmt::format(" Feature={} State=UNKNOWN\n", features);
-  std::string all = hosts.Range(0, r.nodes - 1);
-  o += fmt::format("NodeName={}\n", all);
-  o += fmt::format(
-      "PartitionName={} Nodes={} Default=YES MaxTime=INFINITE State=UP OverSubscribe=EXCLUSIVE\n",
-      kPartition, all);
-  return o;
+  if (job.nodes_per_block > 0) features += fmt::format(",nvl{}", r.scale_up_domain);
+  c.text += fmt::format("NodeName=DEFAULT CPUs={} Boards=1 SocketsPerBoard={} CoresPerSocket={} ",
+                        s.CPUs(), s.sockets, s.cores);
+  c.text += fmt::format("ThreadsPerCore={}", s.threads);
+  if (s.real_memory_mib > 0) c.text += fmt::format(" RealMemory={}", s.real_memory_mib);
+  if (s.gpus > 0) c.text += fmt::format(" Gres=gpu:{}:{}", s.gres_type, s.gpus);
+  c.text += fmt::format(" Feature={} Weight={} State=UNKNOWN\n", features, kNodeWeight);
+  int64_t usable = std::clamp<int64_t>(r.usable_nodes > 0 ? r.usable_nodes : r.nodes, 1, r.nodes);
+  std::string in_service = hosts.Range(0, usable - 1);
+  c.text += fmt::format("NodeName={}\n", in_service);
+  if (usable < r.nodes) {
+    c.text += fmt::format(
+        "# Spares ({} of {} nodes, the spec's spares): weighted last, in no schedulable\n"
+        "# partition. To swap one in: scontrol update PartitionName={} Nodes=... "
+        "(docs/deploy.md).\n",
+        Thousands(r.nodes - usable), Thousands(r.nodes), kTrainPartition);
+    c.text += fmt::format("NodeName={} Weight={} Feature={},spare\n",
+                          hosts.Range(usable, r.nodes - 1), kSpareWeight, features);
+  }
+
+  c.text += "\n# ---- partitions\n";
+  c.text +=
+      "# train: whole nodes for training jobs, no time limit (jobs checkpoint and requeue).\n";
+  c.text += fmt::format(
+      "PartitionName={} Nodes={} Default=YES MaxTime=INFINITE State=UP OverSubscribe=EXCLUSIVE "
+      "PriorityJobFactor=1\n",
+      kTrainPartition, in_service);
+  int64_t leaf_nodes = tree.Leaves() > 0 ? tree.leaf_first[1] - tree.leaf_first[0] : usable;
+  int64_t debug_nodes = std::clamp<int64_t>(std::min(leaf_nodes, kDebugMaxNodes), 1, usable);
+  c.text += fmt::format(
+      "# debug: the same nodes, at most {} per job (one leaf switch's worth, at most {}) for {},\n"
+      "# scheduled first (PriorityTier) so short tests do not wait behind training jobs.\n",
+      debug_nodes, kDebugMaxNodes, kDebugMaxTime);
+  c.text += fmt::format(
+      "PartitionName={} Nodes={} MaxTime={} DefaultTime={} MaxNodes={} PriorityTier=2 "
+      "PriorityJobFactor=10 State=UP OverSubscribe=EXCLUSIVE\n",
+      kDebugPartition, in_service, kDebugMaxTime, kDebugDefaultTime, debug_nodes);
+  if (usable < r.nodes)
+    c.text += fmt::format(
+        "# spare: holds the spares so they have a partition; INACTIVE schedules nothing.\n"
+        "PartitionName=spare Nodes={} Hidden=YES State=INACTIVE OverSubscribe=EXCLUSIVE\n",
+        hosts.Range(usable, r.nodes - 1));
+  return o + c.text;
 }
 
 // ---------------------------------------------------------------------------------------------
-// gres.conf: GPUs split evenly over the sockets, each line with its socket's cores.
+// cgroup.conf: what task/cgroup and proctrack/cgroup enforce.
+
+std::string CgroupConf(const Context& ctx) {
+  std::string o = Header(ctx);
+  o += "# Install next to slurm.conf on every node. Read by slurmd's task/cgroup and\n"
+       "# proctrack/cgroup plugins (slurm.conf TaskPlugin, ProctrackType).\n";
+  Conf c;
+  c.Key("CgroupPlugin", "autodetect", "cgroup v2 where the kernel mounts it, else v1");
+  c.Key("ConstrainCores", "yes", "a job runs only on the cores it was allocated");
+  c.Key("ConstrainDevices", "yes",
+        "a job opens only its allocated GPUs (/dev/nvidia*, /dev/dri/renderD*)");
+  c.Key("ConstrainRAMSpace", "yes", "a job is held to the memory it was allocated");
+  c.Key("ConstrainSwapSpace", "yes", "and cannot spill into swap beyond AllowedSwapSpace");
+  c.Key("AllowedSwapSpace", "0", "no swap: a paging training job stalls every rank of it");
+  return o + c.text;
+}
+
+// ---------------------------------------------------------------------------------------------
+// gres.conf: GPUs bound to the cores of their socket, from the spec's CPUs; without them,
+// slurmd's detection (NVML / ROCm SMI) reads the real affinity.
 
 std::string GresConf(const Context& ctx, const analysis::ClusterResults& r, const NodeShape& s,
-                     const Names& hosts) {
+                     const ir::Node& node, const Names& hosts) {
   std::string o = Header(ctx);
   if (s.gpus <= 0) return o;
-  o += fmt::format(
-      "# {} GPUs per node over {} socket(s); Cores= are the socket's cores in Slurm's numbering.\n",
-      s.gpus, s.sockets);
+  o += "# Install next to slurm.conf on every node.\n";
   std::string all = hosts.Range(0, r.nodes - 1);
+  std::string flags = s.Amd() ? " Flags=amd_gpu_env" : "";
+  if (!s.cpus_from_spec && (s.Nvidia() || s.Amd())) {
+    const char* lib = s.Amd() ? "rsmi" : "nvml";
+    o += fmt::format(
+        "# The spec gives no CPUs for {}, so which cores are near which GPU is unknown here:\n"
+        "# slurmd detects the GPUs, their device files and their CPU affinity through {}\n"
+        "# (AutoDetect={}; needs a Slurm built with {}, which Debian's slurm-wlm is not).\n"
+        "# Set the node's `cpus` for explicit bindings instead.\n",
+        node.name, s.Amd() ? "ROCm SMI" : "NVML", lib, s.Amd() ? "ROCm SMI" : "NVML");
+    o += fmt::format("AutoDetect={}\n", lib);
+    if (s.Amd()) o += fmt::format("NodeName={} Name=gpu{}\n", all, flags);
+    return o;
+  }
+  o += fmt::format(
+      "# {} GPUs per node over {} socket(s) of {} cores: each GPU bound to its socket's cores in\n"
+      "# Slurm's numbering, GPUs spread evenly over the sockets in PCI order{} (the HGX/OAM\n"
+      "# layout). Check against `nvidia-smi topo -m` / `rocm-smi --showtoponuma`.\n",
+      s.gpus, s.sockets, s.cores, node.pcie_switches > 0 ? " through the PCIe switches" : "");
   for (int64_t socket = 0; socket < s.sockets; ++socket) {
-    int64_t first = socket * s.gpus / s.sockets, last = (socket + 1) * s.gpus / s.sockets - 1;
-    if (last < first) continue;
+    int64_t first = -1, last = -2;
+    for (int64_t g = 0; g < s.gpus; ++g) {
+      if (SocketOfGpu(g, s.gpus, s.sockets, node.pcie_switches) != socket) continue;
+      if (first < 0) first = g;
+      last = g;
+    }
+    if (first < 0) continue;
     int64_t core0 = socket * s.cores, core1 = (socket + 1) * s.cores - 1;
-    o += fmt::format("NodeName={} Name=gpu Type={} File={} Cores={}-{}\n", all, s.gres_type,
-                     DeviceFiles(s.gpu_vendor, first, last), core0, core1);
+    o += fmt::format("NodeName={} Name=gpu Type={} File={} Cores={}-{}{}\n", all, s.gres_type,
+                     DeviceFiles(s.gpu_vendor, first, last), core0, core1, flags);
   }
   return o;
 }
 
 // ---------------------------------------------------------------------------------------------
-// topology.conf (topology/tree) and topology-block.conf (topology/block)
+// topology.conf (topology/tree) and the block file (topology/block)
 
 std::string TopologyConf(const Context& ctx, const analysis::ClusterResults& r, const Tree& t,
                          const Names& hosts) {
@@ -426,15 +599,23 @@ std::string TopologyConf(const Context& ctx, const analysis::ClusterResults& r, 
 }
 
 std::string TopologyBlockConf(const Context& ctx, const analysis::ClusterResults& r,
-                              const Names& hosts) {
-  int64_t per_block = r.scale_up_domain / r.gpus_per_node;
+                              const ClusterJob& job, const Names& hosts) {
+  int64_t per_block = job.nodes_per_block;
   int64_t blocks = CeilDiv(r.nodes, per_block);
   std::string o = Header(ctx);
   o += fmt::format(
-      "# topology/block: one block per scale-up domain of {} GPUs ({} nodes of {} GPUs).\n"
-      "# NEEDS Slurm >= 24.05: to use it, set TopologyPlugin=topology/block in slurm.conf and\n"
-      "# install this file as topology.conf in place of the tree.\n",
+      "# topology/block: one block per scale-up (NVLink) domain of {} GPUs ({} nodes of {} "
+      "GPUs).\n",
       r.scale_up_domain, per_block, r.gpus_per_node);
+  if (job.block_primary)
+    o += "# Slurm >= 24.05 (BlockSizes): slurm.conf's TopologyPlugin=topology/block reads this "
+         "file.\n";
+  else
+    o += fmt::format(
+        "# NEEDS Slurm >= 24.05 (this configuration targets {}): to use it, set\n"
+        "# TopologyPlugin=topology/block in slurm.conf and install this file as topology.conf\n"
+        "# in place of the tree.\n",
+        job.version.Text());
   Names block{"block", Digits(std::max<int64_t>(1, blocks - 1))};
   for (int64_t i = 0; i < blocks; ++i)
     o += fmt::format("BlockName={} Nodes={}\n", block.One(i),
@@ -443,224 +624,17 @@ std::string TopologyBlockConf(const Context& ctx, const analysis::ClusterResults
   return o;
 }
 
-// ---------------------------------------------------------------------------------------------
-// sbatch: the plan's job, launched with torchrun and Megatron-LM's pretrain_gpt.py.
-
-struct Args {
-  std::string text;
-  void Section(const std::string& comment) { text += "  # " + comment + "\n"; }
-  void Add(const std::string& flag) { text += "  " + flag + "\n"; }
-  template <class T>
-  void Add(const std::string& flag, const T& value) {
-    text += fmt::format("  {} {}\n", flag, value);
-  }
-};
-
-const char* ShardingComment(ir::Sharding s) {
-  switch (s) {
-    case ir::Sharding::zero1:
-      return "ZeRO-1: optimizer states sharded over data-parallel ranks";
-    case ir::Sharding::zero2:
-      return "ZeRO-2: Megatron's distributed optimizer shards optimizer states and "
-             "reduce-scatters gradients";
-    case ir::Sharding::zero3:
-    case ir::Sharding::fsdp:
-      return "ZeRO-3/FSDP: parameters, gradients and optimizer states sharded (Megatron-FSDP)";
-    case ir::Sharding::none:
-      break;
-  }
-  return "";
-}
-
-std::string Sbatch(const Context& ctx, const ClusterOut& co, uint32_t plan_index,
-                   const NodeShape& s, const std::string& nccl_env) {
-  const ir::Plan& plan = ctx.program.plans[plan_index];
-  const ir::Cluster& cl = ctx.program.clusters[co.index];
-  const analysis::ClusterResults& cr = ctx.results.clusters[co.index];
-  const analysis::PlanInputs& in = ctx.results.plan_inputs[plan_index];
-  const analysis::PlanResults& pr = ctx.results.plans[plan_index];
-  int64_t gpn = cr.gpus_per_node;
-  int64_t gpus = pr.gpus > 0 ? pr.gpus : in.tp * in.pp * in.dp * in.cp;
-  int64_t nodes = gpn > 0 ? CeilDiv(gpus, gpn) : 0;
-  int64_t procs = gpn > 0 ? std::min(gpn, gpus) : 1;
-
-  std::string o = "#!/bin/bash\n";
-  o += Header(ctx);
-  o += fmt::format("# Plan {}: {} on cluster {}, {} GPUs on {} nodes.\n", plan.name,
-                   ctx.program.models[plan.model.index].name, cl.name, Thousands(gpus),
-                   Thousands(nodes));
-  o += fmt::format("# tp {} x pp {} x cp {} x dp {}", in.tp, in.pp, in.cp, in.dp);
-  if (in.ep > 1) o += fmt::format(", ep {} within dp", in.ep);
-  if (in.vpp > 1) o += fmt::format(", {} virtual stages per pipeline rank", in.vpp);
-  o += ".\n";
-  if (pr.valid && pr.step_time > 0)
-    o += fmt::format("# Analysis: step {:.2f} s, MFU {:.1f} %, {:.1f} GiB per GPU (most loaded).\n",
-                     pr.step_time, 100 * pr.mfu, pr.memory.Total() / 1073741824.0);
-  o += "# Submit from this directory (sbatch " + plan.name +
-       ".sbatch): the NCCL environment is read\n# relative to it. MEGATRON (default "
-       "/opt/Megatron-LM), DATA_PATH and CHECKPOINT_DIR are read\n# from the environment.\n";
-  if (!s.gpu_vendor.empty() && Lower(s.gpu_vendor) != "nvidia")
-    o += fmt::format(
-        "# NOTE: Megatron-LM and torchrun assume NVIDIA GPUs; on {} accelerators run the same\n"
-        "# degrees and batch with that platform's launcher (e.g. MaxText on TPUs).\n",
-        s.gpu_vendor);
-  o += fmt::format("#SBATCH --job-name={}\n", plan.name);
-  o += fmt::format("#SBATCH --partition={}\n", kPartition);
-  o += fmt::format("#SBATCH --nodes={}\n", nodes);
-  o += fmt::format("#SBATCH --gpus-per-node={}\n", gpn);
-  o += "#SBATCH --ntasks-per-node=1\n";
-  o += fmt::format("#SBATCH --cpus-per-task={}\n", s.CPUs());
-  o += "#SBATCH --exclusive\n";
-  o += "#SBATCH --output=%x-%j.out\n";
-  o += "\nset -euo pipefail\n\n";
-  o += "# NCCL settings for this cluster, from clusterc's NCCL backend.\n";
-  o += fmt::format("set -a\nsource {}\nset +a\n\n", nccl_env);
-  o += "MEGATRON=${MEGATRON:-/opt/Megatron-LM}\n";
-  o += "MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n";
-  o += fmt::format("MASTER_PORT={}\n\n", kMasterPort);
-
-  Args a;
-  a.Section("parallelism: tp x pp x cp x dp = " + Thousands(gpus) + " GPUs");
-  a.Add("--tensor-model-parallel-size", in.tp);
-  a.Add("--pipeline-model-parallel-size", in.pp);
-  a.Add("--context-parallel-size", in.cp);
-  if (in.moe || in.ep > 1) a.Add("--expert-model-parallel-size", in.ep);
-  if (in.sequence_parallel && in.tp > 1) a.Add("--sequence-parallel");
-  bool even = in.pp > 0 && in.layers % in.pp == 0;
-  if (!even && in.pp > 1) {
-    // Uneven split: the middle stages take ceil(layers / pp), first and last share the rest.
-    int64_t middle = CeilDiv(in.layers, in.pp);
-    int64_t rest = in.layers - (in.pp - 2) * middle;
-    if (rest >= 2) {
-      a.Section(
-          fmt::format("{} layers over {} stages: {} per middle stage", in.layers, in.pp, middle));
-      a.Add("--decoder-first-pipeline-num-layers", rest / 2);
-      a.Add("--decoder-last-pipeline-num-layers", rest - rest / 2);
-    }
-  }
-  if (in.vpp > 1) {
-    if (even && in.layers % (in.pp * in.vpp) == 0)
-      a.Add("--num-layers-per-virtual-pipeline-stage", in.layers / (in.pp * in.vpp));
-    else
-      a.Section(
-          fmt::format("vpp {} left out: {} layers do not split evenly over it", in.vpp, in.layers));
-  }
-
-  a.Section("batch");
-  a.Add("--micro-batch-size", in.micro_batch);
-  a.Add("--global-batch-size", in.global_batch);
-  a.Add("--seq-length", in.seq_len);
-  a.Add("--max-position-embeddings", in.seq_len);
-  if (in.tokens > 0 && in.seq_len > 0) {
-    auto samples = static_cast<int64_t>(std::ceil(in.tokens / static_cast<double>(in.seq_len)));
-    a.Section(fmt::format("{} tokens / {} tokens per sample",
-                          Thousands(static_cast<int64_t>(std::llround(in.tokens))),
-                          Thousands(in.seq_len)));
-    a.Add("--train-samples", samples);
-  } else {
-    a.Section("the plan gives no token budget");
-    a.Add("--train-iters", "\"${TRAIN_ITERS:?set TRAIN_ITERS}\"");
-  }
-
-  a.Section("model: " + ctx.program.models[plan.model.index].name);
-  a.Add("--num-layers", in.layers);
-  a.Add("--hidden-size", in.hidden);
-  a.Add("--ffn-hidden-size", in.ffn);
-  a.Add("--num-attention-heads", in.heads);
-  if (in.kv_heads > 0 && in.kv_heads < in.heads) {
-    a.Add("--group-query-attention");
-    a.Add("--num-query-groups", in.kv_heads);
-  }
-  if (in.mla) {
-    a.Add("--multi-latent-attention");
-    if (in.q_rank > 0) a.Add("--q-lora-rank", in.q_rank);
-    a.Add("--kv-lora-rank", in.kv_rank);
-    a.Add("--qk-head-dim", in.head_dim);
-    a.Add("--qk-pos-emb-head-dim", in.rope_dim);
-    a.Add("--v-head-dim", in.v_head_dim);
-  }
-  if (in.swiglu) a.Add("--swiglu");
-  if (in.layernorm) {
-    a.Add("--normalization", "LayerNorm");
-  } else {
-    a.Add("--normalization", "RMSNorm");
-    a.Add("--position-embedding-type", "rope");
-    a.Add("--disable-bias-linear");
-  }
-  if (!in.tied_embeddings) a.Add("--untie-embeddings-and-output-weights");
-  if (in.moe) {
-    a.Add("--num-experts", in.experts);
-    a.Add("--moe-router-topk", in.top_k);
-    if (in.expert_ffn > 0) a.Add("--moe-ffn-hidden-size", in.expert_ffn);
-    if (in.shared_experts > 0)
-      a.Add("--moe-shared-expert-intermediate-size",
-            in.shared_experts * (in.expert_ffn > 0 ? in.expert_ffn : in.ffn));
-    if (in.dense_layers > 0)
-      a.Add("--moe-layer-freq",
-            fmt::format("'[0]*{}+[1]*{}'", in.dense_layers, in.layers - in.dense_layers));
-  }
-  a.Add("--tokenizer-type", "NullTokenizer");
-  a.Add("--vocab-size", in.vocab);
-
-  a.Section("memory and precision");
-  if (in.recompute == ir::Recompute::selective) {
-    a.Add("--recompute-granularity", "selective");
-  } else if (in.recompute == ir::Recompute::full) {
-    a.Add("--recompute-granularity", "full");
-    a.Add("--recompute-method", "uniform");
-    a.Add("--recompute-num-layers", 1);
-  }
-  if (in.sharding != ir::Sharding::none) a.Section(ShardingComment(in.sharding));
-  if (in.sharding == ir::Sharding::zero1 || in.sharding == ir::Sharding::zero2) {
-    a.Add("--use-distributed-optimizer");
-  } else if (in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp) {
-    a.Add("--use-megatron-fsdp");
-    a.Add("--data-parallel-sharding-strategy", "optim_grads_params");
-    a.Add("--use-distributed-optimizer");
-  }
-  switch (in.precision) {
-    case ir::Precision::bf16:
-      a.Add("--bf16");
-      break;
-    case ir::Precision::fp16:
-      a.Add("--fp16");
-      break;
-    case ir::Precision::fp8:
-      a.Add("--bf16");
-      a.Add("--fp8-format", "hybrid");
-      break;
-    case ir::Precision::fp32:
-      break;
-  }
-  if (pr.valid && pr.checkpoint_interval > 0 && pr.step_time > 0) {
-    auto every = std::max<int64_t>(1, ir::SaturatingRound(pr.checkpoint_interval / pr.step_time));
-    a.Section(fmt::format("checkpoint every {:.0f} s = {} steps of {:.2f} s",
-                          pr.checkpoint_interval, every, pr.step_time));
-    a.Add("--save", fmt::format("\"${{CHECKPOINT_DIR:-checkpoints/{}}}\"", plan.name));
-    a.Add("--save-interval", every);
-  }
-
-  o += "ARGS=(\n" + a.text + ")\n";
-  o += "if [[ -n \"${DATA_PATH:-}\" ]]; then ARGS+=(--data-path \"$DATA_PATH\"); "
-       "else ARGS+=(--mock-data); fi\n\n";
-  o += "srun --kill-on-bad-exit=1 torchrun \\\n";
-  o += fmt::format("  --nnodes=\"$SLURM_NNODES\" --nproc-per-node={} \\\n", procs);
-  o += "  --rdzv-id=\"$SLURM_JOB_ID\" --rdzv-backend=c10d "
-       "--rdzv-endpoint=\"$MASTER_ADDR:$MASTER_PORT\" \\\n";
-  o += "  \"$MEGATRON/pretrain_gpt.py\" \"${ARGS[@]}\"\n";
-  return o;
-}
-
 }  // namespace
 
 void EmitSlurm(const Context& ctx, OutputTree& out) {
   const ir::Program& p = ctx.program;
   // The clusters the lowered plans run on; without plans, the main file's clusters.
-  std::vector<ClusterOut> clusters;
-  auto find = [&](uint32_t index) -> ClusterOut& {
+  std::vector<ClusterJob> clusters;
+  auto find = [&](uint32_t index) -> ClusterJob& {
     for (auto& c : clusters)
       if (c.index == index) return c;
-    clusters.push_back({index, "", {}});
+    clusters.push_back({});
+    clusters.back().index = index;
     return clusters.back();
   };
   for (uint32_t pi : ctx.plans) {
@@ -672,28 +646,77 @@ void EmitSlurm(const Context& ctx, OutputTree& out) {
     for (uint32_t i = 0; i < p.clusters.size(); ++i)
       if (p.clusters[i].range.file == p.main_file) find(i);
   std::sort(clusters.begin(), clusters.end(),
-            [](const ClusterOut& a, const ClusterOut& b) { return a.index < b.index; });
+            [](const ClusterJob& a, const ClusterJob& b) { return a.index < b.index; });
   std::string nccl_env = clusters.size() == 1 ? "../nccl/nccl.env" : "../../nccl/nccl.env";
 
-  for (auto& co : clusters) {
-    const ir::Cluster& cl = p.clusters[co.index];
-    if (co.index >= ctx.results.clusters.size() || !cl.nodes.ref.Valid()) continue;
-    const analysis::ClusterResults& r = ctx.results.clusters[co.index];
+  std::vector<uint32_t> warned_nodes;  // host-fact warnings once per node type
+  for (auto& job : clusters) {
+    const ir::Cluster& cl = p.clusters[job.index];
+    if (job.index >= ctx.results.clusters.size() || !cl.nodes.ref.Valid()) continue;
+    const analysis::ClusterResults& r = ctx.results.clusters[job.index];
     if (!r.valid || r.nodes <= 0) continue;
-    co.dir = clusters.size() == 1 ? "slurm/" : "slurm/" + cl.name + "/";
+    job.dir = clusters.size() == 1 ? "slurm/" : "slurm/" + cl.name + "/";
     const ir::Node& node = p.Get(cl.nodes.ref);
     const ir::Fabric* fabric = cl.fabric.Valid() ? &p.Get(cl.fabric) : nullptr;
-    NodeShape shape = Shape(p, node);
+    job.shape = Shape(p, node);
+
+    // The targeted release: build --slurm-version, else the cluster's, else 22.05.
+    const std::string& asked = !ctx.slurm_version.empty() ? ctx.slurm_version : cl.slurm_version;
+    if (!asked.empty() && !ParseSlurmVersion(asked, job.version)) {
+      job.version = {};
+      if (ctx.sink)
+        ctx.sink->Report(MakeDiagnostic(
+            DiagCode::DeploySlurmVersion,
+            ctx.slurm_version.empty() ? cl.FieldRange("slurm_version") : ir::SourceRange{},
+            fmt::format("`{}` is not a Slurm release (YY.MM, e.g. 24.11); the Slurm files of "
+                        "cluster `{}` target {}",
+                        asked, cl.name, job.version.Text())));
+    }
+    if (r.gpus_per_node > 0 && r.scale_up_domain > r.gpus_per_node)
+      job.nodes_per_block = r.scale_up_domain / r.gpus_per_node;
+    job.block_primary = job.nodes_per_block > 0 && job.version.AtLeast(24, 5);
+    job.imex = job.nodes_per_block > 0 && job.shape.Nvidia() && job.version.AtLeast(24, 11);
+
+    if (ctx.sink && std::find(warned_nodes.begin(), warned_nodes.end(), cl.nodes.ref.index) ==
+                        warned_nodes.end()) {
+      warned_nodes.push_back(cl.nodes.ref.index);
+      if (!job.shape.cpus_from_spec) {
+        auto d = MakeDiagnostic(
+            DiagCode::DeployHostFactsMissing, node.range,
+            fmt::format("node `{}` gives no `cpus`: slurm.conf assumes {} sockets x {} cores and "
+                        "gres.conf leaves GPU-to-core binding to slurmd's detection",
+                        node.name, job.shape.sockets, job.shape.cores));
+        d.Note(
+            "set `cpus = SOCKETS x CPU` on the node, e.g. `cpus = 2 x intel.Xeon_Platinum_8480`");
+        ctx.sink->Report(std::move(d));
+      }
+      if (job.shape.real_memory_mib <= 0) {
+        auto d = MakeDiagnostic(
+            DiagCode::DeployHostFactsMissing, node.range,
+            fmt::format("node `{}` gives no `memory`: slurm.conf leaves RealMemory at Slurm's "
+                        "1 MiB default, and with CR_Core_Memory no job that asks for memory "
+                        "schedules",
+                        node.name));
+        d.Note("set the node's host memory, e.g. `memory = 2 TB`");
+        ctx.sink->Report(std::move(d));
+      }
+    }
+
     Names hosts{HostSafe(cl.name) + "-", Digits(r.nodes), 1};
     Tree tree = MapFabric(fabric, r);
-
-    out.Write(co.dir + "slurm.conf", SlurmConf(ctx, cl, node, r, shape, hosts, fabric));
-    out.Write(co.dir + "gres.conf", GresConf(ctx, r, shape, hosts));
-    out.Write(co.dir + "topology.conf", TopologyConf(ctx, r, tree, hosts));
-    if (r.gpus_per_node > 0 && r.scale_up_domain > r.gpus_per_node)
-      out.Write(co.dir + "topology-block.conf", TopologyBlockConf(ctx, r, hosts));
-    for (uint32_t pi : co.plans)
-      out.Write(co.dir + p.plans[pi].name + ".sbatch", Sbatch(ctx, co, pi, shape, nccl_env));
+    out.Write(job.dir + "slurm.conf", SlurmConf(ctx, cl, node, r, job, hosts, fabric, tree));
+    out.Write(job.dir + "cgroup.conf", CgroupConf(ctx));
+    out.Write(job.dir + "gres.conf", GresConf(ctx, r, job.shape, node, hosts));
+    std::string tree_conf = TopologyConf(ctx, r, tree, hosts);
+    if (job.nodes_per_block > 0) {
+      std::string blocks = TopologyBlockConf(ctx, r, job, hosts);
+      out.Write(job.dir + (job.block_primary ? "topology.conf" : "topology-block.conf"), blocks);
+      out.Write(job.dir + (job.block_primary ? "topology-tree.conf" : "topology.conf"), tree_conf);
+    } else {
+      out.Write(job.dir + "topology.conf", tree_conf);
+    }
+    for (uint32_t pi : job.plans)
+      out.Write(job.dir + p.plans[pi].name + ".sbatch", Sbatch(ctx, job, pi, nccl_env));
   }
 }
 
