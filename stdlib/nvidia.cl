@@ -80,13 +80,13 @@ gpu GB200 {
 // NVIDIA A100 Tensor Core GPU datasheet, "A100 80GB SXM" column.
 gpu A100_80GB {
   vendor           = "NVIDIA"
-  memory           = 80 GB          // HBM2e (A100 datasheet)
-  memory_bandwidth = 2.039 TB/s     // A100 datasheet: 2,039 GB/s
-  bf16_flops       = 312 TFLOP/s    // A100 datasheet: 624 TFLOPS with sparsity
-  fp16_flops       = 312 TFLOP/s    // A100 datasheet: 624 TFLOPS with sparsity
+  memory           = 80 GB        // HBM2e (A100 datasheet)
+  memory_bandwidth = 2.039 TB/s   // A100 datasheet: 2,039 GB/s
+  bf16_flops       = 312 TFLOP/s  // A100 datasheet: 624 TFLOPS with sparsity
+  fp16_flops       = 312 TFLOP/s  // A100 datasheet: 624 TFLOPS with sparsity
   // no fp8_flops: Ampere has no FP8 tensor cores
-  fp32_flops       = 19.5 TFLOP/s   // A100 datasheet, FP32 (non-tensor)
-  tdp              = 400 W          // A100 datasheet, SXM
+  fp32_flops       = 19.5 TFLOP/s  // A100 datasheet, FP32 (non-tensor)
+  tdp              = 400 W         // A100 datasheet, SXM
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -94,42 +94,42 @@ gpu A100_80GB {
 
 // Third-generation NVLink (A100): 12 links x 50 GB/s. HGX A100 joins 8 GPUs through NVSwitch.
 link NVLink3 {
-  bandwidth     = 600 GB/s   // A100 datasheet
-  domain_size   = 8          // HGX A100 8-GPU baseboard (NVSwitch)
-  links_per_gpu = 12         // A100 datasheet / NVIDIA A100 architecture whitepaper
+  bandwidth     = 600 GB/s  // A100 datasheet
+  domain_size   = 8         // HGX A100 8-GPU baseboard (NVSwitch)
+  links_per_gpu = 12        // A100 datasheet / NVIDIA A100 architecture whitepaper
 }
 
 // Fourth-generation NVLink (H100, H200) in an HGX baseboard: 18 links x 50 GB/s. The NVLink
 // Switch System can extend a domain to 256 GPUs, but HGX/DGX H100 nodes are 8-GPU domains.
 link NVLink4 {
-  bandwidth            = 900 GB/s   // H100 datasheet
-  domain_size          = 8          // HGX H100 8-GPU baseboard (four third-gen NVSwitch chips)
-  links_per_gpu        = 18         // H100 datasheet / NVIDIA H100 architecture whitepaper
-  in_network_reduction = true       // NVLink SHARP (NVLS) in HGX H100's third-gen NVSwitch
+  bandwidth            = 900 GB/s  // H100 datasheet
+  domain_size          = 8         // HGX H100 8-GPU baseboard (four third-gen NVSwitch chips)
+  links_per_gpu        = 18        // H100 datasheet / NVIDIA H100 architecture whitepaper
+  in_network_reduction = true      // NVLink SHARP (NVLS) in HGX H100's third-gen NVSwitch
 }
 
 // NVLink of the H800 (export variant): 400 GB/s per GPU. Secondary source (HARDWARE.md marks it
 // "secondary"); NVIDIA publishes no H800 datasheet figure for it. Link count and NVLS support
 // are not published, so they are left out (links_per_gpu unset, no in-network reduction).
 link NVLink4_H800 {
-  bandwidth   = 400 GB/s   // HARDWARE.md (secondary)
-  domain_size = 8          // HGX H800 8-GPU baseboard
+  bandwidth   = 400 GB/s  // HARDWARE.md (secondary)
+  domain_size = 8         // HGX H800 8-GPU baseboard
 }
 
 // Fifth-generation NVLink (B200, GB200): 18 links x 100 GB/s; NVL72 joins 72 GPUs in one domain.
 // An 8-GPU HGX B200 node gets a domain of 8 by default (the smaller of 72 and its GPUs).
 link NVLink5 {
-  bandwidth            = 1.8 TB/s   // HGX B200 / GB200 NVL72 datasheets
-  domain_size          = 72         // GB200 NVL72 datasheet
-  links_per_gpu        = 18         // NVIDIA Blackwell architecture technical brief
-  in_network_reduction = true       // NVLink SHARP in the fifth-generation NVLink Switch
+  bandwidth            = 1.8 TB/s  // HGX B200 / GB200 NVL72 datasheets
+  domain_size          = 72        // GB200 NVL72 datasheet
+  links_per_gpu        = 18        // NVIDIA Blackwell architecture technical brief
+  in_network_reduction = true      // NVLink SHARP in the fifth-generation NVLink Switch
 }
 
 // NVLink bridge between H100 PCIe cards: pairs of cards, 600 GB/s (H100 datasheet, PCIe column:
 // "NVLink: 600 GB/s"; HARDWARE.md "bridge 600 GB/s").
 link NVLinkBridge_H100_PCIe {
-  bandwidth   = 600 GB/s   // H100 datasheet (H100 PCIe)
-  domain_size = 2          // a two-card bridge
+  bandwidth   = 600 GB/s  // H100 datasheet (H100 PCIe)
+  domain_size = 2         // a two-card bridge
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -138,14 +138,14 @@ link NVLinkBridge_H100_PCIe {
 // NVIDIA ConnectX-7 adapter datasheet: up to 400 Gb/s, NDR InfiniBand or Ethernet. DGX/HGX H100
 // nodes use single-port 400G parts, one per GPU. Power and price: not in the datasheet, omitted.
 nic ConnectX7 {
-  bandwidth = 400 Gb/s   // ConnectX-7 datasheet
+  bandwidth = 400 Gb/s  // ConnectX-7 datasheet
   ports     = 1
-  protocol  = vpi        // InfiniBand or Ethernet
+  protocol  = vpi  // InfiniBand or Ethernet
 }
 
 // NVIDIA ConnectX-8 SuperNIC datasheet: up to 800 Gb/s, XDR InfiniBand or Ethernet.
 nic ConnectX8 {
-  bandwidth = 800 Gb/s   // ConnectX-8 SuperNIC datasheet
+  bandwidth = 800 Gb/s  // ConnectX-8 SuperNIC datasheet
   ports     = 1
   protocol  = vpi
 }
@@ -153,7 +153,7 @@ nic ConnectX8 {
 // NVIDIA BlueField-3 SuperNIC (the Spectrum-X endpoint): 400 Gb/s Ethernet (BlueField-3
 // SuperNIC datasheet). Used by xAI Colossus, one per GPU.
 nic BlueField3_SuperNIC {
-  bandwidth = 400 Gb/s   // BlueField-3 SuperNIC datasheet
+  bandwidth = 400 Gb/s  // BlueField-3 SuperNIC datasheet
   ports     = 1
   protocol  = ethernet
 }
@@ -166,26 +166,26 @@ nic BlueField3_SuperNIC {
 // NVIDIA Quantum-2 QM9700 datasheet: 64 x 400 Gb/s NDR ports on 32 twin-port OSFP cages,
 // 51.2 Tb/s bidirectional, SHARPv3 in-network computing.
 switch Quantum2_QM9700 {
-  radix          = 64         // QM9700 datasheet
-  port_bandwidth = 400 Gb/s   // QM9700 datasheet (NDR)
+  radix          = 64        // QM9700 datasheet
+  port_bandwidth = 400 Gb/s  // QM9700 datasheet (NDR)
   protocol       = infiniband
-  sharp          = true       // QM9700 datasheet: SHARPv3
+  sharp          = true  // QM9700 datasheet: SHARPv3
 }
 
 // NVIDIA Spectrum-4 SN5600 datasheet: 64 x 800 GbE ports (51.2 Tb/s); each port splits into
 // 2 x 400 GbE, giving 128 x 400 GbE (model that with an `extends` overriding radix and
 // port_bandwidth).
 switch Spectrum4_SN5600 {
-  radix          = 64         // SN5600 datasheet
-  port_bandwidth = 800 Gb/s   // SN5600 datasheet
+  radix          = 64        // SN5600 datasheet
+  port_bandwidth = 800 Gb/s  // SN5600 datasheet
   protocol       = ethernet
 }
 
 // NVIDIA Quantum-X800 Q3400 datasheet: 144 x 800 Gb/s XDR InfiniBand ports (115.2 Tb/s), with
 // SHARPv4 in-network computing.
 switch Quantum_X800_Q3400 {
-  radix          = 144        // Q3400 datasheet
-  port_bandwidth = 800 Gb/s   // Q3400 datasheet (XDR)
+  radix          = 144       // Q3400 datasheet
+  port_bandwidth = 800 Gb/s  // Q3400 datasheet (XDR)
   protocol       = infiniband
-  sharp          = true       // Quantum-X800 platform: SHARPv4
+  sharp          = true  // Quantum-X800 platform: SHARPv4
 }
