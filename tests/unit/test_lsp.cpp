@@ -340,6 +340,15 @@ TEST_CASE("lsp: a scripted client's conversation covers every method") {
     std::string all = Str(hints);
     CHECK(all.find("// 41 GiB of 74.5 GiB") != std::string::npos);
     CHECK(all.find("// step 1.94 s") != std::string::npos);
+    // Only the requested lines: the cluster's header has a hint, the plan's lines are outside.
+    auto cluster_line = Find(text, "cluster colossus").first;
+    json::Value some =
+        c.Call("textDocument/inlayHint",
+               json::Object{{"textDocument", Doc(uri)},
+                            {"range", json::Object{{"start", Pos(cluster_line, 0)},
+                                                   {"end", Pos(cluster_line + 1, 0)}}}});
+    REQUIRE(some.getAsArray()->size() == 1);
+    CHECK(Str(some).find("100,000 GPUs, 83.4 MW facility") != std::string::npos);
     // Switched off by configuration.
     c.Notify("workspace/didChangeConfiguration",
              json::Object{
