@@ -5,8 +5,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 # The browser test renders the HTML report in Debian's Chromium.
-# The SARIF test validates with python3-jsonschema; the editor test runs Neovim.
-CLUSTERC_EXTRA_PACKAGES="chromium python3-jsonschema neovim ${CLUSTERC_EXTRA_PACKAGES:-}" scripts/setup.sh
+# The SARIF test validates with python3-jsonschema; the editor tests run Neovim and, with npm
+# (Debian's, unless a node install already brings one), vscode-textmate from the npm registry.
+editor_packages="python3-jsonschema neovim"
+command -v npm >/dev/null 2>&1 || editor_packages+=" npm"
+CLUSTERC_EXTRA_PACKAGES="chromium $editor_packages ${CLUSTERC_EXTRA_PACKAGES:-}" scripts/setup.sh
 ctest --test-dir build --output-on-failure -j "$(nproc)"
 
 if [ "${CLUSTERC_SANITIZERS:-1}" != 0 ]; then
