@@ -26,22 +26,22 @@ import std.cooling
 site memphis {
   // Tennessee Valley Authority approval of 150 MW for the site (press reports, November 2024).
   grid_power  = 150 MW
-  pue         = 1.15            // seeds
-  electricity = 0.06 USD/kWh    // seeds
-  cooling     = cooling.direct_liquid   // Supermicro direct-to-chip liquid cooling (ServeTheHome)
+  pue         = 1.15                   // seeds
+  electricity = 0.06 USD/kWh           // seeds
+  cooling     = cooling.direct_liquid  // Supermicro direct-to-chip liquid cooling (ServeTheHome)
 }
 
 // Supermicro 4U liquid-cooled HGX H100 server. CPUs, host memory and local drives are not
 // published, so they are left out; `host_power` covers them.
 node hgx_h100 {
   gpus       = 8 x nvidia.H100_SXM5
-  scale_up   = nvidia.NVLink4                // 900 GB/s per GPU; the domain is the node's 8 GPUs
+  scale_up   = nvidia.NVLink4  // 900 GB/s per GPU; the domain is the node's 8 GPUs
   // One 400 GbE SuperNIC per GPU on the training fabric (ServeTheHome). The ninth, per-server
   // NIC serves the front-end/storage network and is not part of this fabric.
   nics       = 8 x nvidia.BlueField3_SuperNIC
-  gpu_power  = 650 W    // seeds: sustained draw under training, below the 700 W TDP
-  host_power = 400 W    // seeds: CPUs, memory, fans, drives
-  net_power  = 200 W    // seeds: NICs and the node's share of switches and optics
+  gpu_power  = 650 W  // seeds: sustained draw under training, below the 700 W TDP
+  host_power = 400 W  // seeds: CPUs, memory, fans, drives
+  net_power  = 200 W  // seeds: NICs and the node's share of switches and optics
 }
 
 // The seeds' fabric, kept for comparison (see the note at the top): InfiniBand NDR,
@@ -62,35 +62,35 @@ fabric ndr {
 fabric spectrum_x {
   kind     = roce_v2
   topology = fat_tree { tiers = 3; rails = 8; oversubscription = 1:1 }
-  switch   = nvidia.Spectrum4_SN5600   // power not in std.nvidia: see there
+  switch   = nvidia.Spectrum4_SN5600  // power not in std.nvidia: see there
 }
 
 cluster colossus {
   site     = memphis
   nodes    = 12_500 x hgx_h100
-  racks    = rack { nodes = 8 }   // ServeTheHome: eight HGX servers (64 GPUs) per rack; 46.4 kW
+  racks    = rack { nodes = 8 }  // ServeTheHome: eight HGX servers (64 GPUs) per rack; 46.4 kW
   fabric   = spectrum_x
   // No spares: the plan below runs on all 100,000 GPUs (spares would leave 12,500 x (1 - s)
   // nodes, which no sensible set of degrees multiplies to).
-  gpu_mtbf = 50_000 h             // seeds
+  gpu_mtbf = 50_000 h  // seeds
 }
 
 // A Grok-like mixture of experts: the shape of Grok-1 as released (github.com/xai-org/grok-1,
 // README "Model Specifications" and model.py). Grok-2/3 shapes are not published.
 model grok1 {
-  layers          = 64        // grok-1 README
-  hidden          = 6_144     // grok-1 README: embedding size
-  ffn             = 32_768    // model.py: ffn_size(6144, widening_factor 8) = 8·6144·2/3
-  heads           = 48        // grok-1 README: 48 query heads
-  kv_heads        = 8         // grok-1 README: 8 key/value heads
-  vocab           = 131_072   // grok-1 README: SentencePiece, 131,072 tokens
-  activation      = swiglu    // model.py: gated GELU, three matrices like SwiGLU
-  norm            = rmsnorm   // model.py: RMSNorm
-  tied_embeddings = true      // model.py: InOutEmbed projects the output with the input table
-  params          = 314 billion   // grok-1 README
+  layers          = 64           // grok-1 README
+  hidden          = 6_144        // grok-1 README: embedding size
+  ffn             = 32_768       // model.py: ffn_size(6144, widening_factor 8) = 8·6144·2/3
+  heads           = 48           // grok-1 README: 48 query heads
+  kv_heads        = 8            // grok-1 README: 8 key/value heads
+  vocab           = 131_072      // grok-1 README: SentencePiece, 131,072 tokens
+  activation      = swiglu       // model.py: gated GELU, three matrices like SwiGLU
+  norm            = rmsnorm      // model.py: RMSNorm
+  tied_embeddings = true         // model.py: InOutEmbed projects the output with the input table
+  params          = 314 billion  // grok-1 README
   moe {
-    experts = 8   // grok-1 README: mixture of 8 experts
-    top_k   = 2   // grok-1 README: 2 experts per token
+    experts = 8  // grok-1 README: mixture of 8 experts
+    top_k   = 2  // grok-1 README: 2 experts per token
   }
 }
 
@@ -113,16 +113,16 @@ model grok1 {
 // published runs use.
 // clusterc: allow(perf.exposed-comm)
 plan grok1_pretrain {
-  model     = grok1
-  cluster   = colossus
-  precision = bf16
-  parallel  { tp = 8; pp = 4; vpp = 4; dp = 3_125; ep = 1; cp = 1 }
-  batch     { global = 12_500; micro = 1; seq_len = 8_192 }   // grok-1 README: 8,192 context
-  optimizer = adam { sharding = zero1 }
+  model      = grok1
+  cluster    = colossus
+  precision  = bf16
+  parallel   { tp = 8; pp = 4; vpp = 4; dp = 3_125; ep = 1; cp = 1 }
+  batch      { global = 12_500; micro = 1; seq_len = 8_192 }  // grok-1 README: 8,192 context
+  optimizer  = adam { sharding = zero1 }
   // Full recompute: with selective recompute the activations of the 4-5 micro-batches in
   // flight overflow the 80 GB; keeping only each layer's input leaves about half of it free.
-  recompute = full
-  tokens    = 15 trillion        // scenario: a Llama-3-sized token budget
+  recompute  = full
+  tokens     = 15 trillion  // scenario: a Llama-3-sized token budget
   // At 48 GPU failures a day the job's MTBF is 30 min. The checkpoint write time is unknown
   // (no published storage bandwidth), so Young/Daly cannot be applied; 5 min bounds the rework
   // lost to failures at 5 / (2 x 30) ≈ 8 %.

@@ -23,7 +23,7 @@ import std.cooling
 import std.models
 
 site deepseek_dc {
-  electricity = 0.04 USD/kWh   // seeds
+  electricity = 0.04 USD/kWh  // seeds
   // Not published: PUE (left at the language's default) and the cooling method. HGX H800
   // servers are air-cooled parts; four of them draw 23.2 kW at the seeds' 5.8 kW each.
   cooling     = cooling.air
@@ -50,13 +50,13 @@ fabric ib_mpft {
 
 cluster deepseek_2k {
   site       = deepseek_dc
-  nodes      = 256 x hgx_h800    // 2,048 GPUs (V3 report §3.1)
+  nodes      = 256 x hgx_h800  // 2,048 GPUs (V3 report §3.1)
   // Assumption: four 8-GPU servers per rack, as in NVIDIA's DGX SuperPOD H100 reference
   // architecture; DeepSeek has not published its rack layout.
   racks      = rack { nodes = 4 }
   fabric     = ib_mpft
-  gpu_mtbf   = 50_000 h          // seeds
-  gpu_rental = 2 USD/h           // V3 report Table 1: "rental price of the H800 GPU is $2 per GPU hour"
+  gpu_mtbf   = 50_000 h  // seeds
+  gpu_rental = 2 USD/h   // V3 report Table 1: "rental price of the H800 GPU is $2 per GPU hour"
 }
 
 // DeepSeek-V3 pre-training as published. pp x dp = 16 x 128 = 2,048; expert parallelism of 64
@@ -75,10 +75,10 @@ cluster deepseek_2k {
 plan deepseek_v3_pretrain {
   model     = models.deepseek_v3
   cluster   = deepseek_2k
-  precision = fp8                                        // §3.3
+  precision = fp8                                            // §3.3
   parallel  { tp = 1; pp = 16; dp = 128; ep = 64; cp = 1 }   // §3.2
   batch     { global = 15_360; micro = 1; seq_len = 4_096 }  // §4.2
-  optimizer = adam { sharding = zero1 }                  // §3.2: ZeRO-1 (AdamW)
+  optimizer = adam { sharding = zero1 }                      // §3.2: ZeRO-1 (AdamW)
   // §3.2.3 recomputes RMSNorm and the MLA up-projections, and §3.3 caches activations in FP8;
   // neither is expressible (the language's `selective` recomputes only the attention core and
   // activations are counted at 16 bits). With `selective`, stage 1's 15 in-flight micro-batches
@@ -86,5 +86,5 @@ plan deepseek_v3_pretrain {
   // it keeps activation memory within the 80 GB, at the price of overstating recompute FLOPs
   // (HFU, not MFU).
   recompute = full
-  tokens    = 14.8 trillion                              // §4.2
+  tokens    = 14.8 trillion  // §4.2
 }

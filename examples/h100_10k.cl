@@ -14,12 +14,12 @@ import std.cooling
 import std.models
 
 // The seeds' capex lines (2024 figures).
-let gpu_capex           = 300 million USD   // 10,000 x 30 k USD
-let server_capex        = 50 million USD    // chassis, CPUs, memory, drives, NICs
-let network_capex       = 80 million USD    // switches, optics, cables
+let gpu_capex = 300 million USD     // 10,000 x 30 k USD
+let server_capex = 50 million USD   // chassis, CPUs, memory, drives, NICs
+let network_capex = 80 million USD  // switches, optics, cables
 let power_cooling_capex = 50 million USD
-let building_capex      = 30 million USD
-let node_count          = 1_250
+let building_capex = 30 million USD
+let node_count = 1_250
 
 // IT load the per-watt prices are spread over: the seeds' 5.8 kW per node (8 x 650 W + 400 W
 // host + 200 W network) x 1,250 nodes = 7.25 MW, 9.4 MW of facility power at PUE 1.3. (The
@@ -28,29 +28,29 @@ let node_count          = 1_250
 let it_power = node_count * (8 * 650 W + 400 W + 200 W)
 
 site campus {
-  pue         = 1.3             // seeds: 1.2–1.4; the middle
+  pue                        = 1.3  // seeds: 1.2–1.4; the middle
   // Seeds' US electricity rate (Colossus, Meta examples). The seeds' 0.5 M USD a month over
   // 12–15 MW implies 0.046–0.057 USD/kWh, the same range.
-  electricity = 0.06 USD/kWh
+  electricity                = 0.06 USD/kWh
   // 4 nodes x 5.8 kW = 23.2 kW per rack: air cooling suffices. The cooling plant's capex is
   // inside the seeds' "power and cooling" line, carried by power_infrastructure_price below.
-  cooling     = cooling.air
-  power_infrastructure_price = power_cooling_capex / it_power   // ≈ 6.9 USD/W
-  building_price             = building_capex / it_power        // ≈ 4.1 USD/W
+  cooling                    = cooling.air
+  power_infrastructure_price = power_cooling_capex / it_power  // ≈ 6.9 USD/W
+  building_price             = building_capex / it_power       // ≈ 4.1 USD/W
 }
 
 // An HGX H100 server configured like a DGX H100 (DGX H100 datasheet).
 node dgx_h100 {
   gpus         = 8 x nvidia.H100_SXM5
   scale_up     = nvidia.NVLink4
-  cpus         = 2 x intel.Xeon_Platinum_8480   // DGX H100: 2 x Xeon Platinum 8480C
-  memory       = 2 TB                           // DGX H100: 2 TB system memory
-  nics         = 8 x nvidia.ConnectX7           // DGX H100: 8 x single-port ConnectX-7, 400 Gb/s
-  storage      = 8 x 3.84 TB                    // DGX H100: 8 x 3.84 TB NVMe U.2 data drives
-  gpu_power    = 650 W                          // seeds: sustained draw under training
-  host_power   = 400 W                          // seeds
-  net_power    = 200 W                          // seeds: NICs and the node's share of switches
-  power_budget = 10.2 kW                        // DGX H100: 10.2 kW maximum system power
+  cpus         = 2 x intel.Xeon_Platinum_8480  // DGX H100: 2 x Xeon Platinum 8480C
+  memory       = 2 TB                          // DGX H100: 2 TB system memory
+  nics         = 8 x nvidia.ConnectX7          // DGX H100: 8 x single-port ConnectX-7, 400 Gb/s
+  storage      = 8 x 3.84 TB                   // DGX H100: 8 x 3.84 TB NVMe U.2 data drives
+  gpu_power    = 650 W                         // seeds: sustained draw under training
+  host_power   = 400 W                         // seeds
+  net_power    = 200 W                         // seeds: NICs and the node's share of switches
+  power_budget = 10.2 kW                       // DGX H100: 10.2 kW maximum system power
   // GPUs at the seeds' 30 k USD (300 M / 10,000) plus the node's share of the servers line:
   // 240 k + 40 k = 280 k USD.
   price        = (gpu_capex + server_capex) / node_count
@@ -67,20 +67,20 @@ node dgx_h100 {
 fabric ndr {
   kind     = infiniband_ndr
   topology = fat_tree { tiers = 3; rails = 8; oversubscription = 1:1 }
-  switch   = nvidia.Quantum2_QM9700 { price = network_capex / 800 }   // 100 k USD all-in
+  switch   = nvidia.Quantum2_QM9700 { price = network_capex / 800 }  // 100 k USD all-in
   sharp    = true
 }
 
 cluster h100_10k {
   site        = campus
-  nodes       = 1_250 x dgx_h100     // 10,000 GPUs
+  nodes       = 1_250 x dgx_h100  // 10,000 GPUs
   // Four nodes per rack (a common DGX SuperPOD H100 layout): 313 racks, just over the seeds'
   // 150–300 (five per rack would give 250 at 29 kW, at the edge of air cooling).
   racks       = rack { nodes = 4 }
   fabric      = ndr
-  gpu_mtbf    = 50_000 h             // seeds
-  staff       = 3.6 million USD/yr   // seeds: 0.3 M USD a month
-  maintenance = 2.4 million USD/yr   // seeds: 0.2 M USD a month
+  gpu_mtbf    = 50_000 h            // seeds
+  staff       = 3.6 million USD/yr  // seeds: 0.3 M USD a month
+  maintenance = 2.4 million USD/yr  // seeds: 0.2 M USD a month
   // Not modelled: the seeds' 0.2 M USD a month lease (no field; the building is capex above).
   // Depreciation life is not in the seeds and is left out.
 }
@@ -92,14 +92,14 @@ cluster h100_10k {
 // (2,500 / 250 = 10) divides by pp, as the interleaved schedule requires: 2,500 x 8,192 ≈
 // 20.5 M tokens per step.
 plan llama3_70b_pretrain {
-  model     = models.llama3_70b
-  cluster   = h100_10k
-  precision = bf16
-  parallel  { tp = 8; pp = 5; vpp = 4; dp = 250; cp = 1 }
-  batch     { global = 2_500; micro = 1; seq_len = 8_192 }
-  optimizer = adam { sharding = zero1 }
-  recompute = selective
-  tokens    = 15 trillion      // Llama 3 paper: "over 15 T tokens"
+  model      = models.llama3_70b
+  cluster    = h100_10k
+  precision  = bf16
+  parallel   { tp = 8; pp = 5; vpp = 4; dp = 250; cp = 1 }
+  batch      { global = 2_500; micro = 1; seq_len = 8_192 }
+  optimizer  = adam { sharding = zero1 }
+  recompute  = selective
+  tokens     = 15 trillion  // Llama 3 paper: "over 15 T tokens"
   // Job MTBF at 4.8 GPU failures a day is 5 h; checkpointing every 30 min loses about
   // 0.5 / (2 x 5) = 5 % to rework (write time unknown: no checkpoint storage in the seeds).
   checkpoint { every = 30 min }

@@ -26,8 +26,8 @@ import std.cooling
 import std.models
 
 site meta_dc {
-  pue         = 1.10            // seeds
-  electricity = 0.06 USD/kWh    // seeds
+  pue         = 1.10          // seeds
+  electricity = 0.06 USD/kWh  // seeds
   // Assumption: the paper does not say how the racks are cooled. Two Grand Teton servers draw
   // 11.6 kW at the seeds' 5.8 kW each, well within air cooling.
   cooling     = cooling.air
@@ -36,14 +36,14 @@ site meta_dc {
 // Grand Teton: 8 x H100 SXM5 on an HGX-class baseboard (NVLink4), two CPUs (model not stated
 // in the paper, so left out), one 400 Gb/s RoCE NIC per GPU.
 node grand_teton {
-  gpus       = 8 x nvidia.H100_SXM5   // Llama 3 paper: H100 at 700 W TDP, 80 GB HBM3
+  gpus       = 8 x nvidia.H100_SXM5  // Llama 3 paper: H100 at 700 W TDP, 80 GB HBM3
   scale_up   = nvidia.NVLink4
   // 400 Gb/s per GPU (Llama 3 paper). The adapter model is not stated; ConnectX-7 is NVIDIA's
   // 400G part and speaks RoCE.
   nics       = 8 x nvidia.ConnectX7
-  gpu_power  = 650 W    // seeds
-  host_power = 400 W    // seeds
-  net_power  = 200 W    // seeds
+  gpu_power  = 650 W  // seeds
+  host_power = 400 W  // seeds
+  net_power  = 200 W  // seeds
 }
 
 // Minipack2, Meta's OCP switch, is built on Broadcom Tomahawk 4 (25.6 Tb/s = 64 x 400 GbE).
@@ -52,8 +52,8 @@ node grand_teton {
 // counts clusterc derives are therefore counts of 64-port equivalents. Power and price: not
 // published, left out.
 switch minipack2 {
-  radix          = 64          // Tomahawk 4: 25.6 Tb/s / 400 Gb/s
-  port_bandwidth = 400 Gb/s    // Llama 3 paper: 400 Gbps interconnects
+  radix          = 64        // Tomahawk 4: 25.6 Tb/s / 400 Gb/s
+  port_bandwidth = 400 Gb/s  // Llama 3 paper: 400 Gbps interconnects
   protocol       = ethernet
 }
 
@@ -66,17 +66,17 @@ fabric roce {
 
 cluster meta_24k {
   site                 = meta_dc
-  nodes                = 3_072 x grand_teton      // 24,576 GPUs
-  racks                = rack { nodes = 2 }       // Llama 3 paper: 16 GPUs per rack
+  nodes                = 3_072 x grand_teton  // 24,576 GPUs
+  racks                = rack { nodes = 2 }   // Llama 3 paper: 16 GPUs per rack
   fabric               = roce
-  gpu_mtbf             = 50_000 h                 // seeds
-  checkpoint_bandwidth = 2 TB/s                   // Tectonic, sustained (Llama 3 paper §3.3.1)
+  gpu_mtbf             = 50_000 h  // seeds
+  checkpoint_bandwidth = 2 TB/s    // Tectonic, sustained (Llama 3 paper §3.3.1)
 }
 
 // The 16,384-GPU partition the 405B model was trained on (Llama 3 paper §3.3.1–3.3.2).
 cluster meta_16k {
   site                 = meta_dc
-  nodes                = 2_048 x grand_teton      // 16,384 GPUs
+  nodes                = 2_048 x grand_teton  // 16,384 GPUs
   racks                = rack { nodes = 2 }
   fabric               = roce
   gpu_mtbf             = 50_000 h
@@ -99,13 +99,13 @@ cluster meta_16k {
 plan llama3_405b_pretrain {
   model     = models.llama3_405b
   cluster   = meta_16k
-  precision = bf16                                     // §3.3.2: BF16 MFU
-  parallel  { tp = 8; cp = 1; pp = 16; dp = 128 }      // Table 4
-  batch     { global = 2_048; micro = 1; seq_len = 8_192 }   // Table 4: 16 M tokens per batch
+  precision = bf16                                          // §3.3.2: BF16 MFU
+  parallel  { tp = 8; cp = 1; pp = 16; dp = 128 }           // Table 4
+  batch     { global = 2_048; micro = 1; seq_len = 8_192 }  // Table 4: 16 M tokens per batch
   // §3.3.2: FSDP sharding optimizer states and gradients, weights not resharded after the
   // forward pass: ZeRO stage 2.
   optimizer = adam { sharding = zero2 }
-  tokens    = 15.6 trillion                            // paper: 405B pre-trained on 15.6 T tokens
+  tokens    = 15.6 trillion  // paper: 405B pre-trained on 15.6 T tokens
 }
 
 // The long-context stage (Table 4, third row): TP 8, CP 16, PP 16, DP 8, sequence 131,072,
@@ -117,10 +117,10 @@ plan llama3_405b_long_context {
   model     = models.llama3_405b
   cluster   = meta_16k
   precision = bf16
-  parallel  { tp = 8; cp = 16; pp = 16; dp = 8 }       // Table 4
+  parallel  { tp = 8; cp = 16; pp = 16; dp = 8 }  // Table 4
   batch     { global = 128; micro = 1; seq_len = 131_072 }
   optimizer = adam { sharding = zero2 }
-  tokens    = 800 billion                              // §3.4.2: ≈ 800 B tokens
+  tokens    = 800 billion  // §3.4.2: ≈ 800 B tokens
 }
 
 require meta_24k.gpu_count == 24_576 : "Meta's RoCE cluster has 24,576 GPUs"

@@ -29,9 +29,9 @@ site google_dc {
 // the CPUs are left out and host_power is not set.
 node v5p_host {
   gpus     = 4 x google.TPU_v5p
-  scale_up = google.ICI_v5p             // the scale-up domain defaults to the host's 4 chips
-  memory   = 448 GB                     // Cloud TPU v5p docs: RAM per 4-chip VM
-  nics     = 4 x google.TPU_v5p_DCN     // DCN: 50 Gbps per chip, 200 Gbps per host
+  scale_up = google.ICI_v5p          // the scale-up domain defaults to the host's 4 chips
+  memory   = 448 GB                  // Cloud TPU v5p docs: RAM per 4-chip VM
+  nics     = 4 x google.TPU_v5p_DCN  // DCN: 50 Gbps per chip, 200 Gbps per host
 }
 
 // The pod's torus. ASSUMPTION: 16 x 20 x 28 = 8,960, i.e. 4 x 5 x 7 cubes of 4x4x4; Google does
@@ -50,7 +50,7 @@ fabric ici_slice_6144 {
 
 cluster v5p_pod {
   site   = google_dc
-  nodes  = 2_240 x v5p_host    // 8,960 chips / 4 per host
+  nodes  = 2_240 x v5p_host  // 8,960 chips / 4 per host
   // Assumption: one 4x4x4 cube (16 hosts, 64 chips) per rack, as the TPU v4 paper describes
   // for v4; v5p rack layout is not published.
   racks  = rack { nodes = 16 }
@@ -59,7 +59,7 @@ cluster v5p_pod {
 
 cluster v5p_6144 {
   site   = google_dc
-  nodes  = 1_536 x v5p_host    // 6,144 chips / 4 per host (Cloud TPU v5p docs: 1,536 hosts)
+  nodes  = 1_536 x v5p_host  // 6,144 chips / 4 per host (Cloud TPU v5p docs: 1,536 hosts)
   racks  = rack { nodes = 16 }
   fabric = ici_slice_6144
 }
@@ -77,5 +77,5 @@ plan llama3_70b_v5p {
   batch     { global = 1_536; micro = 1; seq_len = 8_192 }
   optimizer = adam { sharding = fsdp }
   recompute = selective
-  tokens    = 15 trillion      // Llama 3 paper: "over 15 T tokens" for the 8B and 70B models
+  tokens    = 15 trillion  // Llama 3 paper: "over 15 T tokens" for the 8B and 70B models
 }

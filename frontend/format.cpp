@@ -3,6 +3,7 @@
 #include <antlr4-runtime.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "ClusterLexer.h"
 #include "frontend/parse.h"
@@ -45,10 +46,9 @@ std::vector<Tok> Lex(std::string_view text) {
       tok.kind = Kind::kNumber;
     } else if (type == ClusterLexer::STRING) {
       tok.kind = Kind::kString;
-    } else if (type == ClusterLexer::IDENT || type == ClusterLexer::X ||
-               type == ClusterLexer::IMPORT || type == ClusterLexer::LET ||
-               type == ClusterLexer::REQUIRE || type == ClusterLexer::EXTENDS ||
-               type == ClusterLexer::TRUE || type == ClusterLexer::FALSE) {
+    } else if (!tok.text.empty() &&
+               (std::isalpha(static_cast<unsigned char>(tok.text[0])) || tok.text[0] == '_')) {
+      // Identifiers and keywords, including keywords the grammar gains later.
       tok.kind = Kind::kWord;
     } else {
       tok.kind = Kind::kPunct;

@@ -203,7 +203,13 @@ void Server::Request(const std::string& method, const json::Value* params, const
   if (method == "textDocument/completion") return Reply(id, Completion(doc, offset));
   if (method == "textDocument/codeAction") return Reply(id, CodeActions(doc, *p));
   if (method == "textDocument/formatting") return Reply(id, Formatting(doc));
-  Reply(id, InlayHintsOf(doc));
+  // Inlay hints: those in the requested lines (all when the range is missing).
+  uint32_t first = 0, last = UINT32_MAX;
+  if (const json::Object* range = p->getObject("range")) {
+    if (auto b = PositionFrom(range->getObject("start"))) first = b->line;
+    if (auto e = PositionFrom(range->getObject("end"))) last = e->line;
+  }
+  Reply(id, InlayHintsOf(doc, first, last));
 }
 
 void Server::Notification(const std::string& method, const json::Value* params) {
@@ -525,15 +531,16 @@ json::Value Server::Formatting(const Document& doc) {
   return edits;
 }
 
-json::Value Server::InlayHintsOf(const Document& doc) {
+json::Value Server::InlayHintsOf(const Document& doc, uint32_t first_line, uint32_t last_line) {
   json::Array out;
   if (!inlay_hints_) return out;
   const Snapshot& s = *doc.snapshot;
-  for (const auto& h : InlayHints(s))
+  for (const auto& h : InlayHints(s)) {
+    Position at = s.Lines(s.main_file).ToPosition(h.offset);
+    if (at.line < first_line || at.line > last_line) continue;
     out.push_back(
-        json::Object{{"position", PositionJson(s.Lines(s.main_file).ToPosition(h.offset))},
-                     {"label", h.label},
-                     {"paddingLeft", true}});
+        json::Object{{"position", PositionJson(at)}, {"label", h.label}, {"paddingLeft", true}});
+  }
   return out;
 }
 

@@ -66,7 +66,7 @@ class Server {
   llvm::json::Value Completion(const Document& doc, uint32_t offset);
   llvm::json::Value CodeActions(const Document& doc, const llvm::json::Object& params);
   llvm::json::Value Formatting(const Document& doc);
-  llvm::json::Value InlayHintsOf(const Document& doc);
+  llvm::json::Value InlayHintsOf(const Document& doc, uint32_t first_line, uint32_t last_line);
 
   // The URI of a file of a snapshot (standard modules: their file under std_dir).
   std::string UriOf(const Snapshot& s, uint32_t file) const;

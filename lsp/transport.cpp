@@ -57,14 +57,6 @@ bool Transport::Fill() {
   }
 }
 
-bool Transport::HasBuffered() const {
-  std::string_view rest(buffer_.data() + pos_, buffer_.size() - pos_);
-  size_t end = rest.find("\r\n\r\n");
-  if (end == std::string_view::npos) return false;
-  long long length = ContentLength(rest.substr(0, end));
-  return length >= 0 && rest.size() - (end + 4) >= size_t(length);
-}
-
 Transport::Read Transport::Next(std::string& body) {
   // The header: up to the first blank line.
   size_t end;

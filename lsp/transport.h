@@ -20,8 +20,6 @@ class Transport {
   Read Next(std::string& body);
   // Writes one framed message; false when the output is gone (the client died).
   bool Send(const std::string& body);
-  // True when a whole message is already buffered: lets the server coalesce edits.
-  bool HasBuffered() const;
 
  private:
   bool Fill();  // reads more input; false at end of input

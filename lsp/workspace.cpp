@@ -125,7 +125,7 @@ Target FieldOf(const Snapshot& s, uint32_t file, const ast::Decl& decl, std::str
     t.name = m->name.range;
     return t;
   }
-  if (decl.has_base && depth < 32) {
+  if (decl.has_base && !decl.base.parts.empty() && depth < 32) {
     Target base = Resolve(s, file, decl.base, decl.base.parts.size() - 1);
     if (base.kind == Target::Kind::kDecl) return FieldOf(s, base.file, *base.decl, name, depth + 1);
   }

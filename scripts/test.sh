@@ -5,9 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# The browser test renders the HTML report in Debian's Chromium; the SARIF test validates with
-# python3-jsonschema; the editor test runs Neovim.
+# The browser test renders the HTML report in Debian's Chromium.
+# The SARIF test validates with python3-jsonschema; the editor tests run Neovim and, with npm
+# (Debian's, unless a node install already brings one), vscode-textmate from the npm registry.
 extra="chromium python3-jsonschema neovim"
+command -v npm >/dev/null 2>&1 || extra+=" npm"
 # The fuzz targets need clang and its libFuzzer runtime.
 if [ "${CLUSTERC_FUZZ:-1}" != 0 ]; then extra+=" clang-14 libclang-rt-14-dev"; fi
 CLUSTERC_EXTRA_PACKAGES="$extra ${CLUSTERC_EXTRA_PACKAGES:-}" scripts/setup.sh

@@ -20,9 +20,9 @@ gpu MI300X {
 
 // AMD Instinct MI325X datasheet: MI300X compute with HBM3e.
 gpu MI325X extends MI300X {
-  memory           = 256 GB           // HBM3e (MI325X datasheet)
-  memory_bandwidth = 6.0 TB/s         // MI325X datasheet
-  tdp              = 1_000 W          // HARDWARE.md marks this "secondary"
+  memory           = 256 GB    // HBM3e (MI325X datasheet)
+  memory_bandwidth = 6.0 TB/s  // MI325X datasheet
+  tdp              = 1_000 W   // HARDWARE.md marks this "secondary"
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -32,9 +32,9 @@ gpu MI325X extends MI300X {
 // peer, 128 GB/s each, 896 GB/s aggregate (MI300X datasheet / AMD Instinct MI300X platform
 // brief). A direct mesh, not a switch: no in-network reduction.
 link InfinityFabric {
-  bandwidth     = 896 GB/s   // MI300X datasheet: "896 GB/s aggregate peak Infinity Fabric"
-  domain_size   = 8          // 8-GPU MI300X platform (fully connected)
-  links_per_gpu = 7          // one link to each of the 7 peers
+  bandwidth     = 896 GB/s  // MI300X datasheet: "896 GB/s aggregate peak Infinity Fabric"
+  domain_size   = 8         // 8-GPU MI300X platform (fully connected)
+  links_per_gpu = 7         // one link to each of the 7 peers
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -43,16 +43,16 @@ link InfinityFabric {
 // AMD EPYC 9654 (4th gen, "Genoa") product page: 96 cores / 192 threads, default TDP 360 W.
 cpu EPYC_9654 {
   vendor           = "AMD"
-  cores            = 96      // AMD EPYC 9654 product page
-  threads_per_core = 2       // 192 threads
-  tdp              = 360 W   // default TDP (configurable 320–400 W)
+  cores            = 96     // AMD EPYC 9654 product page
+  threads_per_core = 2      // 192 threads
+  tdp              = 360 W  // default TDP (configurable 320–400 W)
 }
 
 // AMD EPYC 9474F (4th gen, "Genoa", frequency-optimised) product page: 48 cores / 96 threads,
 // default TDP 360 W.
 cpu EPYC_9474F {
   vendor           = "AMD"
-  cores            = 48      // AMD EPYC 9474F product page
-  threads_per_core = 2       // 96 threads
-  tdp              = 360 W   // default TDP
+  cores            = 48     // AMD EPYC 9474F product page
+  threads_per_core = 2      // 96 threads
+  tdp              = 360 W  // default TDP
 }

@@ -8,20 +8,20 @@
 
 // Air: raised floor or in-row units, hot/cold aisle containment.
 cooling air {
-  rack_limit = 30 kW    // MODELS.md
+  rack_limit = 30 kW  // MODELS.md
 }
 
 // Rear-door heat exchanger: a water coil on the back of an air-cooled rack.
 cooling rear_door {
-  rack_limit = 50 kW    // MODELS.md
+  rack_limit = 50 kW  // MODELS.md
 }
 
 // Direct-to-chip liquid cooling: cold plates on GPUs/CPUs, fed by a coolant distribution unit.
 cooling direct_liquid {
-  rack_limit = 80 kW    // MODELS.md: "80+ kW"; the lower bound
+  rack_limit = 80 kW  // MODELS.md: "80+ kW"; the lower bound
 }
 
 // Immersion: the boards sit in dielectric fluid.
 cooling immersion {
-  rack_limit = 100 kW   // MODELS.md: "100+ kW"; the lower bound
+  rack_limit = 100 kW  // MODELS.md: "100+ kW"; the lower bound
 }

@@ -8,10 +8,10 @@
 // TPU v5p: 2 TensorCores and 4 SparseCores per chip, 4 chips per host, 8,960 chips per pod.
 gpu TPU_v5p {
   vendor           = "Google"
-  memory           = 95 GiB        // Cloud TPU v5p docs: 95 GiB usable of 96 GiB physical HBM2e
-  memory_bandwidth = 2_765 GB/s    // Cloud TPU v5p docs: 2765 GBps
-  bf16_flops       = 459 TFLOP/s   // Cloud TPU v5p docs: peak BF16 per chip
-  fp8_flops        = 459 TFLOP/s   // Cloud TPU v5p docs list FP8 at the BF16 rate (no speed-up)
+  memory           = 95 GiB       // Cloud TPU v5p docs: 95 GiB usable of 96 GiB physical HBM2e
+  memory_bandwidth = 2_765 GB/s   // Cloud TPU v5p docs: 2765 GBps
+  bf16_flops       = 459 TFLOP/s  // Cloud TPU v5p docs: peak BF16 per chip
+  fp8_flops        = 459 TFLOP/s  // Cloud TPU v5p docs list FP8 at the BF16 rate (no speed-up)
   // ESTIMATE, NOT PUBLISHED: Google does not publish v5p power. `tdp` is a required field, so
   // this scales TPU v4's 192 W measured maximum by the BF16 peak ratio (459 / 275), i.e. it
   // assumes v4's FLOP/s per watt. Override it in a spec if you have a better figure.
@@ -21,12 +21,12 @@ gpu TPU_v5p {
 // TPU v4: 2 TensorCores per chip, 4 chips per host, 4,096 chips per pod.
 gpu TPU_v4 {
   vendor           = "Google"
-  memory           = 32 GiB        // Cloud TPU v4 docs: 32 GiB HBM2
-  memory_bandwidth = 1_200 GB/s    // Cloud TPU v4 docs: 1200 GBps
-  bf16_flops       = 275 TFLOP/s   // Cloud TPU v4 docs: peak BF16 per chip
+  memory           = 32 GiB       // Cloud TPU v4 docs: 32 GiB HBM2
+  memory_bandwidth = 1_200 GB/s   // Cloud TPU v4 docs: 1200 GBps
+  bf16_flops       = 275 TFLOP/s  // Cloud TPU v4 docs: peak BF16 per chip
   // no fp8_flops: TPU v4 has no FP8 support
-  tdp              = 192 W         // maximum MEASURED power, Jouppi et al. ISCA 2023 (HARDWARE.md);
-                                   // Google publishes no TDP; `tdp` is required, so this stands in
+  tdp              = 192 W  // maximum MEASURED power, Jouppi et al. ISCA 2023 (HARDWARE.md);
+  // Google publishes no TDP; `tdp` is required, so this stands in
 }
 
 // Inter-chip interconnect of TPU v5p: a 3D torus, six links per chip (two neighbours on each
@@ -34,16 +34,16 @@ gpu TPU_v4 {
 // 4,800 Gbps = 600 GB/s each way, HARDWARE.md). One link thus carries 1200 / 6 = 200 GB/s both
 // ways, 100 GB/s each way: the figure a torus topology's `link_bandwidth` takes.
 link ICI_v5p {
-  bandwidth     = 1_200 GB/s   // Cloud TPU v5p docs, bidirectional per chip
+  bandwidth     = 1_200 GB/s  // Cloud TPU v5p docs, bidirectional per chip
   // ICI reaches every chip of the pod, but as a torus, not all-to-all: a node's scale-up domain
   // defaults to its 4 chips (the smaller of this and the chips per host).
-  domain_size   = 8_960        // Cloud TPU v5p docs: chips per pod
-  links_per_gpu = 6            // a 3D torus: two neighbours per axis
+  domain_size   = 8_960  // Cloud TPU v5p docs: chips per pod
+  links_per_gpu = 6      // a 3D torus: two neighbours per axis
 }
 
 // The data-center network (DCN) share of one TPU v5p chip. Google publishes the bandwidth per
 // chip (Cloud TPU v5p docs: "DCN bandwidth per chip 50 Gbps"), not the host's adapters, so a
 // host is modelled as `4 x google.TPU_v5p_DCN`, one per chip.
 nic TPU_v5p_DCN {
-  bandwidth = 50 Gb/s   // Cloud TPU v5p docs
+  bandwidth = 50 Gb/s  // Cloud TPU v5p docs
 }

@@ -5,7 +5,7 @@
 // (DGX H100 user guide: "2x Intel Xeon Platinum 8480C, 112 cores total").
 cpu Xeon_Platinum_8480 {
   vendor           = "Intel"
-  cores            = 56      // Intel ARK
-  threads_per_core = 2       // 112 threads (Intel ARK)
-  tdp              = 350 W   // Intel ARK
+  cores            = 56     // Intel ARK
+  threads_per_core = 2      // 112 threads (Intel ARK)
+  tdp              = 350 W  // Intel ARK
 }

@@ -10,33 +10,33 @@
 // SwiGLU, RMSNorm, grouped-query attention with 8 KV heads, untied embeddings.
 
 model llama3_8b {
-  layers   = 32          // Llama 3 paper, Table 3
-  hidden   = 4_096       // Table 3
-  ffn      = 14_336      // Table 3
-  heads    = 32          // Table 3
-  kv_heads = 8           // Table 3
-  vocab    = 128_256     // config.json (Table 3 rounds it to 128K)
-  params   = 8_030_261_248     // released checkpoint (model card: 8.03 B)
+  layers   = 32             // Llama 3 paper, Table 3
+  hidden   = 4_096          // Table 3
+  ffn      = 14_336         // Table 3
+  heads    = 32             // Table 3
+  kv_heads = 8              // Table 3
+  vocab    = 128_256        // config.json (Table 3 rounds it to 128K)
+  params   = 8_030_261_248  // released checkpoint (model card: 8.03 B)
 }
 
 model llama3_70b {
-  layers   = 80          // Table 3
-  hidden   = 8_192       // Table 3
-  ffn      = 28_672      // Table 3
-  heads    = 64          // Table 3
-  kv_heads = 8           // Table 3
-  vocab    = 128_256     // config.json
-  params   = 70_553_706_496    // released checkpoint (model card: 70.6 B)
+  layers   = 80              // Table 3
+  hidden   = 8_192           // Table 3
+  ffn      = 28_672          // Table 3
+  heads    = 64              // Table 3
+  kv_heads = 8               // Table 3
+  vocab    = 128_256         // config.json
+  params   = 70_553_706_496  // released checkpoint (model card: 70.6 B)
 }
 
 model llama3_405b {
-  layers   = 126         // Table 3
-  hidden   = 16_384      // Table 3
-  ffn      = 53_248      // Table 3
-  heads    = 128         // Table 3
-  kv_heads = 8           // Table 3
-  vocab    = 128_256     // config.json
-  params   = 405_853_388_800   // released checkpoint (HARDWARE.md: ≈ 405.8 B)
+  layers   = 126              // Table 3
+  hidden   = 16_384           // Table 3
+  ffn      = 53_248           // Table 3
+  heads    = 128              // Table 3
+  kv_heads = 8                // Table 3
+  vocab    = 128_256          // config.json
+  params   = 405_853_388_800  // released checkpoint (HARDWARE.md: ≈ 405.8 B)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -46,14 +46,14 @@ model llama3_405b {
 // Embeddings are tied, as in GPT-2 and Megatron-LM's default; Narayanan et al.'s parameter
 // formula (eq. 2) counts V·h once. Sequence length 2,048 is a plan property (batch.seq_len).
 model gpt3_175b {
-  layers          = 96        // GPT-3 Table 2.1
-  hidden          = 12_288    // Table 2.1
-  ffn             = 49_152    // 4 x d_model (GPT-3 §2.1)
-  heads           = 96        // Table 2.1; multi-head attention (kv_heads = heads)
-  vocab           = 51_200    // Megatron-LM padding of the 50,257-token GPT-2 vocabulary
-  activation      = gelu      // GPT-2/GPT-3 MLP: two matrices with GELU
-  norm            = layernorm // GPT-2/GPT-3
-  tied_embeddings = true      // GPT-2 lineage; Narayanan et al. eq. 2
+  layers          = 96           // GPT-3 Table 2.1
+  hidden          = 12_288       // Table 2.1
+  ffn             = 49_152       // 4 x d_model (GPT-3 §2.1)
+  heads           = 96           // Table 2.1; multi-head attention (kv_heads = heads)
+  vocab           = 51_200       // Megatron-LM padding of the 50,257-token GPT-2 vocabulary
+  activation      = gelu         // GPT-2/GPT-3 MLP: two matrices with GELU
+  norm            = layernorm    // GPT-2/GPT-3
+  tied_embeddings = true         // GPT-2 lineage; Narayanan et al. eq. 2
   params          = 175 billion  // GPT-3 Table 2.1: 175.0B
 }
 
@@ -64,12 +64,12 @@ model gpt3_175b {
 // attention. The multi-token-prediction module (another 14 B in the release) is not included:
 // 671 B is the report's figure for the main model.
 model deepseek_v3 {
-  layers  = 61           // report §4.2
-  hidden  = 7_168        // report §4.2
-  ffn     = 18_432       // dense FFN width of the first 3 layers (config.json intermediate_size)
-  heads   = 128          // report §4.2: 128 attention heads (MLA; no separate KV heads)
-  vocab   = 129_280      // config.json vocab_size
-  params  = 671 billion  // report: 671 B total, 37 B activated per token
+  layers = 61           // report §4.2
+  hidden = 7_168        // report §4.2
+  ffn    = 18_432       // dense FFN width of the first 3 layers (config.json intermediate_size)
+  heads  = 128          // report §4.2: 128 attention heads (MLA; no separate KV heads)
+  vocab  = 129_280      // config.json vocab_size
+  params = 671 billion  // report: 671 B total, 37 B activated per token
   moe {
     experts        = 256    // report §4.2: 256 routed experts
     top_k          = 8      // report §4.2: 8 activated per token
@@ -78,10 +78,10 @@ model deepseek_v3 {
     dense_layers   = 3      // report §4.2: all FFNs except the first three are MoE
   }
   mla {
-    q_rank     = 1_536   // report §4.2: query compression dimension d_c'
-    kv_rank    = 512     // report §4.2: KV compression dimension d_c
-    rope_dim   = 64      // report §4.2: per-head dimension of the decoupled RoPE key/query
-    head_dim   = 128     // report §4.2: per-head dimension d_h
-    v_head_dim = 128     // config.json v_head_dim
+    q_rank     = 1_536  // report §4.2: query compression dimension d_c'
+    kv_rank    = 512    // report §4.2: KV compression dimension d_c
+    rope_dim   = 64     // report §4.2: per-head dimension of the decoupled RoPE key/query
+    head_dim   = 128    // report §4.2: per-head dimension d_h
+    v_head_dim = 128    // config.json v_head_dim
   }
 }

@@ -79,6 +79,8 @@ if doc:
           f"{len(codes)} distinct codes, {related} related locations, {suppressed} suppressed")
     if len(codes) < 45 or related == 0 or suppressed == 0:
         fail("the inputs did not exercise enough kinds of diagnostic")
+    if '"uriBaseId": "CLUSTERC_STDLIB"' not in json.dumps(doc, indent=1):
+        fail("no location in the standard library was exercised")
 check("a usage error", ["--no-such-option", "examples/colossus.cl"], False)
 check("an unreadable file", ["no/such/file.cl"], False)
 clean = check("a clean example", ["examples/colossus.cl"], True)

@@ -187,3 +187,22 @@ TEST_CASE("fmt's unified diff has hunks with context") {
 
 }  // namespace
 }  // namespace clusterc
+
+namespace clusterc {
+namespace {
+
+TEST_CASE("the examples and the standard library are formatted") {
+  std::vector<std::filesystem::path> files = testing::Examples();
+  for (const auto& e :
+       std::filesystem::directory_iterator(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "stdlib"))
+    if (e.path().extension() == ".cl") files.push_back(e.path());
+  REQUIRE(files.size() >= 10);
+  for (const auto& file : files) {
+    INFO(file.string() << ": run `clusterc fmt` on it");
+    std::string text = testing::Slurp(file);
+    CHECK(Format(file.string(), text) == text);
+  }
+}
+
+}  // namespace
+}  // namespace clusterc

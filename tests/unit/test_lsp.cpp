@@ -340,6 +340,15 @@ TEST_CASE("lsp: a scripted client's conversation covers every method") {
     std::string all = Str(hints);
     CHECK(all.find("// 41 GiB of 74.5 GiB") != std::string::npos);
     CHECK(all.find("// step 1.94 s") != std::string::npos);
+    // Only the requested lines: the cluster's header has a hint, the plan's lines are outside.
+    auto cluster_line = Find(text, "cluster colossus").first;
+    json::Value some =
+        c.Call("textDocument/inlayHint",
+               json::Object{{"textDocument", Doc(uri)},
+                            {"range", json::Object{{"start", Pos(cluster_line, 0)},
+                                                   {"end", Pos(cluster_line + 1, 0)}}}});
+    REQUIRE(some.getAsArray()->size() == 1);
+    CHECK(Str(some).find("100,000 GPUs, 83.4 MW facility") != std::string::npos);
     // Switched off by configuration.
     c.Notify("workspace/didChangeConfiguration",
              json::Object{
@@ -531,6 +540,50 @@ TEST_CASE("lsp: a scripted client's conversation covers every method") {
   CHECK(c.Call("shutdown", nullptr).kind() == json::Value::Null);
   json::Object late = c.Response(c.SendRequest("textDocument/hover", At(uri, 0, 0)));
   CHECK(late.getObject("error")->getInteger("code") == int64_t(-32600));
+  c.Notify("exit", nullptr);
+  CHECK(c.Wait() == 0);
+}
+
+TEST_CASE("lsp: every malformed input is served without a crash or a hang") {
+  fs::path dir = ScratchDir("lsp_malformed");
+  Client c(dir / "std");
+  c.Call("initialize", json::Object{{"capabilities", json::Object{}}});
+  // A Content-Length no client could mean: refused, and the conversation goes on.
+  c.SendRaw("Content-Length: 999999999999\r\n\r\n");
+  auto refused = c.Receive();
+  REQUIRE(refused);
+  CHECK(refused->getAsObject()->getObject("error")->getInteger("code") == int64_t(-32700));
+  size_t files = 0;
+  for (const auto& e : fs::directory_iterator(fs::path(CLUSTERC_SOURCE_DIR) / "tests/malformed")) {
+    if (e.path().extension() != ".cl") continue;
+    INFO(e.path().string());
+    ++files;
+    std::string text = Slurp(e.path());
+    // The server takes JSON strings; bytes that are not UTF-8 reach it as replacement characters.
+    std::string uri = lsp::PathToUri((dir / e.path().filename()).string());
+    Open(c, uri, json::isUTF8(text) ? text : json::fixUTF8(text));
+    c.Diagnostics(uri);
+    lsp::LineIndex index(text);
+    for (uint32_t line : {0u, index.LineCount() / 2, index.LineCount()}) {
+      for (uint32_t character : {0u, 3u, 1000u}) {
+        c.Call("textDocument/hover", At(uri, line, character));
+        c.Call("textDocument/definition", At(uri, line, character));
+        c.Call("textDocument/completion", At(uri, line, character));
+      }
+    }
+    c.Call("textDocument/documentSymbol", json::Object{{"textDocument", Doc(uri)}});
+    c.Call("textDocument/formatting", json::Object{{"textDocument", Doc(uri)}});
+    c.Call("textDocument/inlayHint",
+           json::Object{{"textDocument", Doc(uri)},
+                        {"range", json::Object{{"start", Pos(0, 0)}, {"end", Pos(99999, 0)}}}});
+    c.Call("textDocument/codeAction",
+           json::Object{{"textDocument", Doc(uri)},
+                        {"range", json::Object{{"start", Pos(0, 0)}, {"end", Pos(99999, 0)}}}});
+    c.Notify("textDocument/didClose", json::Object{{"textDocument", Doc(uri)}});
+    c.Diagnostics(uri);
+  }
+  CHECK(files > 40);
+  CHECK(c.Call("shutdown", nullptr).kind() == json::Value::Null);
   c.Notify("exit", nullptr);
   CHECK(c.Wait() == 0);
 }
