@@ -226,7 +226,10 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     if (in.dense_layers > 0)
       a.Add("--moe-layer-freq",
             fmt::format("'[0]*{}+[1]*{}'", in.dense_layers, in.layers - in.dense_layers));
-    a.Section("MoE: all-to-all token dispatch across the EP group, the local experts as one");
+    a.Section(
+        in.ep > 1
+            ? "MoE: all-to-all token dispatch across the EP group, the local experts as one"
+            : "MoE without expert parallelism: all-gather token dispatch, the experts as one");
     a.Section("grouped GEMM, top-k router balanced by an auxiliary loss (Megatron's MoE guide)");
     a.Add("--moe-token-dispatcher-type", in.ep > 1 ? "alltoall" : "allgather");
     a.Add("--moe-grouped-gemm");

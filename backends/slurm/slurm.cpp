@@ -486,11 +486,16 @@ std::string SlurmConf(const Context& ctx, const ir::Cluster& cl, const ir::Node&
       "PriorityJobFactor=1\n",
       kTrainPartition, in_service);
   int64_t leaf_nodes = tree.Leaves() > 0 ? tree.leaf_first[1] - tree.leaf_first[0] : usable;
-  int64_t debug_nodes = std::clamp<int64_t>(std::min(leaf_nodes, kDebugMaxNodes), 1, usable);
+  // At most one leaf switch's nodes (<= 16), or one NVLink domain's where domains span nodes.
+  int64_t debug_nodes =
+      job.nodes_per_block > 0 ? job.nodes_per_block : std::min(leaf_nodes, kDebugMaxNodes);
+  debug_nodes = std::clamp<int64_t>(debug_nodes, 1, usable);
   c.text += fmt::format(
-      "# debug: the same nodes, at most {} per job (one leaf switch's worth, at most {}) for {},\n"
+      "# debug: the same nodes, at most {} per job ({}) for {},\n"
       "# scheduled first (PriorityTier) so short tests do not wait behind training jobs.\n",
-      debug_nodes, kDebugMaxNodes, kDebugMaxTime);
+      debug_nodes,
+      job.nodes_per_block > 0 ? "one NVLink domain" : "one leaf switch's worth, at most 16",
+      kDebugMaxTime);
   c.text += fmt::format(
       "PartitionName={} Nodes={} MaxTime={} DefaultTime={} MaxNodes={} PriorityTier=2 "
       "PriorityJobFactor=10 State=UP OverSubscribe=EXCLUSIVE\n",

@@ -15,6 +15,9 @@
 #
 # Starts and stops only its own slurmctld, by pid (SIGTERM, then SIGKILL after a bounded wait:
 # slurmctld ignores SIGTERM while it starts), and removes its temp dir on exit.
+# Last, for two nodes of each configuration, real slurmd daemons register on the loopback and one
+# srun step runs (check_slurmd says what the test changes in its copies, and what a container
+# may prevent).
 # Exit codes: 0 pass, 1 fail, 77 skip (slurmctld not installed and CI unset).
 set -uo pipefail
 
@@ -55,7 +58,33 @@ stop_ctld() {
   wait "$CTLD_PID" 2>/dev/null
   CTLD_PID=""
 }
+SLURMD_PIDS=()
+SLURMD_NAMES=()
+stop_slurmds() {
+  local pid name d
+  for pid in "${SLURMD_PIDS[@]}"; do
+    kill -TERM "$pid" 2>/dev/null
+  done
+  for pid in "${SLURMD_PIDS[@]}"; do
+    for _ in $(seq 1 50); do
+      kill -0 "$pid" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill -KILL "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null
+  done
+  SLURMD_PIDS=()
+  # The daemons' cgroups (slurm_<node> under each controller), innermost first; rmdir removes
+  # only empty ones.
+  for name in "${SLURMD_NAMES[@]}"; do
+    for d in /sys/fs/cgroup/*/slurm_"$name" /sys/fs/cgroup/slurm_"$name"; do
+      [[ -d "$d" ]] && find "$d" -depth -type d -exec rmdir {} \; 2>/dev/null
+    done
+  done
+  SLURMD_NAMES=()
+}
 cleanup() {
+  stop_slurmds
   stop_ctld
   rm -rf "$WORK"
 }
@@ -96,6 +125,161 @@ failures=0
 fail() {
   echo "  FAIL: $*"
   failures=$((failures + 1))
+}
+
+# Starts the controller on $1/slurm.conf in the background and waits until it answers.
+start_ctld() {
+  slurmctld -D -i -f "$1/slurm.conf" >"$1/ctld.out" 2>&1 &
+  CTLD_PID=$!
+  export SLURM_CONF=$1/slurm.conf
+  for _ in $(seq 1 600); do
+    kill -0 "$CTLD_PID" 2>/dev/null || return 1
+    scontrol ping 2>/dev/null | grep -q "is UP" && return 0
+    sleep 0.1
+  done
+  return 1
+}
+
+# Real slurmd daemons for the first $SLURMD_NODES nodes of a generated configuration, on the
+# loopback: each registers with the controller (its CPUs from a synthetic hwloc topology of the
+# configured sockets x cores x threads, its GPUs as device nodes made with mknod in the temp dir),
+# then one srun step runs one task per GPU over them under the generated cgroup.conf. Test-only
+# changes to the copies: each daemon's node gets its own Port (Debian's slurmd runs one node per
+# daemon with -N), gres.conf's /dev paths point at the fake device nodes, and AutoDetect
+# (Debian's slurm-wlm has no NVML or ROCm SMI plugin) becomes explicit File= lines.
+# Prints one line; returns 0 on success, 1 when the configuration fails with real daemons,
+# 2 when the container cannot make device nodes, 3 when registration works but the job step
+# does not (the container's cgroups).
+SLURMD_NODES=2
+check_slurmd() {
+  local gen=$1 dir=$2 ctld_port=$3 slurmd_port=$4
+  [[ -n "$gen" && -n "$dir" ]] || return 1
+  mkdir -p "$dir/state" "$dir/spool" "$dir/dev/dri"
+  cp "$gen/slurm.conf" "$gen/gres.conf" "$gen/topology.conf" "$gen/cgroup.conf" "$dir/" || return 1
+  local default sockets cores threads gres type gpn major=195 prefix=nvidia base=0
+  default=$(grep "^NodeName=DEFAULT " "$dir/slurm.conf")
+  sockets=$(sed -E 's/.* SocketsPerBoard=([0-9]+).*/\1/' <<<"$default")
+  cores=$(sed -E 's/.* CoresPerSocket=([0-9]+).*/\1/' <<<"$default")
+  threads=$(sed -E 's/.* ThreadsPerCore=([0-9]+).*/\1/' <<<"$default")
+  gres=$(sed -E 's/.* Gres=gpu:([^ ]+).*/\1/' <<<"$default")
+  type=${gres%%:*}
+  gpn=${gres##*:}
+  if grep -qE "/dev/dri/renderD|^AutoDetect=rsmi" "$dir/gres.conf"; then
+    major=226 prefix=dri/renderD base=128
+  elif grep -q "/dev/accel" "$dir/gres.conf"; then
+    major=121 prefix=accel
+  fi
+  local i
+  for ((i = 0; i < gpn; i++)); do
+    if ! mknod "$dir/dev/$prefix$((base + i))" c "$major" "$((base + i))" 2>/dev/null; then
+      echo "not started: mknod is not permitted in this container"
+      return 2
+    fi
+  done
+  sed -i -E "s#/dev/#$dir/dev/#g" "$dir/gres.conf"
+  if grep -q "^AutoDetect=" "$dir/gres.conf"; then
+    local all
+    all=$(grep -E "^NodeName=" "$dir/slurm.conf" | grep -v DEFAULT | sed -E 's/^NodeName=([^ ]+).*/\1/' | paste -sd, -)
+    sed -i -E '/^AutoDetect=/d; /^NodeName=.* Name=gpu/d' "$dir/gres.conf"
+    echo "NodeName=$all Name=gpu Type=$type File=$dir/dev/$prefix[$base-$((base + gpn - 1))]" >>"$dir/gres.conf"
+  fi
+  # The first node line's first nodes get their own lines and ports, before the partitions.
+  local line lineno range extra names=() new="" used="$ctld_port $slurmd_port" port
+  line=$(grep -nE "^NodeName=" "$dir/slurm.conf" | grep -v "NodeName=DEFAULT" | head -n 1)
+  lineno=${line%%:*}
+  line=${line#*:}
+  range=$(sed -E 's/^NodeName=([^ ]+).*/\1/' <<<"$line")
+  extra=${line#"NodeName=$range"}
+  # The generated form prefix[AAA-BBB] (one range): the first nodes, and the rest as a range.
+  if [[ ! "$range" =~ ^(.*)\[([0-9]+)-([0-9]+)\]$ ]]; then
+    echo "not started: node list $range is not one range"
+    return 2
+  fi
+  local prefix=${BASH_REMATCH[1]} lo=${BASH_REMATCH[2]} hi=${BASH_REMATCH[3]} width
+  width=${#lo}
+  lo=$((10#$lo))
+  hi=$((10#$hi))
+  for ((i = 0; i < SLURMD_NODES && lo + i <= hi; i++)); do
+    names+=("$(printf "%s%0${width}d" "$prefix" $((lo + i)))")
+  done
+  for i in "${!names[@]}"; do
+    port=$(free_port "$used") || return 1
+    used+=" $port"
+    new+="NodeName=${names[$i]}$extra NodeAddr=127.0.0.1 Port=$port"$'\n'
+  done
+  if ((lo + SLURMD_NODES <= hi)); then
+    new+="NodeName=$(printf "%s[%0${width}d-%0${width}d]" "$prefix" $((lo + SLURMD_NODES)) "$hi")$extra"$'\n'
+  fi
+  sed -i "${lineno}d" "$dir/slurm.conf"
+  sed -i -E '/^NodeName=/{/^NodeName=DEFAULT/!s/$/ NodeAddr=127.0.0.1/}' "$dir/slurm.conf"
+  printf "%s" "$new" | sed -E '/Port=/!{/^NodeName=/s/$/ NodeAddr=127.0.0.1/}' >"$dir/nodes.conf"
+  awk -v f="$dir/nodes.conf" '/^PartitionName=/ && !done { while ((getline l < f) > 0) print l; done = 1 } { print }' \
+    "$dir/slurm.conf" >"$dir/slurm.conf.tmp" && mv "$dir/slurm.conf.tmp" "$dir/slurm.conf"
+  {
+    echo "# ---- test-only keys (tests/integration/slurm_integration.sh, slurmd)"
+    echo "SlurmctldHost=localhost"
+    echo "SlurmctldPort=$ctld_port"
+    echo "SlurmdPort=$slurmd_port"
+    echo "AuthType=auth/none"
+    echo "CredType=cred/none"
+    echo "SlurmUser=$(id -un)"
+    echo "SlurmdUser=$(id -un)"
+    echo "StateSaveLocation=$dir/state"
+    echo "SlurmdSpoolDir=$dir/spool/%n"
+    echo "SlurmctldPidFile=$dir/slurmctld.pid"
+    echo "SlurmdPidFile=$dir/slurmd-%n.pid"
+    echo "SlurmctldLogFile=$dir/slurmctld.log"
+    echo "SlurmdLogFile=$dir/slurmd-%n.log"
+    echo "AccountingStorageType=accounting_storage/none"
+    echo "JobCompType=jobcomp/none"
+    echo "MailProg=/bin/true"
+    echo "SlurmdParameters=config_overrides"
+  } >>"$dir/slurm.conf"
+  if ! start_ctld "$dir"; then
+    echo "slurmctld did not come up: $(tail -n 3 "$dir/ctld.out" | paste -sd' ' -)"
+    stop_ctld
+    unset SLURM_CONF
+    return 1
+  fi
+  local name
+  for name in "${names[@]}"; do
+    mkdir -p "$dir/spool/$name"
+    HWLOC_SYNTHETIC="pack:$sockets core:$cores pu:$threads" \
+      slurmd -D -N "$name" -f "$dir/slurm.conf" >"$dir/slurmd-$name.out" 2>&1 &
+    SLURMD_PIDS+=($!)
+    SLURMD_NAMES+=("$name")
+  done
+  local idle=0 nodelist result=0 msg
+  nodelist=$(IFS=,; echo "${names[*]}")
+  for _ in $(seq 1 300); do
+    idle=$(sinfo -h -N -n "$nodelist" -t idle -o "%N" 2>/dev/null | sort -u | grep -c .)
+    ((idle == ${#names[@]})) && break
+    sleep 0.1
+  done
+  if ((idle != ${#names[@]})); then
+    msg="$idle of ${#names[@]} node(s) registered: $(scontrol show node "${names[0]}" | grep -oE 'State=[^ ]+|Reason=.*' | paste -sd' ' -)"
+    result=1
+  else
+    local node_gres tasks
+    node_gres=$(sinfo -h -N -n "${names[0]}" -o "%G" | head -n 1)
+    tasks=$(cd "$dir" && timeout 60 srun -p debug -t 1 -w "$nodelist" -N "${#names[@]}" \
+      --ntasks-per-node="$gpn" --gpus-per-node="$gpn" bash -c 'echo "$SLURM_PROCID"' \
+      2>"$dir/srun.err" | grep -c .)
+    if [[ "$node_gres" != gpu:$type:$gpn* ]]; then
+      msg="registered with GRES $node_gres, not gpu:$type:$gpn"
+      result=1
+    elif ((tasks != ${#names[@]} * gpn)); then
+      msg="${#names[@]} node(s) registered ($node_gres); srun ran $tasks of $((${#names[@]} * gpn)) tasks: $(grep -h "error" "$dir/srun.err" "$dir"/slurmd-*.log 2>/dev/null | head -n 3 | paste -sd' ' -)"
+      result=3
+    else
+      msg="${#names[@]} node(s) registered ($node_gres), srun ran $tasks tasks"
+    fi
+  fi
+  stop_slurmds
+  stop_ctld
+  unset SLURM_CONF
+  echo "$msg"
+  return $result
 }
 
 # Checks one generated slurm/ directory ($2) of example $1 against analysis' figures ($3).
@@ -256,7 +440,17 @@ EOF
     stop_ctld
     unset SLURM_CONF
   fi
+  local slurmd_result="not installed"
+  if command -v slurmd >/dev/null 2>&1; then
+    local rc
+    slurmd_result=$(check_slurmd "$gen" "$dir/slurmd" "$ctld_port" "$slurmd_port")
+    rc=$?
+    # 1: the configuration failed with real daemons. 2 and 3: the container prevents it (no
+    # mknod; job steps need cgroups it does not delegate): reported, not failed.
+    ((rc == 1)) && fail "$example ($cluster): slurmd: $slurmd_result"
+  fi
   echo "  $example ($cluster): $seen_nodes nodes, $(awk '{ print $2 }' <<<"$sinfo" | sort -u | paste -sd' ' -) per node, $seen_switches switches, $tested sbatch script(s) accepted; up in ${startup} s"
+  echo "    slurmd: $slurmd_result"
 }
 
 examples=("$@")

@@ -32,6 +32,7 @@ Spec Lower(const std::string& name, const std::string& text,
   std::ofstream(dir / (name + ".cl")) << text;
   Spec s;
   s.compiled = testing::CompileSpec(dir / (name + ".cl"));
+  REQUIRE_FALSE(s.compiled->diags.HasErrors());  // analysis' too: the spec is buildable
   backends::Context context = testing::ContextOf(*s.compiled);
   context.slurm_version = slurm_version;
   context.sink = &s.found;
@@ -189,13 +190,13 @@ node tray {
 }
 fabric ib {
   kind     = infiniband_ndr
-  topology = fat_tree { tiers = 2; rails = 4 }
+  topology = fat_tree { tiers = 3; rails = 4 }
   switch   = nvidia.Quantum2_QM9700
 }
 cluster nvl {
   site   = s
   nodes  = 648 x tray
-  racks  = rack { nodes = 18 }
+  racks  = rack { nodes = 9 }
   fabric = ib
 )" + extra_cluster_field +
          R"(
@@ -223,6 +224,9 @@ TEST_CASE("deploy: NVL72 blocks are the NVLink domains; 22.05 keeps the tree", "
   CHECK(HasLine(blocks, "BlockName=block35 Nodes=nvl-[631-648]"));
   CHECK(blocks.find("block36") == std::string::npos);
   CHECK(HasLine(blocks, "BlockSizes=18"));
+  // The debug partition holds one NVLink domain's worth of nodes.
+  CHECK(conf.find("PartitionName=debug Nodes=nvl-[001-648] MaxTime=00:30:00 DefaultTime=00:10:00 "
+                  "MaxNodes=18 ") != std::string::npos);
   const std::string& sbatch = s.files.at("slurm/p.sbatch");
   CHECK(sbatch.find("#SBATCH --segment") == std::string::npos);
   // Multi-node NVLink in NCCL whatever the Slurm release.
