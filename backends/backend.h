@@ -34,6 +34,9 @@ struct Context {
   const SourceManager* sources = nullptr;
   // Simulator traces for every GPU of the job instead of the representative slice.
   bool all_ranks = false;
+  // Where backends report what a generated input leaves out of the plan (sim.not-represented);
+  // may be null.
+  DiagnosticSink* notes = nullptr;
   // Progress of long work for a person at a terminal; may be empty.
   std::function<void(const std::string&)> progress;
 };

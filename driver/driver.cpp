@@ -224,12 +224,16 @@ int Build(const cli::ParsedArgs& args, Streams& s) {
     return UsageError(s, fmt::format("{} has no plan `{}`", file, plan_name), "text", "build");
 
   backends::OutputTree tree;
+  DiagnosticList notes;  // what simulator inputs leave out of the plans
+  context.notes = &notes;
   for (size_t i = 0; i < selected.size(); ++i) {
     if (s.progress)
       s.progress(fmt::format("[{}/{}] {}", i + 1, selected.size(), selected[i]->name));
     selected[i]->emit(context, tree);
   }
   if (s.progress) s.progress("");
+  ApplySuppressions(program, notes.All());
+  s.err += RenderText(notes.All(), sources, s.err_is_terminal);
   std::string error;
   if (!CommitOutputTree(tree, output, error)) {
     s.err += fmt::format("clusterc: error: {} [output.unwritable]\n", error);
