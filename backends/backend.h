@@ -38,7 +38,7 @@ struct Context {
   // the spec's, else the Slurm backend's default.
   std::string slurm_version;
   // Where a backend reports what it finds while lowering (host facts a deployment file needs
-  // and the spec lacks); may be null.
+  // and the spec lacks, what a simulator input leaves out of the plan); may be null.
   DiagnosticSink* sink = nullptr;
   // Progress of long work for a person at a terminal; may be empty.
   std::function<void(const std::string&)> progress;

@@ -229,7 +229,8 @@ int Build(const cli::ParsedArgs& args, Streams& s) {
   context.all_ranks = all_ranks;
   context.progress = s.progress;
   context.slurm_version = args.Get("--slurm-version");
-  // What backends find while lowering (host facts the deployment files need): suppressed like
+  // What backends find while lowering (host facts the deployment files need, what simulator
+  // inputs leave out of the plans): suppressed like
   // the spec's own diagnostics, and reported after the spec's.
   struct BackendSink final : DiagnosticSink {
     const ir::Program& program;

@@ -21,12 +21,16 @@ class RowWriter {
   RowWriter(std::vector<ExplainRow>& rows, std::string entity)
       : rows_(rows), entity_(std::move(entity)) {}
   void Group(std::string g) { group_ = std::move(g); }
-  void Add(std::string name, std::string label, double si, Dim dim = d::kNone) {
-    rows_.push_back({entity_, group_, std::move(name), std::move(label), {si, dim}});
+  void Add(std::string name, std::string label, double si, Dim dim = d::kNone,
+           std::string unit = {}) {
+    rows_.push_back(
+        {entity_, group_, std::move(name), std::move(label), {si, dim}, std::move(unit)});
   }
   // Only when the value is known (non-zero): absent inputs leave absent rows, not zeros.
-  void AddIf(std::string name, std::string label, double si, Dim dim = d::kNone) {
-    if (si != 0 && std::isfinite(si)) Add(std::move(name), std::move(label), si, dim);
+  void AddIf(std::string name, std::string label, double si, Dim dim = d::kNone,
+             std::string unit = {}) {
+    if (si != 0 && std::isfinite(si))
+      Add(std::move(name), std::move(label), si, dim, std::move(unit));
   }
 
  private:
@@ -163,7 +167,8 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.Add("hfu", "hardware FLOPs utilisation", r.hfu);
   w.Add("model_flops_per_step", "model FLOPs per step", r.flops.model_per_step, d::kWork);
   w.AddIf("training_time", "training time for the plan's tokens", r.training_time, d::kTime);
-  w.AddIf("gpu_hours", "GPU-hours for the plan's tokens", r.gpu_hours, d::kTime);
+  // GPU time in GPU-hours: a GPU-second is not a second of wall time, so not unit `s`.
+  w.AddIf("gpu_hours", "GPU-hours for the plan's tokens", r.gpu_hours / 3600, d::kNone, "GPU-h");
 
   w.Group("reliability");
   w.Add("checkpoint_size", "checkpoint size", r.checkpoint_size, d::kInfo);
@@ -186,7 +191,7 @@ std::string Readable(const ExplainRow& row) {
   if (q.dim.IsDimensionless() && (row.name == "mfu" || row.name == "hfu" || row.name == "goodput" ||
                                   row.name == "gemm_efficiency"))
     return fmt::format("{:.1f} %", q.si * 100);
-  if (row.name == "gpu_hours") return FormatForPeople({q.si / 3600, {}}) + " GPU-hours";
+  if (row.name == "gpu_hours") return FormatForPeople({q.si, {}}) + " GPU-hours";
   return FormatForPeople(q);
 }
 
@@ -261,8 +266,10 @@ std::string RenderExplainJson(const std::vector<ExplainRow>& rows, const std::st
       groups[r.group] = llvm::json::Object{};
       group = groups.getObject(r.group);
     }
-    (*group)[r.name] = llvm::json::Object{
-        {"value", r.value.si}, {"unit", ir::DimUnit(r.value.dim)}, {"label", r.label}};
+    (*group)[r.name] =
+        llvm::json::Object{{"value", r.value.si},
+                           {"unit", r.unit.empty() ? ir::DimUnit(r.value.dim) : r.unit},
+                           {"label", r.label}};
   }
   flush();
   llvm::json::Object doc{{"format_version", 1}, {"spec", spec}, {"entities", std::move(entities)}};

@@ -16,6 +16,7 @@ struct ExplainRow {
   std::string name;    // stable key, e.g. "facility_power"
   std::string label;   // what a person reads, e.g. "facility power (IT x PUE)"
   ir::Quantity value;  // SI
+  std::string unit;    // the JSON unit when it is not the dimension's SI unit ("GPU-h")
 };
 
 // Rows for every cluster of the main file and every plan (or only `plan`, when not empty, and

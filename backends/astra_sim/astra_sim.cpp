@@ -1,31 +1,26 @@
-// ASTRA-sim 2.0 (analytical network backend) inputs for each plan: network.yml, system.json,
-// remote_memory.json, comm_groups.json, run.sh and one Chakra execution trace per simulated rank.
+// ASTRA-sim 2.0 (analytical network backend) inputs for each plan: network.yml, system.json (and
+// system.congestion_aware.json), remote_memory.json, comm_groups.json, run.sh and one Chakra
+// execution trace per simulated rank.
 //
-// The representative slice. A plan on 100,000 GPUs cannot ship 100,000 traces, so the traces
-// cover a slice of the job that keeps every kind of communication real:
-//   - whole tensor-parallel groups and whole pipelines (tp x pp ranks, never cut);
-//   - d data-parallel replicas, d the smallest divisor of dp that is at least 2 (1 when dp = 1 or
-//     the slice would exceed kSliceRankCap), so the data-parallel gradient collectives run on a
-//     real group of d ranks; expert parallelism forms groups of gcd(ep, d) replicas within them;
-//   - c context-parallel ranks, the largest divisor of cp that keeps the slice within the cap.
-// Rank r of the slice is (t, c, d, p) in Megatron order, tensor fastest:
-//   r = t + tp (c + c_s (d + d_s p)).
-// The network has one dimension per level the slice spans, placed as the full job would place
-// it (the same order over the real cluster): each parallel axis lands on the level its global
-// span reaches (scale-up domain, leaf, spine, cross-pod; or torus rings), with analysis' group
-// bandwidth for that span. The product of npus_count is the slice's rank count. Data-parallel
-// collectives therefore run over d of the dp replicas with the message sizes of the full job;
-// their time scales as (d-1)/d instead of (dp-1)/dp for ring algorithms (documented limitation).
-// `clusterc build --traces all` emits every rank of the job instead (Context::all_ranks), with
-// the node budget scaled by the number of ranks.
+// The ranks simulated are a representative slice of the job that keeps every communicator whole
+// (backends/astra_sim/slice.h); `clusterc build --traces all` emits every rank of the job instead
+// (Context::all_ranks), with the node budget scaled by the number of ranks.
 //
-// The trace of one rank is one training step: 1F1B over the stage's micro-batches, forward and
-// backward per block of layers with the tensor-parallel collectives between the attention and
-// MLP halves, expert all-to-alls on MoE layers, context-parallel K/V all-gather (forward) and
-// reduce-scatter (backward), pipeline send/recv with unique tags per (micro-batch, direction),
-// then the data-parallel (ZeRO) collectives and the optimizer. Layers are grouped into blocks of
-// k consecutive layers (compute and message bytes summed) when the slice would otherwise exceed
-// kTraceNodeBudget nodes; k = 1 (one block per layer) whenever the budget allows.
+// The trace of one rank is one training step: Megatron's pipeline schedule over the stage's
+// micro-batches (1F1B, or the interleaved 1F1B when vpp > 1: Narayanan et al. 2021 section 2.2),
+// forward and backward per block of layers with the tensor-parallel collectives between the
+// attention and MLP halves, expert all-to-alls on MoE layers, context-parallel K/V all-gather
+// (forward) and reduce-scatter (backward), pipeline send/recv with unique tags per (micro-batch,
+// model chunk, direction), then the data-parallel (ZeRO) collectives and the optimizer. Layers
+// are grouped into blocks of k consecutive layers (compute and message bytes summed) when the
+// slice would otherwise exceed the node budget; k = 1 (one block per layer) whenever it allows.
+//
+// All-to-all algorithm, per network backend: the congestion-unaware backend charges each message
+// its link's full bandwidth however many are in flight, so `direct` (all n-1 messages at once)
+// finishes in 1/(n-1) of the time the NIC needs; `ring` sends them one step after another, which
+// is the NIC-bound time (n-1)/n x S / B that analysis uses. system.json (congestion unaware)
+// therefore uses `ring`; system.congestion_aware.json uses `direct`, since that backend shares
+// links between flows and models the contention itself.
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
@@ -36,6 +31,7 @@
 #include <vector>
 
 #include "backends/astra_sim/chakra.h"
+#include "backends/astra_sim/slice.h"
 #include "backends/emitters.h"
 #include "backends/sim/plan_shape.h"
 #include "ir/checked.h"
@@ -44,15 +40,16 @@ namespace clusterc::backends {
 
 namespace {
 
+using astra::Dimension;
+using astra::Slice;
 using chakra::CommType;
 using chakra::Node;
 using sim::PlanShape;
 
-// At most this many ranks in the representative slice (whole TP groups and pipelines are kept
-// even beyond it).
-constexpr int64_t kSliceRankCap = 256;
-// Layer blocks grow until the slice's traces hold at most this many nodes (about 1.5 MB).
+// Layer blocks grow until the slice's traces hold at most this many nodes (about 1.5 MB) per
+// kNodeBudgetRanks ranks.
 constexpr int64_t kTraceNodeBudget = 20000;
+constexpr int64_t kNodeBudgetRanks = 256;
 
 // system.json settings that are not facts of the spec: ASTRA-sim's own validated HGX H100 example
 // (examples/system/native_collectives/HGX-H100-validated.json).
@@ -60,135 +57,17 @@ constexpr int kEndpointDelay = 10;  // ns
 constexpr int kActiveChunksPerDimension = 2;
 constexpr int kPreferredDatasetSplits = 4;
 
-int64_t SmallestDivisorAtLeast2(int64_t n) {
-  for (int64_t k = 2; k * k <= n; ++k)
-    if (n % k == 0) return k;
-  return n;
-}
-
-int64_t LargestDivisorAtMost(int64_t n, int64_t limit) {
-  for (int64_t k = std::min(n, std::max<int64_t>(1, limit)); k >= 1; --k)
-    if (n % k == 0) return k;
-  return 1;
-}
-
-struct Slice {
-  int64_t tp = 1, cp = 1, d = 1, pp = 1, ep = 1;
-  int64_t Ranks() const { return tp * cp * d * pp; }
-  int64_t Rank(int64_t t, int64_t c, int64_t dd, int64_t p) const {
-    return t + tp * (c + cp * (dd + d * p));
-  }
-};
-
-Slice ChooseSlice(const PlanShape& s, bool all_ranks) {
-  Slice sl;
-  sl.tp = s.tp;
-  sl.pp = s.pp;
-  if (all_ranks) {
-    sl.d = s.dp;
-    sl.cp = s.cp;
-    sl.ep = s.in->moe ? s.ep : 1;
-    return sl;
-  }
-  int64_t base = s.tp * s.pp;
-  sl.d = s.dp >= 2 ? SmallestDivisorAtLeast2(s.dp) : 1;
-  if (base * sl.d > kSliceRankCap) sl.d = 1;
-  sl.cp = LargestDivisorAtMost(s.cp, kSliceRankCap / std::max<int64_t>(1, base * sl.d));
-  sl.ep = s.in->moe ? std::gcd(s.ep, sl.d) : 1;
-  return sl;
-}
-
-// ---- network ---------------------------------------------------------------------------------
-
-struct Dimension {
-  std::string topology;  // Switch, Ring
-  int64_t npus = 1;
-  double bandwidth = 0;  // B/s, one direction
-  double latency = 0;    // s
-};
-
-struct Factor {
-  int64_t size = 1;
-  int64_t span = 1;  // GPUs of the real job the axis spans
-};
-
-// 0: scale-up domain; 1: leaf (or torus); 2: spine (within a pod); 3: across pods.
-int Level(const PlanShape& s, int64_t span) {
-  const auto& f = s.cluster->fabric;
-  if (span <= s.cluster->scale_up_domain) return 0;
-  if (f.is_torus) return 1;
-  if (f.leaf_gpus > 0 && span <= f.leaf_gpus) return 1;
-  if (f.pods > 1 && f.pod_gpus > 0 && span > f.pod_gpus) return 3;
-  return 2;
-}
-
-std::vector<Dimension> Network(const Context& ctx, const PlanShape& s, const Slice& sl) {
-  const analysis::PlanInputs& in = *s.in;
-  std::vector<Factor> factors = {
-      {sl.tp, s.tp},
-      {sl.cp, s.tp * sl.cp},
-      {sl.d, s.tp * s.cp * sl.d},
-      {sl.pp, s.tp * s.cp * s.dp * sl.pp},
-  };
-  std::vector<Dimension> dims;
-  int last_level = -1;
-  int64_t spanned = 1;  // GPUs spanned by the dimensions so far (for torus axes)
-  for (const Factor& f : factors) {
-    if (f.size <= 1) continue;
-    int level = Level(s, f.span);
-    double latency =
-        f.span <= s.cluster->scale_up_domain ? in.scale_up_latency : in.scale_out_latency;
-    if (level == 1 && s.cluster->fabric.is_torus) {
-      // ICI torus: one Ring per torus axis the factor covers, axes filled x, then y, then z
-      // after the GPUs the lower dimensions span; link bandwidth one direction (the IR's).
-      const ir::Plan& plan = *s.plan;
-      const ir::Fabric& fabric = ctx.program.Get(ctx.program.Get(plan.cluster).fabric);
-      int64_t axes[3] = {fabric.topology.x, fabric.topology.y, fabric.topology.z};
-      int64_t before = spanned, left = f.size;
-      for (int64_t a : axes) {
-        if (left <= 1) break;
-        if (a <= 0) continue;
-        if (before >= a && before % a == 0) {
-          before /= a;
-          continue;
-        }
-        int64_t room = a % before == 0 ? a / before : 1;
-        before = 1;
-        int64_t k = std::gcd(room, left);
-        if (k > 1) {
-          dims.push_back({"Ring", k, fabric.topology.link_bandwidth.si, latency});
-          left /= k;
-        }
-      }
-      if (left > 1) dims.push_back({"Ring", left, fabric.topology.link_bandwidth.si, latency});
-      spanned *= f.size;
-      last_level = -1;  // rings never merge
-      continue;
-    }
-    double bw = analysis::GroupBandwidth(in, f.span);
-    if (level == last_level && !dims.empty()) {
-      dims.back().npus *= f.size;
-      dims.back().bandwidth = bw;  // the wider span's bandwidth
-      dims.back().latency = latency;
-    } else {
-      dims.push_back({"Switch", f.size, bw, latency});
-    }
-    last_level = level;
-    spanned *= f.size;
-  }
-  if (dims.empty()) dims.push_back({"Switch", 1, in.scale_up_bandwidth, in.scale_up_latency});
-  return dims;
-}
-
 std::string NetworkYaml(const Context& ctx, const PlanShape& s, const Slice& sl,
                         const std::vector<Dimension>& dims) {
+  // Comments by hand, one per line (yaml-cpp joins consecutive comments onto one line).
+  std::string out = "# " + sim::HeaderLine(ctx, *s.plan) + "\n";
+  out += fmt::format(
+      "# Slice of {} GPUs: tp {} x cp {} of {} x dp {} of {} (ep {} of {}) x pp {} = {} ranks.\n",
+      s.gpus, sl.tp, sl.cp, s.cp, sl.d, s.dp, sl.ep, s.ep, sl.pp, sl.Ranks());
+  if (!sl.dp_note.empty()) out += "# Reduced: " + sl.dp_note + ".\n";
+  for (const std::string& d : sl.dropped) out += "# Not represented: " + d + ".\n";
+  out += "# Bandwidth in GB/s of 2^30 bytes, one direction; latency in ns.\n";
   YAML::Emitter y;
-  y << YAML::Comment(sim::HeaderLine(ctx, *s.plan));
-  y << YAML::Comment(fmt::format(
-           "Slice of {} GPUs: tp {} x cp {} of {} x dp {} of {} x pp {} = {} ranks; bandwidth in "
-           "GB/s of 2^30 bytes, one direction; latency in ns",
-           s.gpus, sl.tp, sl.cp, s.cp, sl.d, s.dp, sl.pp, sl.Ranks()))
-    << YAML::Newline;
   y << YAML::BeginMap;
   y << YAML::Key << "topology" << YAML::Value << YAML::Flow << YAML::BeginSeq;
   for (const auto& d : dims) y << d.topology;
@@ -203,7 +82,7 @@ std::string NetworkYaml(const Context& ctx, const PlanShape& s, const Slice& sl,
   for (const auto& d : dims) y << sim::Num(d.latency * 1e9);
   y << YAML::EndSeq;
   y << YAML::EndMap;
-  return std::string(y.c_str()) + "\n";
+  return out + y.c_str() + "\n";
 }
 
 std::string JsonList(const std::vector<std::string>& items) {
@@ -212,11 +91,13 @@ std::string JsonList(const std::vector<std::string>& items) {
   return out + "]";
 }
 
-std::string SystemJson(const PlanShape& s, const std::vector<Dimension>& dims) {
+// `congestion_aware`: the all-to-all algorithm for that backend (see the header).
+std::string SystemJson(const PlanShape& s, const std::vector<Dimension>& dims,
+                       bool congestion_aware) {
   std::vector<std::string> ring, a2a;
   for (const auto& d : dims) {
     ring.push_back("\"ring\"");
-    a2a.push_back(d.topology == "Switch" ? "\"direct\"" : "\"ring\"");
+    a2a.push_back(congestion_aware && d.topology == "Switch" ? "\"direct\"" : "\"ring\"");
   }
   std::string out = "{\n";
   out += "  \"scheduling-policy\": \"LIFO\",\n";
@@ -337,16 +218,22 @@ struct Block {
   int64_t layers = 0, moe = 0;
 };
 
-// Layer blocks of stage `st`: k consecutive layers each (the last may be shorter).
-std::vector<Block> Blocks(const PlanShape& s, const sim::Stage& st, int64_t k) {
-  std::vector<Block> out;
+// The stage's layers in `vpp` model chunks (Megatron's interleaved schedule gives each stage vpp
+// chunks of consecutive layers), each in blocks of k consecutive layers (the last may be
+// shorter). Chunk sizes differ by at most one layer when vpp does not divide the stage.
+std::vector<std::vector<Block>> Chunks(const PlanShape& s, const sim::Stage& st, int64_t vpp,
+                                       int64_t k) {
+  std::vector<std::vector<Block>> out(static_cast<size_t>(vpp));
   int64_t dense_end = s.in->moe ? std::min(s.in->layers, s.in->dense_layers) : s.in->layers;
-  for (int64_t b = 0; b < st.layers; b += k) {
-    Block bl;
-    bl.layers = std::min(k, st.layers - b);
-    for (int64_t l = st.first_layer + b; l < st.first_layer + b + bl.layers; ++l)
-      bl.moe += l >= dense_end;
-    out.push_back(bl);
+  int64_t l = st.first_layer;
+  for (int64_t c = 0; c < vpp; ++c) {
+    int64_t n = st.layers / vpp + (c < st.layers % vpp ? 1 : 0);
+    for (int64_t b = 0; b < n; b += k) {
+      Block bl;
+      bl.layers = std::min(k, n - b);
+      for (int64_t i = 0; i < bl.layers; ++i, ++l) bl.moe += l >= dense_end;
+      out[c].push_back(bl);
+    }
   }
   return out;
 }
@@ -394,6 +281,21 @@ class TraceWriter {
     Chain(std::move(n));
   }
 
+  // A collective off the critical chain: it starts after the previous node, nothing waits for
+  // it (overlapped communication).
+  void SideColl(std::string name, CommType type, double bytes, int group) {
+    if (group == 0 || bytes <= 0) return;
+    Node n;
+    n.name = std::move(name);
+    n.type = chakra::kCommCollNode;
+    n.has_comm_type = true;
+    n.comm_type = type;
+    n.comm_size = ByteCount(bytes);
+    n.pg_name = std::to_string(group);
+    if (has_last_) n.data_deps.push_back(last_);
+    Emit(std::move(n));
+  }
+
   void Recv(std::string name, int64_t src, int32_t tag) {
     Node n;
     n.name = std::move(name);
@@ -435,9 +337,9 @@ class TraceWriter {
   int64_t nodes_ = 0;
 };
 
-// Tags of pipeline messages: unique per (source, destination) pair and micro-batch.
-int32_t Tag(int64_t micro_batch, bool gradient) {
-  return static_cast<int32_t>(1 + 2 * micro_batch + (gradient ? 1 : 0));
+// Tags of pipeline messages: unique per (source, destination) pair, micro-batch and chunk.
+int32_t Tag(int64_t micro_batch, int64_t chunk, int64_t vpp, bool gradient) {
+  return static_cast<int32_t>(1 + 2 * (micro_batch * vpp + chunk) + (gradient ? 1 : 0));
 }
 
 struct RankCoord {
@@ -514,49 +416,116 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
            g.cp[r]);
 }
 
+// Megatron's pipeline order of one rank (Narayanan et al. 2021; Megatron-LM
+// schedules.py forward_backward_pipelining_with_interleaving): forward op i runs model chunk
+// (i / pp) mod vpp of micro-batch (i / (pp vpp)) pp + i mod pp; backward op i the chunks in
+// reverse. Warm-up: (pp - p - 1) x 2 + (vpp - 1) x pp forwards (pp - p - 1 for plain 1F1B), all
+// of them when m = pp; then one forward one backward; then the remaining backwards. Interleaving
+// needs m to be a multiple of pp (Megatron asserts it); otherwise vpp is 1 here.
+struct PipelineOp {
+  int64_t micro_batch, chunk;
+};
+
+PipelineOp ForwardOp(int64_t i, int64_t pp, int64_t vpp) {
+  return {(i / (pp * vpp)) * pp + i % pp, (i / pp) % vpp};
+}
+
+PipelineOp BackwardOp(int64_t i, int64_t pp, int64_t vpp) {
+  PipelineOp op = ForwardOp(i, pp, vpp);
+  op.chunk = vpp - 1 - op.chunk;
+  return op;
+}
+
+int64_t EffectiveVpp(const PlanShape& s) {
+  return s.vpp > 1 && s.pp > 1 && s.micro_batches % s.pp == 0 ? s.vpp : 1;
+}
+
 Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r, int64_t k) {
   TraceWriter w(s, sl, g, r);
   RankCoord x = Coord(sl, r);
   const sim::Stage& st = s.stages[x.p];
-  std::vector<Block> blocks = Blocks(s, st, k);
-  const int64_t m = s.micro_batches;
-  const bool first = x.p == 0, last = x.p == sl.pp - 1;
-  auto forward = [&](int64_t mb) {
-    if (!first) w.Recv(fmt::format("ra.{}", mb), sl.Rank(x.t, x.c, x.d, x.p - 1), Tag(mb, false));
-    for (size_t i = 0; i < blocks.size(); ++i)
-      Forward(w, s, sl, g, r, blocks[i], fmt::format(".{}.{}", mb, i), false);
-    if (!last) w.Send(fmt::format("sa.{}", mb), sl.Rank(x.t, x.c, x.d, x.p + 1), Tag(mb, false));
+  const int64_t vpp = EffectiveVpp(s), pp = sl.pp, m = s.micro_batches;
+  std::vector<std::vector<Block>> chunks = Chunks(s, st, vpp, k);
+  const std::vector<sim::DpCollective> dp = sim::DataParallelCollectives(s, st);
+  auto dp_coll = [&](const sim::DpCollective& c, const std::string& name, bool chained) {
+    int group = c.expert ? g.edp[r] : g.dp[r];
+    CommType type = c.op == sim::DpOp::kAllReduce       ? chakra::kAllReduce
+                    : c.op == sim::DpOp::kReduceScatter ? chakra::kReduceScatter
+                                                        : chakra::kAllGather;
+    if (chained)
+      w.Coll(name, type, c.bytes, group);
+    else
+      w.SideColl(name, type, c.bytes, group);
   };
-  auto backward = [&](int64_t mb) {
-    if (!last) w.Recv(fmt::format("rg.{}", mb), sl.Rank(x.t, x.c, x.d, x.p + 1), Tag(mb, true));
-    for (size_t i = blocks.size(); i-- > 0;)
-      Backward(w, s, sl, g, r, blocks[i], fmt::format(".{}.{}", mb, i));
-    if (!first) w.Send(fmt::format("sg.{}", mb), sl.Rank(x.t, x.c, x.d, x.p - 1), Tag(mb, true));
-  };
-  // 1F1B (Narayanan et al. 2021, PipeDream-Flush): warm-up forwards, steady one-forward-one-
-  // backward, cool-down backwards.
-  int64_t warmup = std::min(m, sl.pp - x.p - 1);
-  for (int64_t i = 0; i < warmup; ++i) forward(i);
-  for (int64_t i = 0; i < m - warmup; ++i) {
-    forward(warmup + i);
-    backward(i);
-  }
-  for (int64_t i = m - warmup; i < m; ++i) backward(i);
-
-  // Data parallel at the end of backward: all-reduce of the gradients, or ZeRO's reduce-scatter
-  // of gradients and all-gather of parameters (the same bytes, as analysis counts them).
-  const double gb = s.grad_bytes_per_param;
-  auto reduce = [&](const std::string& what, double params, int group) {
-    if (group == 0 || params <= 0) return;
-    if (s.in->sharding == ir::Sharding::none) {
-      w.Coll("dp.ar." + what, chakra::kAllReduce, params * gb, group);
-    } else {
-      w.Coll("dp.rs." + what, chakra::kReduceScatter, params * gb, group);
-      w.Coll("dp.ag." + what, chakra::kAllGather, params * gb, group);
+  // ZeRO-3/FSDP per micro-batch: a parameter all-gather before its first forward chunk and
+  // before its last backward chunk, the gradient reduce-scatter after it; off the critical
+  // chain (prefetched and overlapped, as analysis assumes).
+  auto zero3 = [&](int64_t mb, bool backward, bool after) {
+    int n = 0;
+    for (const auto& c : dp) {
+      if (!c.per_micro_batch) continue;
+      bool gather = c.op == sim::DpOp::kAllGather;
+      if (after != (c.op == sim::DpOp::kReduceScatter)) continue;
+      if (gather && (n++ % 2 == 1) != backward) continue;
+      dp_coll(c, fmt::format("z3.{}.{}.{}", c.what, c.expert ? "e" : "d", mb), false);
     }
   };
-  reduce("dense", st.dense_params, g.dp[r]);
-  if (s.in->moe) reduce("expert", st.expert_params, g.edp[r]);
+  auto prev = [&](int64_t c) -> std::pair<int64_t, int64_t> {  // (stage, chunk) feeding chunk c
+    return x.p > 0 ? std::make_pair(x.p - 1, c) : std::make_pair(pp - 1, c - 1);
+  };
+  auto next = [&](int64_t c) -> std::pair<int64_t, int64_t> {
+    return x.p < pp - 1 ? std::make_pair(x.p + 1, c) : std::make_pair(int64_t(0), c + 1);
+  };
+  auto forward = [&](PipelineOp op) {
+    const int64_t mb = op.micro_batch, c = op.chunk;
+    if (c == 0) zero3(mb, false, false);
+    if (x.p > 0 || c > 0) {
+      auto [ps, pc] = prev(c);
+      w.Recv(fmt::format("ra.{}.{}", mb, c), sl.Rank(x.t, x.c, x.d, ps), Tag(mb, pc, vpp, false));
+    }
+    for (size_t i = 0; i < chunks[c].size(); ++i)
+      Forward(w, s, sl, g, r, chunks[c][i], fmt::format(".{}.{}.{}", mb, c, i), false);
+    if (x.p < pp - 1 || c < vpp - 1) {
+      auto [ns, nc] = next(c);
+      (void)nc;
+      w.Send(fmt::format("sa.{}.{}", mb, c), sl.Rank(x.t, x.c, x.d, ns), Tag(mb, c, vpp, false));
+    }
+  };
+  auto backward = [&](PipelineOp op) {
+    const int64_t mb = op.micro_batch, c = op.chunk;
+    if (c == 0) zero3(mb, true, false);
+    if (x.p < pp - 1 || c < vpp - 1) {
+      auto [ns, nc] = next(c);
+      w.Recv(fmt::format("rg.{}.{}", mb, c), sl.Rank(x.t, x.c, x.d, ns), Tag(mb, nc, vpp, true));
+    }
+    for (size_t i = chunks[c].size(); i-- > 0;)
+      Backward(w, s, sl, g, r, chunks[c][i], fmt::format(".{}.{}.{}", mb, c, i));
+    if (x.p > 0 || c > 0) {
+      auto [ps, pc] = prev(c);
+      (void)pc;
+      w.Send(fmt::format("sg.{}.{}", mb, c), sl.Rank(x.t, x.c, x.d, ps), Tag(mb, c, vpp, true));
+    }
+    if (c == 0) zero3(mb, true, true);
+  };
+  const int64_t total = m * vpp;
+  int64_t warmup = vpp == 1  ? std::min(m, pp - x.p - 1)
+                   : m == pp ? total
+                             : std::min(total, (pp - x.p - 1) * 2 + (vpp - 1) * pp);
+  for (int64_t i = 0; i < warmup; ++i) forward(ForwardOp(i, pp, vpp));
+  for (int64_t i = 0; i < total - warmup; ++i) {
+    forward(ForwardOp(warmup + i, pp, vpp));
+    backward(BackwardOp(i, pp, vpp));
+  }
+  for (int64_t i = total - warmup; i < total; ++i) backward(BackwardOp(i, pp, vpp));
+
+  // Data parallel at the end of backward (sim::DataParallelCollectives): all-reduce of the
+  // gradients, or ZeRO-1/2's gradient reduce-scatter and parameter all-gather.
+  for (const auto& c : dp)
+    if (!c.per_micro_batch)
+      dp_coll(c,
+              fmt::format("dp.{}.{}.{}", c.op == sim::DpOp::kAllGather ? "ag" : "rd", c.what,
+                          c.expert ? "expert" : "dense"),
+              true);
   w.Comp("optimizer", s.optimizer);
   Trace t;
   t.nodes = w.nodes();
@@ -568,13 +537,20 @@ std::string RunScript(const Context& ctx, const PlanShape& s) {
   const std::string& name = s.plan->name;
   std::string out = "#!/bin/sh\n";
   out += "# " + sim::HeaderLine(ctx, *s.plan) + "\n";
-  out += "# ASTRA-sim 2.0, analytical network backend (congestion unaware). Set ASTRA_SIM to the\n";
-  out += "# binary when it is not on PATH.\n";
+  out += "# ASTRA-sim 2.0, analytical network backend: congestion unaware by default, congestion\n";
+  out += "# aware with ASTRA_SIM_NETWORK=congestion_aware (its system file uses the direct\n";
+  out += "# all-to-all). Set ASTRA_SIM to the binary when it is not on PATH.\n";
   out += "set -e\n";
   out += "cd \"$(dirname \"$0\")\"\n";
-  out += "\"${ASTRA_SIM:-AstraSim_Analytical_Congestion_Unaware}\" \\\n";
+  out += "case \"${ASTRA_SIM_NETWORK:-congestion_unaware}\" in\n";
+  out +=
+      "  congestion_aware) bin=AstraSim_Analytical_Congestion_Aware; "
+      "system=system.congestion_aware.json ;;\n";
+  out += "  *) bin=AstraSim_Analytical_Congestion_Unaware; system=system.json ;;\n";
+  out += "esac\n";
+  out += "\"${ASTRA_SIM:-$bin}\" \\\n";
   out += fmt::format("  --workload-configuration=workload/{} \\\n", name);
-  out += "  --system-configuration=system.json \\\n";
+  out += "  --system-configuration=\"$system\" \\\n";
   out += "  --network-configuration=network.yml \\\n";
   out += "  --remote-memory-configuration=remote_memory.json \\\n";
   out += "  --comm-group-configuration=comm_groups.json\n";
@@ -588,24 +564,29 @@ void EmitAstraSim(const Context& ctx, OutputTree& out) {
     PlanShape s = sim::MakePlanShape(ctx, index);
     if (!s.Valid()) continue;
     const std::string dir = "astra-sim/" + s.plan->name + "/";
-    Slice sl = ChooseSlice(s, ctx.all_ranks);
-    std::vector<Dimension> dims = Network(ctx, s, sl);
+    Slice sl = astra::ChooseSlice(s, ctx.all_ranks);
+    std::vector<Dimension> dims = astra::Network(ctx, s, sl);
     Groups groups = MakeGroups(sl);
     out.Write(dir + "network.yml", NetworkYaml(ctx, s, sl, dims));
-    out.Write(dir + "system.json", SystemJson(s, dims));
+    out.Write(dir + "system.json", SystemJson(s, dims, false));
+    out.Write(dir + "system.congestion_aware.json", SystemJson(s, dims, true));
     out.Write(dir + "remote_memory.json", "{\n  \"memory-type\": \"NO_MEMORY_EXPANSION\"\n}\n");
     out.Write(dir + "comm_groups.json", CommGroupsJson(groups));
     out.Write(dir + "run.sh", RunScript(ctx, s));
+    for (const std::string& d : sl.dropped)
+      sim::ReportNotRepresented(ctx, *s.plan, "astra-sim/" + s.plan->name + ": " + d);
     // Block size: the smallest k whose estimated node count fits the budget.
-    int64_t per_layer = NodesPerLayer(s, sl);
+    const int64_t per_layer = NodesPerLayer(s, sl), vpp = EffectiveVpp(s);
+    const int64_t chunk_layers = (s.max_stage_layers + vpp - 1) / vpp;
     int64_t k = 1;
     auto estimate = [&](int64_t kk) {
-      int64_t blocks = (s.max_stage_layers + kk - 1) / kk;
+      int64_t blocks = vpp * ((chunk_layers + kk - 1) / kk);
       return sl.Ranks() * s.micro_batches * blocks * per_layer;
     };
     const int64_t budget =
-        kTraceNodeBudget * std::max<int64_t>(1, (sl.Ranks() + kSliceRankCap - 1) / kSliceRankCap);
-    while (k < s.max_stage_layers && estimate(k) > budget) ++k;
+        kTraceNodeBudget *
+        std::max<int64_t>(1, (sl.Ranks() + kNodeBudgetRanks - 1) / kNodeBudgetRanks);
+    while (k < chunk_layers && estimate(k) > budget) ++k;
     for (int64_t r = 0; r < sl.Ranks(); ++r) {
       if (ctx.progress && r % 256 == 0)
         ctx.progress(fmt::format("astra-sim: {} trace {} of {}", s.plan->name, r + 1, sl.Ranks()));

@@ -1,20 +1,39 @@
 // Calculon (calculon-ai/calculon) inputs for each plan: model.json (Llm.Application), system.json
 // (System) and execution.json (Llm.Execution), with exactly the keys Calculon asserts
-// (calculon/llm/llm.py Execution.fields(), calculon/network.py Network.kKeys).
+// (calculon/llm/llm.py Execution.fields(), calculon/network.py Network.kKeys). model.json may hold
+// more keys (Application reads only its own): `clusterc_notes` says what was approximated.
 //
 // Mapping notes:
+// - Calculon's MLP has two h x feedforward matrices (llm.py _build_mlp_block). SwiGLU has three
+//   (gate, up, down), so `feedforward` is 3/2 x ffn: the same weights and MLP FLOPs.
+// - Calculon has no mixture of experts. A MoE model is written as the closest dense model for
+//   time: every block's MLP holds the layers' average *active* MLP parameters (top_k routed +
+//   shared experts + router on MoE layers, the dense MLP on the leading dense layers), so FLOPs
+//   per token match; weights, gradients and optimizer state then count active parameters only
+//   (memory is understated), and expert all-to-alls and expert parallelism are absent. Reported
+//   as sim.not-represented.
 // - Calculon has no context parallelism: context-parallel ranks are folded into data_par, with
 //   seq_size = seq_len / cp and batch_size = global batch x cp (the same tokens per step; the
-//   attention's quadratic term is then underestimated).
-// - Calculon's blocks are dense: a MoE model's feedforward is the active expert width
-//   (top_k + shared) x expert_ffn; expert parallelism is not represented.
-// - attention_type: multiquery only for one KV head; GQA and MLA are written as multihead.
+//   attention's quadratic term is then underestimated). Reported as sim.not-represented.
+// - Attention: Calculon has no fused (flash) attention switch; its "attn_only" recompute keeps
+//   no score matrices and recomputes them in backward, which is what FlashAttention does (Dao et
+//   al. 2022 section 3.1). clusterc's default (flash attention, no recompute) and `selective`
+//   therefore map to "attn_only"; `full` to "full"; no recompute without flash attention to
+//   "none" (Calculon then stores the s x s scores, as an unfused kernel does).
+// - attention_type: multiquery only for one KV head; GQA and MLA are written as multihead (their
+//   K/V projections are smaller than Calculon's: attention weights are overstated).
+// - vector.tflops: the GPU's 16-bit vector (non-tensor) rate, 2 x the FP32 rate (packed
+//   half2/bfloat162 arithmetic; NVIDIA H100 whitepaper, table 3: 133.8 FP16 vs 66.9 FP32 TFLOPS);
+//   FP8 work runs its element-wise ops at 16 bits too. Without an FP32 rate: the BF16 tensor
+//   rate / 8 (H100: 124 TFLOPS; Calculon's own h100_80g_nvl8.json uses 120).
 // - Units at the edge: Calculon's GB is 10^9 bytes (network bandwidth, memory GBps), memory
 //   capacity in GiB, latency in seconds, throughput in TFLOPS.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
+#include <vector>
 
 #include "backends/emitters.h"
 #include "backends/sim/plan_shape.h"
@@ -53,20 +72,64 @@ const char* Datatype(ir::Precision p) {
   return "bfloat16";
 }
 
+// Feedforward width Calculon's two-matrix MLP needs to hold `mlp_params` per block, rounded up to
+// a multiple of the tensor-parallel degree (Calculon asserts it divides).
+int64_t FeedforwardFor(double mlp_params, int64_t hidden, int64_t tp) {
+  int64_t f = static_cast<int64_t>(std::llround(mlp_params / (2.0 * double(hidden))));
+  return std::max<int64_t>(tp, (f + tp - 1) / tp * tp);
+}
+
+// What the Calculon input approximates, for model.json and the terminal.
+std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
+  const auto& in = *s.in;
+  std::vector<std::string> notes;
+  if (in.moe)
+    notes.push_back(fmt::format(
+        "Calculon has no mixture of experts: {} experts (top {}, {} shared) are written as a dense "
+        "model with feedforward {}, the average active MLP parameters per block; FLOPs per token "
+        "match, but weights, gradients and optimizer state count active parameters only and the "
+        "expert all-to-alls (ep {}) are left out",
+        in.experts, in.top_k, in.shared_experts, feedforward, s.ep));
+  if (s.cp > 1)
+    notes.push_back(fmt::format(
+        "Calculon has no context parallelism: cp {} is folded into data_par with seq_size {} and "
+        "batch_size x {}; the ring-attention K/V exchange is left out and attention's quadratic "
+        "term is understated",
+        s.cp, in.seq_len / s.cp, s.cp));
+  if (in.swiglu && !in.moe)
+    notes.push_back(fmt::format("SwiGLU's three MLP matrices: feedforward = 3/2 x ffn {} = {}",
+                                in.ffn, feedforward));
+  if (in.mla || (in.kv_heads > 1 && in.kv_heads < in.heads))
+    notes.push_back(in.mla ? "multi-head latent attention written as multihead attention"
+                           : "grouped-query attention written as multihead attention (K/V "
+                             "weights overstated)");
+  return notes;
+}
+
+int64_t Feedforward(const PlanShape& s) {
+  const auto& in = *s.in;
+  const auto& pc = s.r->params;
+  const double L = double(std::max<int64_t>(1, in.layers));
+  const double nd = in.moe ? double(std::min(in.layers, in.dense_layers)) : L;
+  const double moe_mlp = double(in.top_k) * pc.expert + pc.shared + pc.router;
+  return FeedforwardFor((nd * pc.dense_mlp + (L - nd) * moe_mlp) / L, in.hidden, s.tp);
+}
+
 std::string ModelJson(const PlanShape& s) {
   const auto& in = *s.in;
-  int64_t ffn = in.ffn;
-  if (in.moe) {
-    int64_t fe = in.expert_ffn > 0 ? in.expert_ffn : in.ffn;
-    ffn = (in.top_k + in.shared_experts) * fe;
-  }
+  const int64_t ffn = Feedforward(s);
   std::string out = "{\n";
   out += fmt::format("  \"hidden\": {},\n", in.hidden);
   out += fmt::format("  \"feedforward\": {},\n", ffn);
   out += fmt::format("  \"seq_size\": {},\n", in.seq_len / s.cp);
   out += fmt::format("  \"attn_heads\": {},\n", in.heads);
   out += fmt::format("  \"attn_size\": {},\n", in.hidden / std::max<int64_t>(1, in.heads));
-  out += fmt::format("  \"num_blocks\": {}\n", in.layers);
+  out += fmt::format("  \"num_blocks\": {},\n", in.layers);
+  out += "  \"clusterc_notes\": [";
+  std::vector<std::string> notes = Notes(s, ffn);
+  for (size_t i = 0; i < notes.size(); ++i)
+    out += fmt::format("{}\n    \"{}\"", i ? "," : "", notes[i]);
+  out += notes.empty() ? "]\n" : "\n  ]\n";
   out += "}\n";
   return out;
 }
@@ -102,8 +165,8 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
   const ir::Node& node = p.Get(cl.nodes.ref);
   const ir::Gpu& gpu = p.Get(node.gpus.ref);
   const char* dt = Datatype(in.precision);
-  // Vector throughput: the GPU's FP32 (non-tensor) rate; 1/16 of the tensor rate when not given.
-  double vector = gpu.fp32_flops.si > 0 ? gpu.fp32_flops.si : in.peak_flops / 16;
+  // Vector throughput at 16 bits (header): 2 x FP32, else the BF16 tensor rate / 8.
+  double vector = gpu.fp32_flops.si > 0 ? 2 * gpu.fp32_flops.si : gpu.bf16_flops.si / 8;
   double host_per_gpu = c.gpus_per_node > 0 ? node.memory.si / double(c.gpus_per_node) : 0;
   std::string out = "{\n";
   out += fmt::format("  \"matrix\": {{\n    \"{}\": {{\n      \"tflops\": {},\n", dt,
@@ -161,9 +224,11 @@ std::string ExecutionJson(const PlanShape& s) {
   int64_t blocks = (in.layers + s.pp - 1) / s.pp;
   int64_t interleave = s.pp == 1 ? 1 : std::min(s.vpp, blocks);
   while (interleave > 1 && blocks % interleave != 0) --interleave;
-  const char* recompute = in.recompute == ir::Recompute::full        ? "full"
-                          : in.recompute == ir::Recompute::selective ? "attn_only"
-                                                                     : "none";
+  // Fused (flash) attention keeps no score matrices: Calculon's "attn_only" (header).
+  const char* recompute = in.recompute == ir::Recompute::full ? "full"
+                          : in.recompute == ir::Recompute::selective || in.flash_attention
+                              ? "attn_only"
+                              : "none";
   bool multiquery = !in.mla && in.kv_heads == 1;
   bool sharding = in.sharding != ir::Sharding::none && data_par > 1;
   std::string out = "{\n";
@@ -184,7 +249,11 @@ std::string ExecutionJson(const PlanShape& s) {
   out += fmt::format("  \"optimizer_sharding\": {},\n", sharding ? "true" : "false");
   out += fmt::format("  \"tensor_par_comm_type\": \"{}\",\n", s.sequence_parallel ? "rs_ag" : "ar");
   out += "  \"tensor_par_overlap\": \"none\",\n";
-  out += "  \"seq_par_ag_redo\": false,\n";
+  // Megatron's sequence parallelism keeps the layer inputs sharded and all-gathers them again in
+  // backward (Korthikanti et al. 2022 section 4.2.2): Calculon's seq_par_ag_redo (which it does
+  // not allow with full recompute, where nothing is kept anyway).
+  bool ag_redo = s.sequence_parallel && std::string(recompute) != "full";
+  out += fmt::format("  \"seq_par_ag_redo\": {},\n", ag_redo ? "true" : "false");
   out += fmt::format("  \"data_par_overlap\": {},\n", data_par > 1 ? "true" : "false");
   out += "  \"weight_offload\": false,\n";
   out += "  \"activations_offload\": false,\n";
@@ -204,6 +273,10 @@ void EmitCalculon(const Context& ctx, OutputTree& out) {
     out.Write(dir + "model.json", ModelJson(s));
     out.Write(dir + "system.json", SystemJson(ctx, s));
     out.Write(dir + "execution.json", ExecutionJson(s));
+    // What Calculon cannot express goes to the terminal too; the other notes are mappings.
+    for (const std::string& note : Notes(s, Feedforward(s)))
+      if (note.rfind("Calculon has no", 0) == 0)
+        sim::ReportNotRepresented(ctx, *s.plan, "calculon/" + s.plan->name + ": " + note);
   }
 }
 

@@ -49,12 +49,16 @@ struct PlanShape {
   bool sequence_parallel = false;
   std::vector<Stage> stages;  // [pp]
   int64_t max_stage_layers = 1;
+  // The pipeline stage that bounds the step: the most layers, MoE layers weighted by their
+  // expert all-to-all time (see plan_shape.cpp); ties go to the later stage (it holds the head).
+  int64_t slowest_stage = 0;
 
   // Per layer, per micro-batch, seconds (derived, see plan_shape.cpp).
   double layer_fwd = 0;        // forward of one layer
   double layer_recompute = 0;  // extra forward work in backward (recompute)
   double attn_share = 0.5;     // fraction of a layer's forward in attention (rest: MLP)
   double optimizer = 0;        // the optimizer step, seconds
+  double ep_layer = 0;         // expert all-to-alls of one MoE layer, one micro-batch, seconds
 
   // Message sizes, bytes (analysis::MessageSizes).
   double act_bytes = 0;    // one 16-bit activation tensor of a micro-batch: 2 (b s / cp) h
@@ -66,8 +70,31 @@ struct PlanShape {
   bool Valid() const { return r != nullptr && r->valid; }
 };
 
+// One data-parallel collective of a step on one stage, as analysis counts them (ZeRO,
+// Rajbhandari et al. 2019 section 7): without sharding an all-reduce of the gradients; ZeRO-1/2
+// a reduce-scatter of the gradients and an all-gather of the updated parameters, once per step;
+// ZeRO-3/FSDP per micro-batch two parameter all-gathers (forward and backward) and a gradient
+// reduce-scatter. `expert`: over the expert-data-parallel group (dp x cp / ep ranks).
+enum class DpOp { kAllReduce, kReduceScatter, kAllGather };
+struct DpCollective {
+  DpOp op = DpOp::kAllReduce;
+  bool expert = false;
+  bool per_micro_batch = false;  // ZeRO-3/FSDP: once per micro-batch, else once per step
+  double bytes = 0;              // per GPU (the full buffer the collective reduces or gathers)
+  const char* what = "";         // "grad" or "param"
+};
+std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stage& st);
+
+// Extra forward work that recompute adds to one layer's backward, split like the layer: full
+// recompute repeats the attention and the MLP; selective only the attention core.
+double RecomputeAttention(const PlanShape& s);
+double RecomputeMlp(const PlanShape& s);
+
 // Flattens plan `index`; nullopt-like (Valid() false) when analysis could not evaluate it.
 PlanShape MakePlanShape(const Context& context, uint32_t index);
+
+// Reports sim.not-represented at the plan, with `message` (what the input leaves out).
+void ReportNotRepresented(const Context& context, const ir::Plan& plan, std::string message);
 
 // The comment line naming the spec, for formats with comments.
 std::string HeaderLine(const Context& context, const ir::Plan& plan);

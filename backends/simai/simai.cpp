@@ -1,16 +1,26 @@
-// SimAI (analytical) inputs for each plan: the workload text of the representative rank, and the
-// SimAI_analytical command line.
+// SimAI (analytical, release 1.6) inputs for each plan: the workload text of the representative
+// rank, and a run script for SimAI_analytical.
 //
-// The representative rank is tensor rank 0 of the first pipeline stage (it holds the embedding).
-// Its rows, as AICB's Megatron workload generator writes them: an embedding row, then per layer
-// an attention row and an MLP row (MoE layers: a dispatch row, the experts row, a combine row).
-// Columns: name, -1, forward compute (ns), forward comm type and bytes (tensor-parallel group),
-// input-gradient compute, comm and bytes, weight-gradient compute, comm and bytes (the data-
-// parallel group; `_DP_EP` suffix for expert gradients), update time (ns). Compute times are
-// analysis' per-layer figures (backends/sim/plan_shape.h), split between attention and MLP;
-// input and weight gradients each take one forward's time (backward = 2 x forward). The file has
-// no comment syntax: the spec is named in the .sh script. Context parallelism has no SimAI
-// column and is not represented.
+// The workload is what SimAI's own generator writes (aicb, workload_generator/
+// SimAI_training_workload_generator.py): the header, the row count, then the rows of one whole
+// iteration. SimAI's analytical mode adds up every row and uses `ga:` only to scale the pipeline
+// bubble ((pp - 1) / (ga x vpp) of the rows' sum), so the rows of a layer are repeated once per
+// micro-batch, as AICB repeats them, and the data-parallel collectives of the step follow once.
+//
+// The representative rank is tensor rank 0 of the slowest pipeline stage (the most layers, MoE
+// layers weighted by their all-to-alls: backends/sim/plan_shape.h); the script's header names
+// it. Its rows per micro-batch: an embedding row (stage 0 only), then per layer an attention row
+// and an MLP row (MoE layers: a dispatch row, the experts row, a combine row). Columns: name, -1,
+// forward compute (ns), forward comm type and bytes, input-gradient compute, comm and bytes,
+// weight-gradient compute, comm and bytes, update time (ns). SimAI's groups: forward and input-
+// gradient ALLREDUCE run on the tensor-parallel group, ALLTOALL_EP on the expert group, weight-
+// gradient ALLREDUCE/REDUCESCATTER/ALLGATHER on the data-parallel group (all_gpus / (tp x pp)
+// ranks, context parallelism included, as Megatron's dp-cp group), `_DP_EP` on the expert-data
+// group. Compute times are analysis' per-layer figures split between attention and MLP: the
+// forward; the input gradient = one forward plus the recompute of that part (full recompute:
+// the whole forward; selective: the attention core); the weight gradient = one forward (backward
+// = 2 x forward). The file has no comment syntax: the script names the spec and the stage.
+// Context parallelism has no SimAI group: its K/V exchange is left out and reported.
 #include <fmt/format.h>
 
 #include <string>
@@ -48,109 +58,98 @@ long long Bytes(double b) {
   return ir::SaturatingRound(b);
 }
 
-std::string Workload(const PlanShape& s) {
+const char* DpName(sim::DpOp op) {
+  switch (op) {
+    case sim::DpOp::kAllReduce:
+      return "ALLREDUCE";
+    case sim::DpOp::kReduceScatter:
+      return "REDUCESCATTER";
+    case sim::DpOp::kAllGather:
+      return "ALLGATHER";
+  }
+  return "ALLREDUCE";
+}
+
+// The rows of one micro-batch on stage `st`, suffixed `.mb`.
+void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int64_t mb,
+                    std::vector<Row>& rows) {
   const auto& in = *s.in;
-  const auto& pc = s.r->params;
-  const sim::Stage& st = s.stages[0];
-  const bool tp = s.tp > 1, dp = s.dp * s.cp > 1;
-  const double gb = s.grad_bytes_per_param;
-  const std::string dp_comm = in.sharding == ir::Sharding::none ? "ALLREDUCE" : "REDUCESCATTER";
-  // The optimizer's time spread over the rows by their share of the stage's parameters.
-  const double stage_params = st.dense_params + st.expert_params;
-  auto update = [&](double params) {
-    return stage_params > 0 ? s.optimizer * params / stage_params : 0.0;
-  };
-  std::vector<Row> rows;
-  {
+  const bool tp = s.tp > 1;
+  if (stage == 0) {
     Row e;
-    e.name = "embedding_layer";
+    e.name = "embedding_layer";  // SimAI leaves this exact name out of the bubble
     if (tp) {
       e.fwd_comm = "ALLREDUCE";  // vocabulary-parallel embedding
       e.fwd_bytes = s.act_bytes;
     }
-    double params = pc.embedding / double(s.tp);
-    if (dp) {
-      e.wg_comm = dp_comm;
-      e.wg_bytes = params * gb;
-    }
-    e.update = update(params);
     rows.push_back(e);
   }
-  int64_t dense_end = in.moe ? std::min(in.layers, in.dense_layers) : in.layers;
-  const double recompute = in.recompute == ir::Recompute::none ? 0 : s.layer_recompute;
+  const int64_t dense_end = in.moe ? std::min(in.layers, in.dense_layers) : in.layers;
+  const double attn = s.layer_fwd * s.attn_share, mlp = s.layer_fwd * (1 - s.attn_share);
+  auto tp_comm = [&](Row& r) {
+    if (!tp) return;
+    r.fwd_comm = r.ig_comm = "ALLREDUCE";
+    r.fwd_bytes = r.ig_bytes = s.act_bytes;
+  };
   for (int64_t l = st.first_layer; l < st.first_layer + st.layers; ++l) {
-    bool moe = l >= dense_end;
     Row a;
-    a.name = fmt::format("attention_layer_{}", l);
-    a.fwd = s.layer_fwd * s.attn_share;
-    a.ig = a.fwd + recompute * s.attn_share;
-    a.wg = a.fwd;
-    if (tp) {
-      a.fwd_comm = a.ig_comm = "ALLREDUCE";
-      a.fwd_bytes = a.ig_bytes = s.act_bytes;
-    }
-    double attn_params = (pc.attention + pc.norms) / double(s.tp);
-    if (dp) {
-      a.wg_comm = dp_comm;
-      a.wg_bytes = attn_params * gb;
-    }
-    a.update = update(attn_params);
+    a.name = fmt::format("attention_layer_{}.{}", l, mb);
+    a.fwd = attn;
+    a.ig = attn + sim::RecomputeAttention(s);
+    a.wg = attn;
+    tp_comm(a);
     rows.push_back(a);
-    const double mlp_time = s.layer_fwd * (1 - s.attn_share);
-    if (!moe) {
-      Row m;
-      m.name = fmt::format("mlp_layer_{}", l);
-      m.fwd = mlp_time;
-      m.ig = m.fwd + recompute * (1 - s.attn_share);
-      m.wg = m.fwd;
-      if (tp) {
-        m.fwd_comm = m.ig_comm = "ALLREDUCE";
-        m.fwd_bytes = m.ig_bytes = s.act_bytes;
-      }
-      double params = pc.dense_mlp / double(s.tp);
-      if (dp) {
-        m.wg_comm = dp_comm;
-        m.wg_bytes = params * gb;
-      }
-      m.update = update(params);
+    const bool moe = l >= dense_end;
+    Row m;
+    m.name = fmt::format("{}_layer_{}.{}", moe ? "moe_experts" : "mlp", l, mb);
+    m.fwd = mlp;
+    m.ig = mlp + sim::RecomputeMlp(s);
+    m.wg = mlp;
+    tp_comm(m);
+    if (!moe || s.ep <= 1) {
       rows.push_back(m);
       continue;
     }
-    bool ep = s.ep > 1;
     Row d;
-    d.name = fmt::format("moe_dispatch_layer_{}", l);
-    if (ep) {
-      d.fwd_comm = d.ig_comm = "ALLTOALL_EP";
-      d.fwd_bytes = d.ig_bytes = s.ep_bytes;
-    }
+    d.name = fmt::format("moe_dispatch_layer_{}.{}", l, mb);
+    d.fwd_comm = d.ig_comm = "ALLTOALL_EP";
+    d.fwd_bytes = d.ig_bytes = s.ep_bytes;
+    Row c = d;
+    c.name = fmt::format("moe_combine_layer_{}.{}", l, mb);
     rows.push_back(d);
-    Row x;
-    x.name = fmt::format("moe_experts_layer_{}", l);
-    x.fwd = mlp_time;
-    x.ig = x.fwd + recompute * (1 - s.attn_share);
-    x.wg = x.fwd;
-    if (tp) {
-      x.fwd_comm = x.ig_comm = "ALLREDUCE";
-      x.fwd_bytes = x.ig_bytes = s.act_bytes;
-    }
-    double expert_params = double(in.experts) * pc.expert / double(s.ep * s.tp);
-    if (s.dp * s.cp / s.ep > 1) {
-      x.wg_comm = dp_comm + "_DP_EP";
-      x.wg_bytes = expert_params * gb;
-    }
-    x.update = update(expert_params + (pc.shared + pc.router) / double(s.tp));
-    rows.push_back(x);
-    Row c;
-    c.name = fmt::format("moe_combine_layer_{}", l);
-    if (ep) {
-      c.fwd_comm = c.ig_comm = "ALLTOALL_EP";
-      c.fwd_bytes = c.ig_bytes = s.ep_bytes;
-    }
+    rows.push_back(m);
     rows.push_back(c);
   }
+}
+
+std::string Workload(const PlanShape& s) {
+  const int64_t stage = s.slowest_stage;
+  const sim::Stage& st = s.stages[stage];
+  std::vector<Row> rows;
+  const std::vector<sim::DpCollective> dp = sim::DataParallelCollectives(s, st);
+  auto dp_row = [&](const sim::DpCollective& c, const std::string& suffix) {
+    Row r;
+    r.name = fmt::format("dp_{}_{}_{}{}", c.expert ? "expert" : "dense", c.what,
+                         c.op == sim::DpOp::kAllGather ? "allgather" : "reduce", suffix);
+    r.wg_comm = std::string(DpName(c.op)) + (c.expert ? "_DP_EP" : "");
+    r.wg_bytes = c.bytes;
+    rows.push_back(r);
+  };
+  for (int64_t mb = 0; mb < s.micro_batches; ++mb) {
+    MicroBatchRows(s, st, stage, mb, rows);
+    for (const auto& c : dp)
+      if (c.per_micro_batch) dp_row(c, fmt::format(".{}", mb));
+  }
+  for (const auto& c : dp)
+    if (!c.per_micro_batch) dp_row(c, "");
+  Row opt;
+  opt.name = "optimizer";
+  opt.update = s.optimizer;
+  rows.push_back(opt);
+  // SimAI reads pp_comm with std::stoi and requires it 0 exactly when pp = 1.
   std::string out = fmt::format(
       "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: {} ep: {} pp: {} vpp: {} ga: {} "
-      "all_gpus: {} checkpoints: 0 checkpoint_initiates: 0 pp_comm {}\n",
+      "all_gpus: {} checkpoints: 0 checkpoint_initiates: 0 pp_comm: {}\n",
       s.tp, s.ep, s.pp, s.vpp, s.micro_batches, s.gpus, s.pp > 1 ? Bytes(s.pp_bytes) : 0LL);
   out += fmt::format("{}\n", rows.size());
   for (const Row& r : rows)
@@ -160,27 +159,74 @@ std::string Workload(const PlanShape& s) {
   return out;
 }
 
-std::string Script(const Context& ctx, const PlanShape& s) {
+struct Network {
+  int64_t gpus_per_server = 1;  // -g_p_s: the scale-up domain
+  double nvlink = 0;            // -nv, GB/s (10^9) per GPU, one direction
+  double nic = 0;               // -nic, GB/s (10^9) per NIC, one direction
+  int64_t nics_per_server = 0;  // -n_p_s
+  std::string note;             // how the fabric was mapped, for the script's header
+};
+
+Network MapNetwork(const Context& ctx, const PlanShape& s) {
   const ir::Program& p = ctx.program;
   const ir::Cluster& cl = p.Get(s.plan->cluster);
   const ir::Node& node = p.Get(cl.nodes.ref);
   const ir::Nic* nic = node.nics.ref.Valid() ? &p.Get(node.nics.ref) : nullptr;
-  // SimAI's "server" is the NVLink domain: GPUs per scale-up domain, and the NIC ports of the
-  // nodes that domain spans. Bandwidths in GB/s of 10^9 bytes, one direction: -nv the scale-up
-  // bandwidth per GPU, -nic one NIC port's line rate.
-  int64_t gps = std::max<int64_t>(1, s.cluster->scale_up_domain);
+  Network n;
+  // SimAI's "server" is the scale-up domain: its GPUs, and the NIC ports of the nodes it spans.
+  n.gpus_per_server = std::max<int64_t>(1, s.cluster->scale_up_domain);
+  n.nvlink = sim::DecimalGBps(s.cluster->scale_up_bandwidth_per_gpu);
+  if (s.cluster->fabric.is_torus) {
+    // An ICI torus: data-parallel traffic stays on ICI inside the slice. SimAI has no torus; the
+    // data-parallel group's ICI bandwidth per chip (analysis' GroupBandwidth for its span) is
+    // given as one "NIC" per chip.
+    n.nic = sim::DecimalGBps(analysis::GroupBandwidth(*s.in, s.gpus));
+    n.nics_per_server = n.gpus_per_server;
+    n.note =
+        "ICI torus: SimAI has no torus; -nic is the ICI bandwidth per chip of the "
+        "data-parallel group (one port per chip), not the DCN NIC";
+    return n;
+  }
   int64_t nodes_per_domain =
-      std::max<int64_t>(1, gps / std::max<int64_t>(1, s.cluster->gpus_per_node));
-  int64_t nics = nic ? node.nics.count * nic->ports * nodes_per_domain : 0;
+      std::max<int64_t>(1, n.gpus_per_server / std::max<int64_t>(1, s.cluster->gpus_per_node));
+  n.nic = sim::DecimalGBps(nic ? nic->bandwidth.si : 0);
+  n.nics_per_server = nic ? node.nics.count * nic->ports * nodes_per_domain : 0;
+  n.note = "-nic is one NIC port's line rate, -n_p_s the ports of one scale-up domain";
+  return n;
+}
+
+std::string Script(const Context& ctx, const PlanShape& s) {
+  const sim::Stage& st = s.stages[s.slowest_stage];
+  Network n = MapNetwork(ctx, s);
+  const std::string& name = s.plan->name;
   std::string out = "#!/bin/sh\n";
   out += "# " + sim::HeaderLine(ctx, *s.plan) + "\n";
-  out += "# SimAI analytical. Set SIMAI to the binary when it is not on PATH.\n";
-  out += "set -e\n";
-  out += "cd \"$(dirname \"$0\")\"\n";
+  out += "# SimAI 1.6 analytical (github.com/aliyun/SimAI, scripts/build.sh -c analytical).\n";
+  out += "# SimAI must run from its own checkout (it opens astra-sim-alibabacloud/inputs/...\n";
+  out += "# relatively): set SIMAI_ROOT to it. SimAI writes its results under its own results/\n";
+  out += "# folder, prefixed to -r; the relative path below puts them in results/ here.\n";
   out += fmt::format(
-      "\"${{SIMAI:-SimAI_analytical}}\" -w {}.txt -g {} -g_p_s {} -nv {} -nic {} -n_p_s {}\n",
-      s.plan->name, s.gpus, gps, sim::Num(sim::DecimalGBps(s.cluster->scale_up_bandwidth_per_gpu)),
-      sim::Num(sim::DecimalGBps(nic ? nic->bandwidth.si : 0)), nics);
+      "# Representative rank: tensor rank 0 of pipeline stage {} of {} (the slowest: {} layers, "
+      "{} MoE),\n# {} micro-batches per step, each written out; bandwidths in GB/s of 10^9 "
+      "bytes, one direction;\n# {}.\n",
+      s.slowest_stage, s.pp, st.layers, st.moe_layers, s.micro_batches, n.note);
+  if (s.cp > 1)
+    out += fmt::format(
+        "# Not represented: context parallelism (cp {}): SimAI has no context-"
+        "parallel group; its K/V exchange is left out.\n",
+        s.cp);
+  out += "set -e\n";
+  out +=
+      ": \"${SIMAI_ROOT:?set SIMAI_ROOT to the SimAI checkout (it holds bin/SimAI_analytical)}\"\n";
+  out += "here=$(cd \"$(dirname \"$0\")\" && pwd)\n";
+  out += "mkdir -p \"$here/results\" \"$SIMAI_ROOT/results\"\n";
+  out += "results=$(realpath --relative-to=\"$SIMAI_ROOT/results\" \"$here/results\")\n";
+  out += "cd \"$SIMAI_ROOT\"\n";
+  out += fmt::format(
+      "exec ./bin/SimAI_analytical -w \"$here/{}.txt\" -g {} -g_p_s {} -r \"$results/{}-\" "
+      "-nv {} -nic {} -n_p_s {}\n",
+      name, s.gpus, n.gpus_per_server, name, sim::Num(n.nvlink), sim::Num(n.nic),
+      n.nics_per_server);
   return out;
 }
 
@@ -192,6 +238,12 @@ void EmitSimAi(const Context& ctx, OutputTree& out) {
     if (!s.Valid()) continue;
     out.Write("simai/" + s.plan->name + ".txt", Workload(s));
     out.Write("simai/" + s.plan->name + ".sh", Script(ctx, s));
+    if (s.cp > 1)
+      sim::ReportNotRepresented(
+          ctx, *s.plan,
+          fmt::format("simai/{}: SimAI has no context-parallel group; the K/V exchange of cp {} "
+                      "is left out",
+                      s.plan->name, s.cp));
   }
 }
 

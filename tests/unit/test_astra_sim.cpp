@@ -8,6 +8,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -21,6 +22,7 @@
 
 #include "analysis/analysis.h"
 #include "backends/emitters.h"
+#include "backends/sim/plan_shape.h"
 #include "diag/diagnostic.h"
 #include "diag/source.h"
 #include "driver/driver.h"
@@ -327,6 +329,71 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
       REQUIRE(it->second.size() == 1);
       CHECK(it->second[0] == sizes[0]);
     }
+    // ---- the job's communicators, whole: TP, CP and EP groups keep their size; every
+    // collective's bytes are analysis::MessageSizes' (summed over a block of layers).
+    const auto& pr = c->results.plans[pi];
+    const int64_t tp = in.tp, cp = in.cp, pp = in.pp;
+    REQUIRE(ranks % (tp * cp * pp) == 0);
+    const int64_t d = ranks / (tp * cp * pp);
+    if (in.moe && in.ep > 1) CHECK(d % in.ep == 0);  // one whole expert-parallel group
+    for (const auto& [g, per_rank] : colls) {
+      const auto& seq = per_rank.begin()->second;
+      int64_t size = int64_t(members[g].size());
+      for (const auto& [type, bytes] : seq) {
+        if (type == 6) {  // all-to-all: the EP group, whole
+          CHECK(size == in.ep);
+          double n = double(bytes) / pr.messages.all_to_all;
+          CHECK(std::fabs(n - std::round(n)) < 1e-3 * n);
+        }
+      }
+    }
+    auto shape = backends::sim::MakePlanShape(testing::ContextOf(*c), pi);
+    for (int64_t r = 0; r < ranks; ++r) {
+      // Per rank: all-reduces of the TP group = n x m x layers x activation bytes.
+      double tp_bytes = 0, cp_bytes = 0, a2a_bytes = 0, ag_dp = 0;
+      int recv = 0;
+      for (const DecodedNode& node : traces[r].nodes) {
+        if (node.type == 6) ++recv;
+        if (node.type != 7) continue;
+        const std::string& g = node.attrs.at("pg_name").str_value;
+        uint64_t type = node.attrs.at("comm_type").int_value;
+        double bytes = double(node.attrs.at("comm_size").int_value);
+        size_t size = members[g].size();
+        if (node.name.rfind("f.tp", 0) == 0 || node.name.rfind("f.tq", 0) == 0) {
+          CHECK(int64_t(size) == tp);
+          tp_bytes += bytes;
+        }
+        if (node.name.rfind("f.cp", 0) == 0) {
+          CHECK(int64_t(size) == cp);  // the whole ring
+          cp_bytes += bytes;
+        }
+        if (type == 6) a2a_bytes += bytes;
+        if (type == 2 && node.name.find("param") != std::string::npos) ag_dp += bytes;
+      }
+      int64_t stage = r / (tp * cp * d);
+      const auto& st = shape.stages[stage];
+      const double m = double(pr.micro_batches);
+      if (tp > 1)
+        CHECK(tp_bytes == Approx(2 * m * double(st.layers) * pr.messages.activation).epsilon(1e-6));
+      if (cp > 1)
+        CHECK(cp_bytes ==
+              Approx(m * double(st.layers) * double(cp) * pr.messages.context_kv).epsilon(1e-6));
+      if (in.moe && in.ep > 1)
+        CHECK(a2a_bytes ==
+              Approx(4 * m * double(st.moe_layers) * pr.messages.all_to_all).epsilon(1e-6));
+      // ZeRO: the parameter all-gather is there.
+      if (in.sharding != ir::Sharding::none && d * cp > 1) CHECK(ag_dp > 0);
+      // Pipeline receives: two per micro-batch and model chunk, fewer on the end stages.
+      if (pp > 2 && stage > 0 && stage < pp - 1) {
+        int64_t vpp = in.vpp > 1 && pr.micro_batches % pp == 0 ? in.vpp : 1;
+        CHECK(recv == 2 * pr.micro_batches * vpp);
+      }
+    }
+    // The scale-up domain is a dimension of its own whenever a node has more than one GPU.
+    if (c->results.clusters[plan.cluster.index].gpus_per_node > 1 && ranks > 1)
+      CHECK(net["npus_count"][0].as<int64_t>() <=
+            c->results.clusters[plan.cluster.index].scale_up_domain);
+
     // The collectives of one group match on all its members, in order.
     for (const auto& [g, per_rank] : colls) {
       INFO("group " << g);
@@ -376,6 +443,37 @@ plan p {
   CHECK(traces == 64);  // tp 2 x pp 2 x dp 16: one trace per GPU
   CheckAstraTree(*c, out);
   fs::remove_all(dir);
+}
+
+TEST_CASE("ASTRA-sim keeps the scale-up dimension with every rank and tp = 1", "[astra-sim]") {
+  fs::path dir = testing::ScratchDir("all_ranks_tp1");
+  fs::path spec = dir / "moe_32.cl";
+  std::ofstream(spec) << R"(import std.nvidia
+import std.cooling
+site s { cooling = cooling.direct_liquid }
+node hgx { gpus = 8 x nvidia.H100_SXM5; scale_up = nvidia.NVLink4; nics = 8 x nvidia.ConnectX7 }
+fabric f { kind = infiniband_ndr; topology = fat_tree { tiers = 2; rails = 8 }
+  switch = nvidia.Quantum2_QM9700 }
+cluster c { site = s; nodes = 4 x hgx; racks = rack { nodes = 4 }; fabric = f }
+model moe { layers = 4; hidden = 2048; ffn = 8192; heads = 16; kv_heads = 4; vocab = 32_000
+  moe { experts = 16; top_k = 2 } }
+plan p {
+  model = moe; cluster = c
+  parallel { tp = 1; pp = 1; dp = 32; ep = 16 }
+  batch { global = 64; micro = 1; seq_len = 2048 }
+  optimizer = adam { sharding = zero1 }
+}
+)";
+  auto c = CompileSpec(spec);
+  backends::Context context = testing::ContextOf(*c);
+  context.all_ranks = true;
+  backends::OutputTree out;
+  backends::EmitAstraSim(context, out);
+  YAML::Node net = YAML::Load(out.Files().at("astra-sim/p/network.yml"));
+  REQUIRE(net["npus_count"].size() >= 2);
+  CHECK(net["npus_count"][0].as<int64_t>() == 8);  // the node's NVLink domain
+  CHECK(net["bandwidth"][0].as<double>() == 450e9 / 1073741824.0);
+  CheckAstraTree(*c, out);
 }
 
 TEST_CASE("ASTRA-sim network bandwidth is converted to 2^30-byte GB/s exactly", "[astra-sim]") {

@@ -99,8 +99,10 @@ TEST_CASE("Calculon inputs of every example", "[calculon]") {
       if (p == 1) CHECK(vpp == 1);
 
       // ---- model
+      // Calculon's Application reads its six keys; clusterc_notes is for people.
       CHECK(Keys(m) == std::set<std::string>{"hidden", "feedforward", "seq_size", "attn_heads",
-                                             "attn_size", "num_blocks"});
+                                             "attn_size", "num_blocks", "clusterc_notes"});
+      CHECK(m["feedforward"].as<int64_t>() % t == 0);
       CHECK(m["hidden"].as<int64_t>() == c->results.plan_inputs[pi].hidden);
 
       // ---- system: processors for the datatype, memories, networks with Network.kKeys

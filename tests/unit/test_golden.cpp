@@ -1,6 +1,6 @@
 // Golden language tests: every tests/lang/**/*.cl runs through the driver and its output is
 // compared with the sibling `.expected` file. A first line `// ARGS: ...` sets the command line
-// (`%s` is the file, `%o` a scratch output folder); the default is `check %s`. Set
+// (`%s` is the file, `%o` a scratch output folder of its own); the default is `check %s`. Set
 // CLUSTERC_UPDATE_GOLDENS=1 to rewrite the expectations after a deliberate change
 // (tests/update-goldens.sh), then review the diff.
 #include <catch2/catch.hpp>
@@ -49,13 +49,12 @@ std::string RunGolden(const fs::path& file) {
   if (text.rfind("// ARGS:", 0) == 0) args_line = text.substr(8, text.find('\n') - 8);
   // Paths relative to the source root keep the expectations independent of the checkout.
   std::string rel = fs::relative(file, CLUSTERC_SOURCE_DIR).string();
-  // `%o`: an output folder of this test's own (for `build`), written as `%o` in the expectation.
-  std::string scratch = clusterc::testing::ScratchDir("golden_out").string() + "/out";
+  std::string out_dir = (clusterc::testing::ScratchDir("golden") / file.stem()).string();
   std::vector<std::string> args;
   for (auto& a : Split(args_line)) {
     size_t at;
     while ((at = a.find("%s")) != std::string::npos) a.replace(at, 2, rel);
-    while ((at = a.find("%o")) != std::string::npos) a.replace(at, 2, scratch);
+    while ((at = a.find("%o")) != std::string::npos) a.replace(at, 2, out_dir);
     args.push_back(a);
   }
   clusterc::Streams streams;

@@ -1,0 +1,160 @@
+#include "backends/astra_sim/slice.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <limits>
+#include <numeric>
+
+namespace clusterc::backends::astra {
+
+namespace {
+
+int64_t SmallestDivisorAtLeast2(int64_t n) {
+  for (int64_t k = 2; k * k <= n; ++k)
+    if (n % k == 0) return k;
+  return n;
+}
+
+int64_t LargestDivisorAtMost(int64_t n, int64_t limit) {
+  for (int64_t k = std::min(n, std::max<int64_t>(1, limit)); k >= 1; --k)
+    if (n % k == 0) return k;
+  return 1;
+}
+
+// 0: scale-up domain; 1: leaf (or torus); 2: spine (within a pod); 3: across pods.
+int Level(const sim::PlanShape& s, int64_t span) {
+  const auto& f = s.cluster->fabric;
+  if (span <= s.cluster->scale_up_domain) return 0;
+  if (f.is_torus) return 1;
+  if (f.leaf_gpus > 0 && span <= f.leaf_gpus) return 1;
+  if (f.pods > 1 && f.pod_gpus > 0 && span > f.pod_gpus) return 3;
+  return 2;
+}
+
+// GPU counts at which the level changes, ascending.
+std::vector<int64_t> Boundaries(const sim::PlanShape& s) {
+  const auto& f = s.cluster->fabric;
+  std::vector<int64_t> b = {std::max<int64_t>(1, s.cluster->scale_up_domain)};
+  if (!f.is_torus) {
+    if (f.leaf_gpus > b.back()) b.push_back(f.leaf_gpus);
+    if (f.pods > 1 && f.pod_gpus > b.back()) b.push_back(f.pod_gpus);
+  }
+  return b;
+}
+
+// One parallel axis of the slice: `size` ranks `stride` GPUs apart in the real job. `reach` is
+// the span of the real group this axis stands for (larger than stride x size for a reduced
+// data-parallel group): its outermost part takes that span's level and bandwidth.
+struct Axis {
+  int64_t size = 1, stride = 1, reach = 0;
+};
+
+}  // namespace
+
+Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
+  Slice sl;
+  sl.tp = s.tp;
+  sl.pp = s.pp;
+  sl.cp = s.cp;
+  sl.ep = s.in->moe && s.ep > 1 ? s.ep : 1;
+  if (all_ranks) {
+    sl.d = s.dp;
+    return sl;
+  }
+  const int64_t base = s.tp * s.cp * s.pp * sl.ep;
+  const int64_t rest = s.dp / sl.ep;  // replicas holding the same experts
+  int64_t r = rest >= 2 ? SmallestDivisorAtLeast2(rest) : 1;
+  if (r > 1 && base * r > kSliceRankCap) {
+    sl.dropped.push_back(
+        fmt::format("the {} data-parallel gradient group ({} members in the job) is left out: "
+                    "the slice keeps one {} group ({} ranks) within {} ranks",
+                    sl.ep > 1 ? "expert" : "dense", rest, sl.ep > 1 ? "expert-parallel" : "model",
+                    base, kSliceRankCap));
+    r = 1;
+  }
+  sl.d = sl.ep * r;
+  if (sl.d < s.dp)
+    sl.dp_note = fmt::format(
+        "data-parallel group: {} of {} replicas, at the bandwidth of the level the full group "
+        "crosses; ring collectives scale as ({}-1)/{} instead of ({}-1)/{}",
+        sl.d, s.dp, sl.d, sl.d, s.dp, s.dp);
+  if (sl.ep > 1 && r == 1 && rest > 1 && sl.dropped.empty())
+    sl.dropped.push_back("the expert data-parallel gradient group is left out");
+  return sl;
+}
+
+std::vector<Dimension> Network(const Context& ctx, const sim::PlanShape& s, const Slice& sl) {
+  const analysis::PlanInputs& in = *s.in;
+  const int64_t ep_span = s.tp * s.cp;  // stride of the data-parallel axis
+  std::vector<Axis> axes = {
+      {sl.tp, 1, 0},
+      {sl.cp, s.tp, 0},
+      {sl.ep, ep_span, 0},
+      {sl.d / sl.ep, ep_span * sl.ep, ep_span * s.dp},
+      {sl.pp, ep_span * s.dp, 0},
+  };
+  const std::vector<int64_t> bounds = Boundaries(s);
+  std::vector<Dimension> dims;
+  int64_t spanned = 1;  // slice ranks covered by the dimensions so far (for torus axes)
+  auto push = [&](int64_t size, int64_t span) {
+    int level = Level(s, span);
+    double latency =
+        span <= s.cluster->scale_up_domain ? in.scale_up_latency : in.scale_out_latency;
+    if (level >= 1 && s.cluster->fabric.is_torus) {
+      // ICI torus: one Ring per torus axis the part covers, axes filled x, then y, then z after
+      // the ranks the lower dimensions span; link bandwidth one direction (the IR's).
+      const ir::Fabric& fabric = ctx.program.Get(ctx.program.Get(s.plan->cluster).fabric);
+      int64_t torus[3] = {fabric.topology.x, fabric.topology.y, fabric.topology.z};
+      int64_t before = spanned, left = size;
+      for (int64_t a : torus) {
+        if (left <= 1) break;
+        if (a <= 0) continue;
+        if (before >= a && before % a == 0) {
+          before /= a;
+          continue;
+        }
+        int64_t room = a % before == 0 ? a / before : 1;
+        before = 1;
+        int64_t k = std::gcd(room, left);
+        if (k > 1) {
+          dims.push_back({"Ring", k, fabric.topology.link_bandwidth.si, latency, level});
+          left /= k;
+        }
+      }
+      if (left > 1)
+        dims.push_back({"Ring", left, fabric.topology.link_bandwidth.si, latency, level});
+      spanned *= size;
+      return;
+    }
+    double bw = analysis::GroupBandwidth(in, span);
+    if (!dims.empty() && dims.back().level == level && dims.back().topology == "Switch") {
+      dims.back().npus *= size;
+      dims.back().bandwidth = bw;  // the wider span's bandwidth
+      dims.back().latency = latency;
+    } else {
+      dims.push_back({"Switch", size, bw, latency, level});
+    }
+    spanned *= size;
+  };
+  for (const Axis& a : axes) {
+    // Split the axis where its members cross a level boundary: the members within the scale-up
+    // domain form one dimension, those within a leaf the next, and so on.
+    int64_t left = a.size, covered = 1;
+    for (size_t b = 0; b <= bounds.size() && left > 1; ++b) {
+      int64_t room = b < bounds.size() ? std::max<int64_t>(1, bounds[b] / (a.stride * covered))
+                                       : std::numeric_limits<int64_t>::max();
+      int64_t k = LargestDivisorAtMost(left, room);
+      if (k <= 1) continue;
+      left /= k;
+      covered *= k;
+      int64_t span = a.stride * covered;
+      if (left == 1 && a.reach > span) span = a.reach;  // a reduced group at its real level
+      push(k, span);
+    }
+  }
+  if (dims.empty()) dims.push_back({"Switch", 1, in.scale_up_bandwidth, in.scale_up_latency, 0});
+  return dims;
+}
+
+}  // namespace clusterc::backends::astra

@@ -1,0 +1,243 @@
+// The simulator inputs simulate the job clusterc analysed (issue: SimAI crashed and simulated
+// 1/GA of a step on stage 0, ASTRA-sim dropped EP and CP traffic, Calculon got other models).
+// For every example and the two specs under tests/sim: SimAI repeats each layer per micro-batch,
+// represents the slowest stage, carries every collective with analysis::MessageSizes' bytes and
+// the ZeRO all-gathers; Calculon's feedforward holds the active MLP parameters, its recompute
+// setting means clusterc's attention, its vector rate is the 16-bit one.
+#include <fmt/format.h>
+#include <yaml-cpp/yaml.h>
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "backends/emitters.h"
+#include "backends/sim/plan_shape.h"
+#include "tests/unit/support.h"
+
+namespace fs = std::filesystem;
+using namespace clusterc;
+
+namespace {
+
+std::vector<fs::path> Specs() {
+  std::vector<fs::path> specs = testing::Examples();
+  for (const char* f : {"dense_64.cl", "moe_256.cl"})
+    specs.push_back(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / f);
+  return specs;
+}
+
+struct SimAiRow {
+  std::string name;
+  std::string comm[3];
+  long long bytes[3] = {0, 0, 0};
+};
+
+std::vector<SimAiRow> Rows(const std::string& txt, std::map<std::string, std::string>& header) {
+  std::istringstream is(txt);
+  std::string line;
+  std::getline(is, line);
+  std::istringstream hs(line);
+  std::vector<std::string> tok;
+  for (std::string t; hs >> t;) tok.push_back(t);
+  for (size_t i = 1; i + 1 < tok.size(); i += 2) header[tok[i]] = tok[i + 1];
+  std::getline(is, line);
+  std::vector<SimAiRow> rows;
+  while (std::getline(is, line)) {
+    std::vector<std::string> col;
+    std::istringstream ls(line);
+    for (std::string c; std::getline(ls, c, '\t');) col.push_back(c);
+    REQUIRE(col.size() == 12);
+    SimAiRow r;
+    r.name = col[0];
+    for (int k = 0; k < 3; ++k) {
+      r.comm[k] = col[3 + 3 * k];
+      r.bytes[k] = std::stoll(col[4 + 3 * k]);
+    }
+    rows.push_back(r);
+  }
+  return rows;
+}
+
+}  // namespace
+
+TEST_CASE("SimAI workloads carry the whole step of the slowest stage", "[simai][sim]") {
+  for (const fs::path& file : Specs()) {
+    INFO(file.filename().string());
+    auto c = testing::CompileSpec(file);
+    backends::Context ctx = testing::ContextOf(*c);
+    backends::OutputTree out;
+    backends::EmitSimAi(ctx, out);
+    for (uint32_t pi : ctx.plans) {
+      const auto& r = c->results.plans[pi];
+      if (!r.valid) continue;
+      const ir::Plan& plan = c->program.plans[pi];
+      INFO(plan.name);
+      backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, pi);
+      const auto& in = c->results.plan_inputs[pi];
+      std::map<std::string, std::string> header;
+      auto rows = Rows(out.Files().at("simai/" + plan.name + ".txt"), header);
+      const std::string sh = out.Files().at("simai/" + plan.name + ".sh");
+
+      // The slowest stage: the most layers, then the most MoE layers; the script names it.
+      int64_t stage = s.slowest_stage;
+      const auto& st = s.stages[stage];
+      for (const auto& other : s.stages) {
+        CHECK(other.layers <= st.layers);
+        if (other.layers == st.layers) CHECK(other.moe_layers <= st.moe_layers);
+      }
+      CHECK(sh.find(fmt::format("pipeline stage {} of {}", stage, s.pp)) != std::string::npos);
+
+      // Every micro-batch's layers are written out.
+      const int64_t m = r.micro_batches;
+      CHECK(header["ga:"] == std::to_string(m));
+      std::map<std::string, int64_t> attention_per_mb;
+      for (const auto& row : rows)
+        if (row.name.rfind("attention_layer_", 0) == 0)
+          ++attention_per_mb[row.name.substr(row.name.find('.') + 1)];
+      CHECK(int64_t(attention_per_mb.size()) == m);
+      for (const auto& [mb, n] : attention_per_mb) CHECK(n == st.layers);
+
+      // Tensor-parallel all-reduces (forward and input gradient) of the activation bytes.
+      int64_t tp_rows = 0, a2a = 0;
+      for (const auto& row : rows) {
+        if (row.comm[0] == "ALLREDUCE") {
+          ++tp_rows;
+          CHECK(row.bytes[0] == std::llround(r.messages.activation));
+          // The vocabulary-parallel embedding has no all-reduce in backward.
+          CHECK(row.comm[1] == (row.name == "embedding_layer" ? "NONE" : "ALLREDUCE"));
+        }
+        if (row.comm[0] == "ALLTOALL_EP") {
+          ++a2a;
+          CHECK(row.bytes[0] == std::llround(r.messages.all_to_all));
+          CHECK(row.comm[1] == "ALLTOALL_EP");
+        }
+      }
+      if (in.tp > 1) CHECK(tp_rows == m * (2 * st.layers + (stage == 0 ? 1 : 0)));
+      CHECK(a2a == (in.moe && in.ep > 1 ? 2 * m * st.moe_layers : 0));
+      if (in.pp > 1) CHECK(header["pp_comm:"] == std::to_string(std::llround(r.messages.pipeline)));
+
+      // Data parallel: ZeRO's parameter all-gather is there, bytes from the stage's parameters.
+      std::map<std::string, std::vector<long long>> dp;
+      for (const auto& row : rows)
+        if (row.comm[2] != "NONE") dp[row.comm[2]].push_back(row.bytes[2]);
+      const long long dense = std::llround(st.dense_params * r.messages.gradient_bytes_per_param);
+      const int64_t dense_ranks = in.dp * in.cp;
+      if (dense_ranks > 1) {
+        switch (in.sharding) {
+          case ir::Sharding::none:
+            CHECK(dp["ALLREDUCE"] == std::vector<long long>{dense});
+            break;
+          case ir::Sharding::zero1:
+          case ir::Sharding::zero2:
+            CHECK(dp["REDUCESCATTER"] == std::vector<long long>{dense});
+            CHECK(dp["ALLGATHER"] == std::vector<long long>{dense});
+            break;
+          default:
+            CHECK(dp["REDUCESCATTER"] == std::vector<long long>(size_t(m), dense));
+            CHECK(dp["ALLGATHER"] == std::vector<long long>(size_t(2 * m), dense));
+        }
+      }
+      if (in.moe && st.moe_layers > 0 && dense_ranks / in.ep > 1) {
+        const long long expert =
+            std::llround(st.expert_params * r.messages.gradient_bytes_per_param);
+        const std::string op =
+            in.sharding == ir::Sharding::none ? "ALLREDUCE_DP_EP" : "REDUCESCATTER_DP_EP";
+        REQUIRE(dp[op].size() >= 1);
+        CHECK(dp[op][0] == expert);
+        if (in.sharding != ir::Sharding::none) CHECK(dp.count("ALLGATHER_DP_EP"));
+      }
+      // The script runs SimAI from its root with a result name (SimAI divides by zero without).
+      CHECK(sh.find("cd \"$SIMAI_ROOT\"") != std::string::npos);
+      CHECK(sh.find(" -r ") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("SimAI on an ICI torus gives data parallelism the ICI bandwidth", "[simai][sim]") {
+  auto c = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "tpu_v5p_pod.cl");
+  backends::Context ctx = testing::ContextOf(*c);
+  backends::OutputTree out;
+  backends::EmitSimAi(ctx, out);
+  for (uint32_t pi : ctx.plans) {
+    const std::string sh = out.Files().at("simai/" + c->program.plans[pi].name + ".sh");
+    const auto& in = c->results.plan_inputs[pi];
+    double ici = analysis::GroupBandwidth(in, c->results.plans[pi].gpus) / 1e9;
+    CHECK(ici >= 100);  // ICI (100 GB/s per link), not the 6.25 GB/s DCN NIC
+    CHECK(sh.find(fmt::format(" -nic {} ", backends::sim::Num(ici))) != std::string::npos);
+  }
+}
+
+TEST_CASE("Calculon gets the model clusterc analysed", "[calculon][sim]") {
+  for (const fs::path& file : Specs()) {
+    INFO(file.filename().string());
+    auto c = testing::CompileSpec(file);
+    backends::Context ctx = testing::ContextOf(*c);
+    backends::OutputTree out;
+    backends::EmitCalculon(ctx, out);
+    for (uint32_t pi : ctx.plans) {
+      const auto& r = c->results.plans[pi];
+      if (!r.valid) continue;
+      const ir::Plan& plan = c->program.plans[pi];
+      INFO(plan.name);
+      const auto& in = c->results.plan_inputs[pi];
+      const std::string dir = "calculon/" + plan.name + "/";
+      YAML::Node m = YAML::Load(out.Files().at(dir + "model.json"));
+      YAML::Node x = YAML::Load(out.Files().at(dir + "execution.json"));
+      YAML::Node sys = YAML::Load(out.Files().at(dir + "system.json"));
+      // Calculon's MLP is 2 h x feedforward: the layers' mean active MLP parameters.
+      const auto& pc = r.params;
+      double nd = in.moe ? double(std::min(in.layers, in.dense_layers)) : double(in.layers);
+      double active =
+          (nd * pc.dense_mlp +
+           (double(in.layers) - nd) * (double(in.top_k) * pc.expert + pc.shared + pc.router)) /
+          double(in.layers);
+      double ffn = m["feedforward"].as<double>();
+      CHECK(2 * double(in.hidden) * ffn == Approx(active).epsilon(double(in.tp) / ffn + 1e-9));
+      if (!in.moe && in.swiglu) CHECK(ffn == 1.5 * double(in.ffn));
+      // Notes in the file for what Calculon cannot represent.
+      std::string notes;
+      for (const auto& n : m["clusterc_notes"]) notes += n.as<std::string>() + "\n";
+      CHECK((notes.find("no mixture of experts") != std::string::npos) == in.moe);
+      CHECK((notes.find("no context parallelism") != std::string::npos) == (in.cp > 1));
+      // Fused attention keeps no score matrices: never Calculon's "none" then.
+      std::string rc = x["activation_recompute"].as<std::string>();
+      if (in.recompute == ir::Recompute::full)
+        CHECK(rc == "full");
+      else
+        CHECK(rc == (in.flash_attention || in.recompute == ir::Recompute::selective ? "attn_only"
+                                                                                    : "none"));
+      // The 16-bit vector rate: 2 x FP32.
+      const ir::Gpu& gpu =
+          c->program.Get(c->program.Get(c->program.Get(plan.cluster).nodes.ref).gpus.ref);
+      std::string dt = x["datatype"].as<std::string>();
+      if (gpu.fp32_flops.si > 0)
+        CHECK(sys["vector"][dt]["tflops"].as<double>() == Approx(2 * gpu.fp32_flops.si / 1e12));
+    }
+  }
+}
+
+TEST_CASE("sim.not-represented names what Calculon and SimAI leave out", "[sim]") {
+  auto c = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / "moe_256.cl");
+  backends::Context ctx = testing::ContextOf(*c);
+  DiagnosticList notes;
+  ctx.notes = &notes;
+  backends::OutputTree out;
+  backends::EmitCalculon(ctx, out);
+  backends::EmitSimAi(ctx, out);
+  backends::EmitAstraSim(ctx, out);
+  std::string all;
+  for (const auto& d : notes.All()) {
+    CHECK(d.code == DiagCode::SimNotRepresented);
+    all += d.message + "\n";
+  }
+  CHECK(all.find("calculon/moe256: Calculon has no mixture of experts") != std::string::npos);
+  CHECK(all.find("calculon/moe256: Calculon has no context parallelism") != std::string::npos);
+  CHECK(all.find("simai/moe256: SimAI has no context-parallel group") != std::string::npos);
+  CHECK(all.find("astra-sim/") == std::string::npos);  // the slice keeps every group
+}
