@@ -129,6 +129,10 @@ Results Analyze(const ir::Program& program, const Options& options, DiagnosticSi
     out.plan_values.push_back(PlanValues(out.plans.back()));
     CheckPlan(program, i, out.plan_inputs.back(), out.plans.back(), cluster, options, sink);
   }
+  for (uint32_t i = 0; i < program.jobs.size(); ++i) {
+    out.jobs.push_back(DeriveJobs(program, i, out.clusters, out.plans));
+    CheckJobs(program, i, out.jobs.back(), out.clusters, sink);
+  }
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "analysis/cluster_model.h"
+#include "analysis/jobs.h"
 #include "analysis/plan_model.h"
 #include "diag/diagnostic.h"
 #include "ir/derived.h"
@@ -24,6 +25,8 @@ struct Options {
   double framework_reserve = 3.0 * 1073741824.0;  // bytes
   // perf.exposed-comm fires above this fraction of the step.
   double exposed_comm_threshold = 0.30;
+  // perf.pipeline-bubble fires when fill and drain exceed this fraction of the step.
+  double bubble_threshold = 0.15;
   // reliability.checkpoint-interval fires when the plan's interval is more than this factor away
   // from the Young/Daly optimum.
   double checkpoint_factor = 2.0;
@@ -54,6 +57,7 @@ struct Results {
   std::vector<ClusterResults> clusters;  // [cluster index]
   std::vector<PlanResults> plans;        // [plan index]
   std::vector<PlanInputs> plan_inputs;   // [plan index], what the plans were evaluated from
+  std::vector<JobsResults> jobs;         // [jobs index]
 
   // values[kind-table index][entity][DerivedId]: filled for clusters and plans, NaN where absent.
   std::vector<std::vector<double>> cluster_values;  // [cluster][DerivedId], SI units
@@ -71,5 +75,7 @@ void CheckCluster(const ir::Program& program, uint32_t index, const ClusterResul
 void CheckPlan(const ir::Program& program, uint32_t index, const PlanInputs& in,
                const PlanResults& r, const ClusterResults& cluster, const Options& options,
                DiagnosticSink& sink);
+void CheckJobs(const ir::Program& program, uint32_t index, const JobsResults& r,
+               const std::vector<ClusterResults>& clusters, DiagnosticSink& sink);
 
 }  // namespace clusterc::analysis

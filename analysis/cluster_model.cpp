@@ -55,7 +55,13 @@ FabricResults DeriveFabric(const ir::Fabric& fabric, const ir::Switch* sw, int64
   }
   f.tiers = t.tiers;
   f.rails = std::max<int64_t>(1, t.rails);
+  f.planes = std::max<int64_t>(1, t.planes);
   f.endpoints = nodes * nic_ports_per_node;
+  // Multi-plane: each NIC port is split into `planes` links of 1/planes its rate, one into each
+  // of `planes` identical, independent fabrics (Alibaba HPN, SIGCOMM 2024, dual-plane). A plane
+  // switch port carries more of the slower links, so the radix per plane grows by the same
+  // factor (a 400G port as 2 x 200G), and each plane is a copy: counts multiply by `planes`.
+  const double plane_rate = nic_port_bandwidth / double(f.planes);
   f.leaf_oversubscription = std::max(1.0, t.oversubscription.Factor());
   f.pod_oversubscription = std::max(1.0, t.pod_oversubscription.Factor());
   f.nic_bandwidth_per_gpu =
@@ -63,28 +69,31 @@ FabricResults DeriveFabric(const ir::Fabric& fabric, const ir::Switch* sw, int64
   if (sw && sw->radix > 0) {
     // A switch port faster than the NIC splits into several NIC-rate ports (an 800G OSFP port as
     // 2 x 400G, e.g. Spectrum-4 SN5600: 64 x 800G = 128 x 400G).
-    double split =
-        nic_port_bandwidth > 0 ? std::floor(sw->port_bandwidth.si / nic_port_bandwidth) : 1;
+    double split = plane_rate > 0 ? std::floor(sw->port_bandwidth.si / plane_rate) : 1;
     // At most 64 NIC-rate ports per switch port (a 51.2 Tb/s port at 800 Gb/s NICs): the radix
     // stays small enough for the capacity products below to fit 64 bits.
     f.radix = sw->radix * static_cast<int64_t>(std::min(64.0, std::max(1.0, split)));
     auto c = formulas::FatTree(f.endpoints, f.radix, f.tiers, f.rails, f.leaf_oversubscription,
                                f.tiers >= 3 ? f.pod_oversubscription : 1.0);
+    const int64_t P = f.planes;
     f.capacity = c.capacity;
     f.leaf_downlinks = c.leaf_downlinks;
-    f.leaf.switches = c.leaf;
-    f.spine.switches = c.spine;
-    f.core.switches = c.core;
-    f.leaf.cables = f.endpoints;
-    f.spine.cables = c.leaf * c.leaf_uplinks;
-    f.core.cables = c.spine * c.spine_uplinks;
+    f.leaf.switches = P * c.leaf;
+    f.spine.switches = P * c.spine;
+    f.mid.switches = P * c.mid;
+    f.core.switches = P * c.core;
+    f.leaf.cables = P * f.endpoints;
+    f.spine.cables = P * c.leaf * c.leaf_uplinks;
+    f.mid.cables = c.mid > 0 ? P * c.spine * c.spine_uplinks : 0;
+    f.core.cables = P * (c.mid > 0 ? c.mid * c.mid_uplinks : c.spine * c.spine_uplinks);
     // Switch-to-switch cables carry a transceiver at each end; endpoint links are counted as
     // cables only (DAC/AOC or the NIC's own optic, priced with the node).
     f.spine.transceivers = 2 * f.spine.cables;
+    f.mid.transceivers = 2 * f.mid.cables;
     f.core.transceivers = 2 * f.core.cables;
-    f.switches = c.Switches();
-    f.cables = f.leaf.cables + f.spine.cables + f.core.cables;
-    f.transceivers = f.spine.transceivers + f.core.transceivers;
+    f.switches = P * c.Switches();
+    f.cables = f.leaf.cables + f.spine.cables + f.mid.cables + f.core.cables;
+    f.transceivers = f.spine.transceivers + f.mid.transceivers + f.core.transceivers;
     int64_t ports_per_rail = std::max<int64_t>(1, nic_ports_per_node / f.rails);
     f.leaf_gpus = (f.leaf_downlinks / ports_per_rail) * gpus_per_node;
   }
@@ -124,7 +133,12 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
   r.usable_gpus = r.usable_nodes * r.gpus_per_node;
   r.nodes_per_rack = c.racks.nodes;
   r.racks = CeilDiv(r.nodes, r.nodes_per_rack);
-  if (node->scale_up_domain > 0)
+  r.gpus_per_rack = r.nodes_per_rack * r.gpus_per_node;
+  r.scale_up_racks = std::max<int64_t>(1, c.racks.scale_up_racks);
+  r.rack_scale_domain = c.racks.scale_up_domain > 0;
+  if (r.rack_scale_domain)
+    r.scale_up_domain = c.racks.scale_up_domain;
+  else if (node->scale_up_domain > 0)
     r.scale_up_domain = node->scale_up_domain;
   else if (link)
     r.scale_up_domain = std::min(link->domain_size, r.gpus_per_node);
@@ -160,11 +174,13 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
     pw.net = nic ? node->nics.count * nic->power.si : 0;
   }
   pw.node = pw.gpu + pw.host + pw.net;
-  pw.rack = r.nodes_per_rack * pw.node;
+  pw.rack_switches = c.racks.switch_power.si;
+  pw.rack = r.nodes_per_rack * pw.node + pw.rack_switches;
   pw.switches = sw ? r.fabric.switches * sw->power.si : 0;
   pw.transceivers = fabric ? r.fabric.transceivers * fabric->transceiver_power.si : 0;
   pw.network = pw.switches + pw.transceivers;
-  pw.it = r.nodes * pw.node + (pw.node_includes_network_share ? 0 : pw.network);
+  pw.it = r.nodes * pw.node + r.racks * pw.rack_switches +
+          (pw.node_includes_network_share ? 0 : pw.network);
   double pue = site ? site->pue : 1.0;
   pw.facility = pw.it * pue;
   pw.energy_per_year = pw.facility * kYear;

@@ -23,10 +23,11 @@ struct FabricResults {
   bool is_torus = false;
   int64_t tiers = 0;
   int64_t rails = 1;
-  int64_t endpoints = 0;  // NIC ports attached
-  int64_t capacity = 0;   // endpoints the radix and tiers can attach
-  int64_t radix = 0;      // switch ports at the NIC's line rate
-  FabricTier leaf, spine, core;
+  int64_t endpoints = 0;              // NIC ports attached
+  int64_t capacity = 0;               // endpoints the radix and tiers can attach
+  int64_t radix = 0;                  // switch ports at the NIC's line rate
+  FabricTier leaf, spine, mid, core;  // mid: the fourth tier's middle level (4-tier Clos)
+  int64_t planes = 1;                 // independent parallel fabrics (multi-plane)
   int64_t leaf_downlinks = 0;
   int64_t switches = 0, cables = 0, transceivers = 0;
   double leaf_oversubscription = 1;  // o of `o:1`
@@ -48,10 +49,11 @@ struct PowerResults {
   double net = 0;   // per node: NICs (and switch share when the node's net_power says so)
   double node = 0;  // sum of the three
   bool node_includes_network_share = false;  // node.net_power given: switches already counted
-  double rack = 0;
-  double switches = 0;      // all switches
-  double transceivers = 0;  // all optics
-  double network = 0;       // switches + transceivers
+  double rack_switches = 0;                  // a rack's scale-up switch trays
+  double rack = 0;                           // full rack: nodes and switch trays
+  double switches = 0;                       // all switches
+  double transceivers = 0;                   // all optics
+  double network = 0;                        // switches + transceivers
   double it = 0;
   double facility = 0;
   double energy_per_year = 0;  // J
@@ -95,7 +97,10 @@ struct ClusterResults {
   int64_t usable_gpus = 0;  // what plans run on
   int64_t racks = 0;
   int64_t nodes_per_rack = 0;
-  int64_t scale_up_domain = 0;  // GPUs
+  int64_t gpus_per_rack = 0;
+  int64_t scale_up_domain = 0;     // GPUs
+  int64_t scale_up_racks = 1;      // racks one domain spans
+  bool rack_scale_domain = false;  // the domain is declared by the rack (NVL72), not the node
   int64_t scale_up_domains = 0;
   double scale_up_bandwidth_per_gpu = 0;  // B/s, one direction
   double scale_up_latency = 0;

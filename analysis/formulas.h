@@ -165,11 +165,13 @@ constexpr int64_t KaryFatTreeSwitches(int64_t k) {
 
 struct FatTreeCounts {
   int64_t leaf = 0, spine = 0, core = 0;
+  int64_t mid = 0;  // 4 tiers: the tier between the spines and the cores ("super-spines")
+  int64_t mid_uplinks = 0;
   int64_t capacity = 0;        // endpoints the radix and tiers can attach
   int64_t leaf_downlinks = 0;  // endpoint ports per leaf
   int64_t leaf_uplinks = 0;
   int64_t spine_uplinks = 0;
-  int64_t Switches() const { return leaf + spine + core; }
+  int64_t Switches() const { return leaf + spine + mid + core; }
 };
 
 // Switch counts of a folded-Clos (fat-tree) fabric of radix-R switches: the k-ary construction
@@ -182,6 +184,11 @@ struct FatTreeCounts {
 // splits its ports po : 1 between leaves and cores (po = pod oversubscription, 1 in a non-blocking
 // tree), spines = ceil(leaf uplinks / (R po/(po + 1))), cores = ceil(spine uplinks / R).
 // Capacity: R endpoints with one tier, R d with two, R d (R/2) with three (k^3/4 when d = k/2).
+// Four tiers (a 4-tier Clos, for fabrics past k^3/4 endpoints) repeat the construction once more:
+// a middle tier splits its ports half down, half up, and the top tier points every port down, so
+// capacity is R d (R/2)^2 = 2 (k/2)^4 and a full tree has (2n - 1)(k/2)^(n-1) = 7 (k/2)^3
+// switches, the k-ary fat tree's counts (Al-Fares et al. 2008: n = 3 gives k^3/4 hosts, 5k^2/4
+// switches) with one more level of the same recursion.
 inline FatTreeCounts FatTree(int64_t endpoints, int64_t radix, int64_t tiers, int64_t rails = 1,
                              double leaf_oversubscription = 1, double pod_oversubscription = 1) {
   FatTreeCounts c;
@@ -212,8 +219,15 @@ inline FatTreeCounts FatTree(int64_t endpoints, int64_t radix, int64_t tiers, in
   int64_t spine_down = static_cast<int64_t>(std::floor(radix * po / (po + 1) + 1e-9));
   c.spine_uplinks = radix - spine_down;
   c.spine = ceil_div(leaf_up, spine_down);
-  c.core = ceil_div(c.spine * c.spine_uplinks, radix);
-  c.capacity = radix * c.leaf_downlinks * (radix / 2);
+  if (tiers == 3) {
+    c.core = ceil_div(c.spine * c.spine_uplinks, radix);
+    c.capacity = radix * c.leaf_downlinks * (radix / 2);
+    return c;
+  }
+  c.mid_uplinks = radix - radix / 2;
+  c.mid = ceil_div(c.spine * c.spine_uplinks, radix / 2);
+  c.core = ceil_div(c.mid * c.mid_uplinks, radix);
+  c.capacity = radix * c.leaf_downlinks * (radix / 2) * (radix / 2);
   return c;
 }
 

@@ -8,6 +8,7 @@
 #include "analysis/analysis.h"
 #include "analysis/formulas.h"
 #include "ir/checked.h"
+#include "analysis/plan_advice.h"
 
 namespace clusterc::analysis {
 
@@ -53,6 +54,19 @@ const T* Resolve(const ir::Program& p, ir::Ref<T> r) {
   return &p.Get(r);
 }
 
+bool HasField(const ir::Entity& e, std::string_view field) {
+  for (const auto& f : e.fields)
+    if (f.field == field) return true;
+  return false;
+}
+
+std::string RackPowerNote(const ClusterResults& r) {
+  std::string s = fmt::format("{} nodes per rack x {}", r.nodes_per_rack, Power(r.power.node));
+  if (r.power.rack_switches > 0)
+    s += fmt::format(" + scale-up switches {}", Power(r.power.rack_switches));
+  return s + " = " + Power(r.power.rack);
+}
+
 }  // namespace
 
 void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
@@ -64,6 +78,16 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
   const ir::Fabric* fabric = Resolve(p, c.fabric);
   const ir::Cooling* cooling = site ? Resolve(p, site->cooling) : nullptr;
   const PowerResults& pw = r.power;
+
+  // fabric.unsupported-tiers: the fat-tree model stops at a 4-tier Clos.
+  if (fabric && !r.fabric.is_torus && r.fabric.tiers > 4) {
+    auto d = MakeDiagnostic(
+        DiagCode::FabricUnsupportedTiers, fabric->FieldRange("topology"),
+        fmt::format("a fat tree of {} tiers; clusterc models 1 to 4", r.fabric.tiers));
+    d.Note(fmt::format("four tiers of radix-{} switches attach {} endpoints", r.fabric.radix,
+                       r.fabric.capacity));
+    sink.Report(std::move(d));
+  }
 
   // fabric.ports-exceeded
   if (fabric && r.fabric.capacity > 0 && r.fabric.endpoints > r.fabric.capacity) {
@@ -83,6 +107,50 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
     sink.Report(std::move(d));
   }
 
+  // cluster.partial-domain / cluster.domain-spans-racks: a scale-up domain is a physical unit
+  // (an NVL72 rack's NVLink spine, a TPU cube), not a number the scheduler may split.
+  const int64_t dom = r.scale_up_domain;
+  const ir::SourceRange dom_range =
+      r.rack_scale_domain
+          ? c.FieldRange("racks")
+          : (node && HasField(*node, "scale_up_domain") ? node->FieldRange("scale_up_domain")
+                                                        : c.FieldRange("nodes"));
+  if (dom > 0 && r.gpus % dom != 0) {
+    auto d = MakeDiagnostic(
+        DiagCode::ClusterPartialDomain, c.FieldRange("nodes"),
+        fmt::format("{} GPUs are not a whole number of {}-GPU scale-up "
+                    "domains: {} domain{} and {} GPUs left over",
+                    r.gpus, dom, r.gpus / dom, r.gpus / dom == 1 ? "" : "s", r.gpus % dom));
+    d.Label(dom_range, fmt::format("{} GPUs per scale-up domain", dom));
+    int64_t lo = r.gpus / dom * dom, hi = lo + dom;
+    if (r.gpus_per_node > 0 && dom % r.gpus_per_node == 0)
+      d.Note(fmt::format("{} or {} GPUs ({} or {} nodes) are whole domains", lo, hi,
+                         lo / r.gpus_per_node, hi / r.gpus_per_node));
+    sink.Report(std::move(d));
+  }
+  if (dom > 0 && r.gpus_per_node > 0 && r.gpus_per_rack > 0) {
+    int64_t group = r.gpus_per_rack * r.scale_up_racks;  // GPUs in the racks one domain may span
+    std::string why;
+    if (dom % r.gpus_per_node != 0 && r.gpus_per_node % dom != 0)
+      why = fmt::format("a {}-GPU scale-up domain splits {}-GPU nodes", dom, r.gpus_per_node);
+    else if (group % dom != 0)
+      why = fmt::format(
+          "{}-GPU scale-up domains do not fit {} rack(s) of {} GPUs ({} nodes x {} "
+          "GPUs): a domain would span racks",
+          dom, r.scale_up_racks, r.gpus_per_rack, r.nodes_per_rack, r.gpus_per_node);
+    if (!why.empty()) {
+      auto d = MakeDiagnostic(DiagCode::ClusterDomainSpansRacks, c.FieldRange("racks"), why);
+      if (dom_range.begin != c.FieldRange("racks").begin || dom_range.file != c.range.file)
+        d.Label(dom_range, fmt::format("{} GPUs per scale-up domain", dom));
+      if (dom % r.gpus_per_node == 0 && (dom / r.gpus_per_node) % r.scale_up_racks == 0)
+        d.Note(fmt::format("`rack {{ nodes = {} }}` holds whole domains",
+                           dom / r.gpus_per_node / r.scale_up_racks));
+      if (dom > group)
+        d.Note("a domain that spans racks says so with `scale_up_racks` (2 for NVL36x2)");
+      sink.Report(std::move(d));
+    }
+  }
+
   // power.rack-over-cooling
   if (cooling && cooling->rack_limit.si > 0 && pw.rack > cooling->rack_limit.si) {
     auto d =
@@ -91,10 +159,15 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
                                    Power(pw.rack), cooling->name, Power(cooling->rack_limit.si)));
     if (node) d.Label(node->range, fmt::format("one node draws {}", Power(pw.node)));
     d.Label(cooling->range, fmt::format("limit {} per rack", Power(cooling->rack_limit.si)));
-    d.Note(fmt::format("{} nodes per rack x {} = {}", r.nodes_per_rack, Power(pw.node),
-                       Power(pw.rack)));
+    d.Note(RackPowerNote(r));
     int64_t fit = pw.node > 0 ? static_cast<int64_t>(cooling->rack_limit.si / pw.node) : 0;
-    d.Note(fmt::format("at most {} nodes per rack fit this cooling", fit));
+    if (r.rack_scale_domain)
+      d.Note(
+          fmt::format("the rack holds a {}-GPU scale-up domain and cannot hold fewer nodes; "
+                      "it needs cooling that removes {}",
+                      dom, Power(pw.rack)));
+    else
+      d.Note(fmt::format("at most {} nodes per rack fit this cooling", fit));
     sink.Report(std::move(d));
   }
 
@@ -104,8 +177,7 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
                             fmt::format("rack draws {}; its power feed delivers {}", Power(pw.rack),
                                         Power(c.racks.power_limit.si)));
     if (node) d.Label(node->range, fmt::format("one node draws {}", Power(pw.node)));
-    d.Note(fmt::format("{} nodes per rack x {} = {}", r.nodes_per_rack, Power(pw.node),
-                       Power(pw.rack)));
+    d.Note(RackPowerNote(r));
     sink.Report(std::move(d));
   }
 
@@ -156,12 +228,12 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   const ir::SourceRange parallel = plan.FieldRange("parallel");
   const auto& pa = plan.parallel;
 
-  // plan.product-mismatch
-  if (c && cluster.valid && r.gpus != cluster.usable_gpus) {
+  // plan.product-mismatch: a plan may use part of the cluster, never more than it has.
+  if (c && cluster.valid && r.gpus > cluster.usable_gpus) {
     auto d = MakeDiagnostic(
         DiagCode::PlanProductMismatch, parallel,
         fmt::format(
-            "tp x pp x dp x cp = {} x {} x {} x {} = {} GPUs; cluster `{}` has {} GPUs "
+            "tp x pp x dp x cp = {} x {} x {} x {} = {} GPUs; cluster `{}` has only {} GPUs "
             "for plans",
             pa.tp, pa.pp, pa.dp, pa.cp,
             r.gpus == ir::kInt64Max ? std::string("more than 9.2e18") : std::to_string(r.gpus),
@@ -172,8 +244,21 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
       d.Note(fmt::format("{} of {} nodes are spares ({:.1f} %)", cluster.spare_nodes, cluster.nodes,
                          c->spares * 100));
     int64_t other = ir::SaturatingMul(ir::SaturatingMul(pa.tp, pa.pp), pa.cp);
-    if (other > 0 && cluster.usable_gpus % other == 0)
-      d.Note(fmt::format("dp = {} fills the cluster", cluster.usable_gpus / other));
+    if (other > 0 && cluster.usable_gpus / other > 0)
+      d.Note(fmt::format("dp = {} is the most that fits", cluster.usable_gpus / other));
+    sink.Report(std::move(d));
+  } else if (c && cluster.valid && cluster.scale_up_domain > 0 &&
+             r.gpus % cluster.scale_up_domain != 0) {
+    // plan.partial-domain: jobs are placed on whole scale-up domains; a shared NVLink domain
+    // would carry another job's traffic and cannot be partitioned by the scheduler.
+    int64_t domains = (r.gpus + cluster.scale_up_domain - 1) / cluster.scale_up_domain;
+    auto d = MakeDiagnostic(
+        DiagCode::PlanPartialDomain, parallel,
+        fmt::format("the plan's {} GPUs are not a whole number of {}-GPU scale-up domains", r.gpus,
+                    cluster.scale_up_domain));
+    d.Note(fmt::format("{} domains hold {} GPUs; {} of them would stay idle", domains,
+                       domains * cluster.scale_up_domain,
+                       domains * cluster.scale_up_domain - r.gpus));
     sink.Report(std::move(d));
   }
 
@@ -296,6 +381,48 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
                     Bytes(mem.activations), ir::EnumName(plan.recompute), plan.batch.micro,
                     std::min<int64_t>(r.micro_batches, pa.pp)));
     d.Note(fmt::format("framework reserve {}", Bytes(mem.reserve)));
+    if (overflow) {
+      Advice fix = CheapestMemoryFix(in, in.hbm);
+      if (fix.found)
+        d.Note(
+            fmt::format("the cheapest change that fits: `{}` ({} on the most loaded GPU; step "
+                        "{} instead of {})",
+                        fix.change, Bytes(fix.result.memory.Total()), Time(fix.result.step_time),
+                        Time(r.step_time)));
+      else
+        d.Note(
+            "no single change of sharding, recompute, micro-batch, tp or pp fits; use more "
+            "GPUs per replica or GPUs with more memory");
+    }
+    sink.Report(std::move(d));
+  }
+
+  // perf.pipeline-bubble: fill and drain above a documented share of the step.
+  if (r.step_time > 0 && pa.pp > 1 && r.step.bubble > options.bubble_threshold * r.step_time) {
+    auto d = MakeDiagnostic(
+        DiagCode::PerfPipelineBubble, parallel,
+        fmt::format("the pipeline bubble takes {:.0f} % of the step ({} of {}) with pp = {}, "
+                    "{} micro-batches and vpp = {}",
+                    100 * r.step.bubble / r.step_time, Time(r.step.bubble), Time(r.step_time),
+                    pa.pp, r.micro_batches, pa.vpp));
+    d.Note(
+        fmt::format("bubble = (pp - 1) / (micro-batches x vpp) = {} / ({} x {}) of the "
+                    "compute (Narayanan et al. 2021)",
+                    pa.pp - 1, r.micro_batches, pa.vpp));
+    Advice fix = InterleavingFix(in, options.bubble_threshold);
+    if (fix.found) {
+      d.Note(fmt::format("interleaving, `{}`, cuts it to {} ({:.0f} % of a {} step)", fix.change,
+                         Time(fix.result.step.bubble),
+                         100 * fix.result.step.bubble / fix.result.step_time,
+                         Time(fix.result.step_time)));
+      if (r.micro_batches % pa.pp != 0)
+        d.Note(
+            fmt::format("the interleaved schedule needs micro-batches ({}) to be a multiple "
+                        "of pp ({})",
+                        r.micro_batches, pa.pp));
+    } else {
+      d.Note("more micro-batches per step (a larger global batch or smaller micro-batch) cut it");
+    }
     sink.Report(std::move(d));
   }
 
@@ -338,6 +465,45 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
       sink.Report(std::move(d));
     }
   }
+}
+
+void CheckJobs(const ir::Program& p, uint32_t index, const JobsResults& r,
+               const std::vector<ClusterResults>& clusters, DiagnosticSink& sink) {
+  const ir::Jobs& j = p.jobs[index];
+  if (!Reported(p, j)) return;
+  const ir::SourceRange plans = j.FieldRange("plans");
+  if (r.mixed_clusters) {
+    auto d = MakeDiagnostic(DiagCode::JobsMixedClusters, plans,
+                            fmt::format("the plans of `{}` run on different clusters", j.name));
+    for (const auto& ref : j.plans) {
+      if (!ref.Valid() || ref.index >= p.plans.size()) continue;
+      const ir::Plan& plan = p.plans[ref.index];
+      const ir::Cluster* c = Resolve(p, plan.cluster);
+      d.Label(plan.FieldRange("cluster"),
+              fmt::format("plan `{}` runs on `{}`", plan.name, c ? c->name : "?"));
+    }
+    d.Note("concurrent jobs share one cluster; declare one `jobs` block per cluster");
+    sink.Report(std::move(d));
+    return;
+  }
+  if (!r.valid || r.cluster < 0) return;
+  const ClusterResults& c = clusters[size_t(r.cluster)];
+  const ir::Cluster& cluster = p.clusters[size_t(r.cluster)];
+  bool gpus_over = r.gpus > c.usable_gpus;
+  bool racks_over = c.rack_scale_domain && r.racks > c.racks;
+  if (!gpus_over && !racks_over) return;
+  auto d = MakeDiagnostic(
+      DiagCode::JobsOversubscribed, plans,
+      gpus_over ? fmt::format("the jobs of `{}` need {} GPUs at once; cluster `{}` has {} for "
+                              "plans",
+                              j.name, r.gpus, cluster.name, c.usable_gpus)
+                : fmt::format("the jobs of `{}` need {} racks at once; cluster `{}` has {}", j.name,
+                              r.racks, cluster.name, c.racks));
+  for (const JobShare& s : r.jobs)
+    d.Note(fmt::format("plan `{}`: {} GPUs on {} nodes, {} racks", p.plans[s.plan].name, s.gpus,
+                       s.nodes, s.racks));
+  d.Label(cluster.FieldRange("nodes"), fmt::format("{} nodes x {} GPUs", c.nodes, c.gpus_per_node));
+  sink.Report(std::move(d));
 }
 
 }  // namespace clusterc::analysis

@@ -63,7 +63,9 @@ void ExplainCluster(const ir::Cluster& c, const analysis::ClusterResults& r,
     w.Add("fabric_capacity", "endpoints the switches can attach", double(f.capacity));
     w.Add("leaf_switches", "leaf switches", double(f.leaf.switches));
     w.AddIf("spine_switches", "spine switches", double(f.spine.switches));
+    w.AddIf("mid_switches", "super-spine switches (4-tier)", double(f.mid.switches));
     w.AddIf("core_switches", "core switches", double(f.core.switches));
+    w.AddIf("planes", "parallel planes", f.planes > 1 ? double(f.planes) : 0);
     w.Add("switch_count", "switches", double(f.switches));
     w.Add("cables", "cables", double(f.cables));
     w.Add("transceivers", "optical transceivers", double(f.transceivers));
@@ -128,6 +130,8 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   RowWriter w(rows, "plan " + plan.name);
   w.Group("shape");
   w.Add("gpu_count", "GPUs (tp x pp x dp x cp)", double(r.gpus));
+  w.Add("idle_gpus", "GPUs of the cluster left idle",
+        double(std::max<int64_t>(0, in.cluster_gpus - r.gpus)));
   w.Add("tp", "tensor parallel", double(in.tp));
   w.Add("pp", "pipeline stages", double(in.pp));
   w.Add("dp", "data parallel", double(in.dp));
@@ -219,6 +223,25 @@ std::vector<ExplainRow> ExplainRows(const ir::Program& program, const analysis::
     if (!in_main(p) || (!plan_name.empty() && p.name != plan_name) || !results.plans[i].valid)
       continue;
     ExplainPlan(p, results.plan_inputs[i], results.plans[i], rows);
+  }
+  for (uint32_t i = 0; i < program.jobs.size() && i < results.jobs.size(); ++i) {
+    const auto& jr = results.jobs[i];
+    if (!in_main(program.jobs[i]) || !plan_name.empty() || !jr.valid) continue;
+    RowWriter w(rows, "jobs " + program.jobs[i].name);
+    w.Group("together");
+    w.Add("gpu_count", "GPUs the jobs hold", double(jr.gpus));
+    w.Add("node_count", "nodes the jobs hold", double(jr.nodes));
+    w.Add("rack_count", "racks the jobs occupy", double(jr.racks));
+    w.Add("idle_gpus", "GPUs of the cluster left idle", double(std::max<int64_t>(0, jr.idle_gpus)));
+    w.AddIf("it_power", "IT power of the busy nodes", jr.it_power, d::kPower);
+    w.AddIf("facility_power", "facility power of the busy nodes", jr.facility_power, d::kPower);
+    for (const auto& s : jr.jobs) {
+      const std::string& name = program.plans[s.plan].name;
+      w.Group("plan " + name);
+      w.Add(name + ".gpu_count", "GPUs", double(s.gpus));
+      w.Add(name + ".node_count", "nodes", double(s.nodes));
+      w.Add(name + ".rack_count", "racks", double(s.racks));
+    }
   }
   return rows;
 }

@@ -84,6 +84,9 @@ class Documenter {
     } else if constexpr (IsRef<T>::value) {
       type = fmt::format("a `{}`", KindOf<typename IsRef<T>::Target>());
       def = "none";
+    } else if constexpr (ir::IsRefList<T>::value) {
+      type = fmt::format("`{}`s joined by `+`", KindOf<typename ir::IsRefList<T>::Target>());
+      def = "none";
     } else if constexpr (IsPart<T>::value) {
       type = fmt::format("`N x {}`", KindOf<typename IsPart<T>::Target>());
       def = "none";

@@ -21,6 +21,7 @@ using ir::IsPart;
 using ir::IsQ;
 using ir::IsQuantityPart;
 using ir::IsRef;
+using ir::IsRefList;
 
 // The constructor word of sub-structs without variants: `racks = rack { ... }`.
 // The constructor word of sub-structs without variants: `racks = rack { ... }`.
@@ -231,6 +232,32 @@ class Binder {
     return true;
   }
 
+  // `memory = 2048 Gb`: a capacity in bits is almost always a `B` typed as `b` (bits are for line
+  // rates). A warning with the byte spelling, since the value is legal.
+  void WarnBits(const ast::Expr& e, std::string_view name) {
+    if (e.kind != ast::ExprKind::kNumber || e.unit.size() != 1) return;
+    const std::string& unit = e.unit[0].name.text;
+    if (unit.empty() || unit.back() != 'b') return;
+    std::string bytes = unit == "kb" ? "kB" : unit.substr(0, unit.size() - 1) + "B";
+    sema_
+        .Pending(DiagCode::UnitsCapacityInBits, e.range,
+                 fmt::format("field `{}` is a capacity given in bits: {} {} = {} {}", name,
+                             FormatNumber(e.number), unit, FormatNumber(e.number / 8), bytes))
+        .Note(fmt::format("`{}` is bits, `{}` bytes; capacities are in bytes", unit, bytes))
+        .Fix(e.unit[0].name.range, bytes);
+  }
+
+  // `a + b + c` as a list of references, in order.
+  template <class R>
+  bool RefList(const ast::Expr& e, std::vector<R>& out) {
+    if (e.kind == ast::ExprKind::kBinary && e.text == "+" && e.args.size() == 2)
+      return RefList(m_.ast.exprs[e.args[0]], out) & RefList(m_.ast.exprs[e.args[1]], out);
+    R ref;
+    if (!sema_.ResolveRef(m_, e, ref)) return false;
+    out.push_back(ref);
+    return true;
+  }
+
   // Evaluates a dimensioned value and checks its dimension against the field's.
   bool Dimensioned(const ast::Expr& e, Dim want, std::string_view name, double& si) {
     Quantity q;
@@ -260,6 +287,7 @@ class Binder {
       double si;
       if (!e || !Dimensioned(*e, T::kDim, name, si) || !CheckFlags(si, flags, *e, name))
         return false;
+      if constexpr (T::kDim == ir::dims::kInfo) WarnBits(*e, name);
       out = T(si);
       return true;
     } else if constexpr (std::is_same_v<T, int64_t>) {
@@ -347,6 +375,11 @@ class Binder {
     } else if constexpr (IsRef<T>::value) {
       const ast::Expr* e = ValueOf(m, name, "a reference");
       return e && sema_.ResolveRef(m_, *e, out);
+    } else if constexpr (IsRefList<T>::value) {
+      const ast::Expr* e = ValueOf(m, name, "references joined by `+`");
+      if (!e) return false;
+      out.clear();
+      return RefList(*e, out) && !out.empty();
     } else if constexpr (IsPart<T>::value || IsQuantityPart<T>::value) {
       const ast::Expr* e = ValueOf(m, name, "a multiset such as `8 x part`");
       if (!e) return false;
@@ -458,6 +491,9 @@ class FieldReader {
     } else if constexpr (std::is_same_v<T, ir::Ratio>) {
       value_ = {member.Factor(), {}};
       ok_ = true;
+    } else if constexpr (IsRefList<T>::value) {
+      value_ = {double(member.size()), {}};  // `jobs.plans` reads as the count
+      ok_ = true;
     } else if constexpr (std::is_class_v<T> && !std::is_same_v<T, std::string> &&
                          !IsRef<T>::value) {
       sub_ = [&member](std::string_view field, FieldReader& r) {
@@ -533,6 +569,8 @@ auto WithEntityType(ir::Kind kind, F&& f) {
       return f(static_cast<ir::Model*>(nullptr));
     case ir::Kind::plan:
       return f(static_cast<ir::Plan*>(nullptr));
+    case ir::Kind::jobs:
+      return f(static_cast<ir::Jobs*>(nullptr));
   }
   return f(static_cast<ir::Plan*>(nullptr));
 }

@@ -155,6 +155,24 @@ bool Sema::ResolveRef(Module& m, const ast::Expr& e, ir::Ref<T>& out) {
   }
   Resolved r = Lookup(m, e.path);
   if (r.kind == Resolved::Kind::kNone) return false;
+  if (r.kind == Resolved::Kind::kModule && r.module) {
+    // `cluster = selene` after `import "selene.cl"`: the module, not what it declares.
+    auto& d = Pending(DiagCode::FieldTypeMismatch, e.path.range,
+                      fmt::format("`{}` is a module, not a {}", e.path.Text(), want));
+    std::vector<std::string> candidates;
+    for (const auto& decl : r.module->ast.decls)
+      if (decl.kind.text == want) candidates.push_back(decl.name.text);
+    std::string pick = Suggest(e.path.parts.back().text, candidates);
+    if (pick.empty() && candidates.size() == 1) pick = candidates[0];
+    if (!pick.empty()) {
+      std::string full = e.path.Text() + "." + pick;
+      d.Note(fmt::format("did you mean `{}`?", full)).Fix(e.path.range, full);
+    } else if (!candidates.empty()) {
+      d.Note(fmt::format("the module declares {} {}: name one as `{}.NAME`", candidates.size(),
+                         want + (candidates.size() > 1 ? "s" : ""), e.path.Text()));
+    }
+    return false;
+  }
   if (r.kind != Resolved::Kind::kEntity) {
     Pending(DiagCode::FieldTypeMismatch, e.path.range,
             fmt::format("`{}` is not a {}", e.path.Text(), want));

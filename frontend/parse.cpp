@@ -91,11 +91,31 @@ class ErrorListener : public antlr4::BaseErrorListener {
         "unexpected " +
         (at_end ? std::string(AtEndOfFile(begin) ? "end of file" : "end of the statement")
                 : Display(offending->getText()));
+    Diagnostic d = MakeDiagnostic(DiagCode::SyntaxUnexpectedToken, {file_, begin, end}, "");
     if (auto* parser = dynamic_cast<antlr4::Parser*>(recognizer)) {
       std::string expected = Expected(*parser);
+      antlr4::TokenStream& stream = *parser->getTokenStream();
+      antlr4::Token* prev = Previous(stream, offending->getTokenIndex());
+      if (at_end && AtEndOfFile(begin)) {
+        // Name the brace that never closed: the parser only sees where the file ends.
+        if (antlr4::Token* open = UnclosedBrace(stream, offending->getTokenIndex())) {
+          uint32_t at = offsets_.Byte(open->getStartIndex());
+          message += fmt::format("; the `{{` on line {} is not closed", open->getLine());
+          d.Label({file_, at, at + 1}, "opened here");
+        }
+      } else if (offending->getText() == ",") {
+        d.Note("fields are separated by `;` or new lines, not commas")
+            .Fix({file_, begin, end}, ";");
+      } else if (prev && IsName(prev) && StartsValue(offending) && StartsMember(stream, prev)) {
+        // `memory 80 GB`: a field name followed by its value without `=`.
+        uint32_t after = offsets_.Byte(prev->getStopIndex() + 1);
+        expected = fmt::format("`=` or `{{` after `{}`", prev->getText());
+        d.Fix({file_, after, after}, " =");
+      }
       if (!expected.empty()) message += "; expected " + expected;
     }
-    sink_.Report(MakeDiagnostic(DiagCode::SyntaxUnexpectedToken, {file_, begin, end}, message));
+    d.message = std::move(message);
+    sink_.Report(std::move(d));
   }
 
   int errors() const { return errors_; }
@@ -146,6 +166,41 @@ class ErrorListener : public antlr4::BaseErrorListener {
     sink_.Report(
         MakeDiagnostic(DiagCode::SyntaxInvalidCharacter, {file_, at, at + uint32_t(len)},
                        fmt::format("invalid character {} outside a string or comment", shown)));
+  }
+
+  // The token before index `i` on the default channel, or null.
+  static antlr4::Token* Previous(antlr4::TokenStream& s, size_t i) {
+    while (i > 0 && i <= s.size()) {
+      antlr4::Token* t = s.get(--i);
+      if (t->getChannel() == antlr4::Token::DEFAULT_CHANNEL) return t;
+    }
+    return nullptr;
+  }
+  // The innermost `{` before index `end` that has no `}`.
+  static antlr4::Token* UnclosedBrace(antlr4::TokenStream& s, size_t end) {
+    std::vector<antlr4::Token*> open;
+    for (size_t i = 0; i < end && i < s.size(); ++i) {
+      antlr4::Token* t = s.get(i);
+      if (t->getChannel() != antlr4::Token::DEFAULT_CHANNEL) continue;
+      if (t->getText() == "{") open.push_back(t);
+      if (t->getText() == "}" && !open.empty()) open.pop_back();
+    }
+    return open.empty() ? nullptr : open.back();
+  }
+  static bool IsName(antlr4::Token* t) {
+    return t->getType() == clusterc_grammar::ClusterParser::IDENT;
+  }
+  static bool StartsValue(antlr4::Token* t) {
+    using P = clusterc_grammar::ClusterParser;
+    size_t type = t->getType();
+    return type == P::NUMBER || type == P::STRING || type == P::IDENT || type == P::TRUE ||
+           type == P::FALSE || t->getText() == "(";
+  }
+  // `name` begins a member: it follows `{`, `;` or a line break.
+  static bool StartsMember(antlr4::TokenStream& s, antlr4::Token* name) {
+    antlr4::Token* before = Previous(s, name->getTokenIndex());
+    return before && (before->getText() == "{" || before->getText() == ";" ||
+                      before->getLine() < name->getLine());
   }
 
   static std::string Expected(antlr4::Parser& parser) {

@@ -81,7 +81,8 @@ enum FieldFlags : uint32_t {
   kAtLeastOne = 1u << 3,
 };
 
-CLUSTERC_ENUM(Kind, gpu, cpu, nic, switch_, link, cooling, node, fabric, site, cluster, model, plan)
+CLUSTERC_ENUM(Kind, gpu, cpu, nic, switch_, link, cooling, node, fabric, site, cluster, model, plan,
+              jobs)
 
 CLUSTERC_ENUM(NetProtocol, infiniband, ethernet, vpi)
 CLUSTERC_ENUM(FabricKind, infiniband_hdr, infiniband_ndr, infiniband_xdr, roce_v2, ethernet, ici)
@@ -274,6 +275,7 @@ struct Topology {
   TopologyKind kind = TopologyKind::fat_tree;
   int64_t tiers = 2;
   int64_t rails = 1;
+  int64_t planes = 1;  // independent parallel fabrics, each NIC port split across them
   Ratio oversubscription;
   int64_t pod_size = 0;  // endpoints per full-bisection pod; 0: the whole fabric is one pod
   Ratio pod_oversubscription;
@@ -286,8 +288,12 @@ template <class V>
 void Describe(Topology& t, V& v) {
   v.Tag(t.kind);
   using K = TopologyKind;
-  v.Field("tiers", t.tiers, kPositive, "switch tiers (1 to 3)", K::fat_tree);
+  v.Field("tiers", t.tiers, kPositive, "switch tiers (1 to 4; 4 is a 4-tier Clos)", K::fat_tree);
   v.Field("rails", t.rails, kPositive, "rails: NIC i of every node goes to leaf group i",
+          K::fat_tree);
+  v.Field("planes", t.planes, kPositive,
+          "independent parallel fabrics; each NIC port splits evenly across them (Alibaba HPN: "
+          "2, dual-plane)",
           K::fat_tree);
   v.Field("oversubscription", t.oversubscription, kOptional,
           "downlink to uplink bandwidth of the leaf tier, `1:1` for non-blocking", K::fat_tree);
@@ -351,6 +357,11 @@ struct Rack {
   int64_t nodes = 0;
   Watts power_limit;
   Usd price;
+  // A rack-scale scale-up domain (GB200 NVL72, NVL36x2, a TPU cube): the GPUs that one NVLink or
+  // ICI domain joins, and how many racks it spans. 0: the node's domain.
+  int64_t scale_up_domain = 0;
+  int64_t scale_up_racks = 1;
+  Watts switch_power;  // the rack's scale-up switch trays (NVL72: nine NVLink Switch trays)
 };
 
 template <class V>
@@ -359,6 +370,12 @@ void Describe(Rack& r, V& v) {
   v.Field("power_limit", r.power_limit, kOptional,
           "power delivered to one rack; the cooling method's limit applies too");
   v.Field("price", r.price, kOptional, "price of one rack with its power distribution");
+  v.Field("scale_up_domain", r.scale_up_domain, kOptional,
+          "GPUs in one rack-scale scale-up domain (72 for GB200 NVL72); overrides the node's");
+  v.Field("scale_up_racks", r.scale_up_racks, kPositive,
+          "racks one scale-up domain spans (2 for NVL36x2)");
+  v.Field("switch_power", r.switch_power, kOptional,
+          "power of the rack's scale-up switches (NVLink Switch trays), outside its nodes");
 }
 
 struct Cluster : Entity {
@@ -565,6 +582,18 @@ void Describe(Plan& p, V& v) {
           "warn when a GPU's memory use exceeds this fraction of its capacity");
 }
 
+// Plans that run at the same time on one cluster: checked jointly for GPUs, whole scale-up
+// domains, racks and power.
+struct Jobs : Entity {
+  std::vector<Ref<Plan>> plans;
+};
+
+template <class V>
+void Describe(Jobs& j, V& v) {
+  v.Field("plans", j.plans, kRequired,
+          "plans that run at the same time on one cluster: `pretrain + finetune`");
+}
+
 // ---------------------------------------------------------------------------------------------
 // `require` statements. Declared values are folded to constants by the frontend; what remains
 // are references to quantities analysis derives.
@@ -624,6 +653,7 @@ struct Program {
   std::vector<Cluster> clusters;
   std::vector<Model> models;
   std::vector<Plan> plans;
+  std::vector<Jobs> jobs;
   std::vector<Require> requires_;
   std::vector<Suppression> suppressions;
   uint32_t main_file = 0;  // the file the user named; its entities are the ones reported
@@ -654,6 +684,7 @@ CLUSTERC_TABLE_(Site, sites, Kind::site)
 CLUSTERC_TABLE_(Cluster, clusters, Kind::cluster)
 CLUSTERC_TABLE_(Model, models, Kind::model)
 CLUSTERC_TABLE_(Plan, plans, Kind::plan)
+CLUSTERC_TABLE_(Jobs, jobs, Kind::jobs)
 #undef CLUSTERC_TABLE_
 
 template <class T>
@@ -676,6 +707,7 @@ void ForEachEntityType(F&& f) {
   f(static_cast<Cluster*>(nullptr));
   f(static_cast<Model*>(nullptr));
   f(static_cast<Plan*>(nullptr));
+  f(static_cast<Jobs*>(nullptr));
 }
 
 }  // namespace clusterc::ir

@@ -31,7 +31,8 @@ inline constexpr PlausibleRange kPlausibleRanges[] = {
     {"node.memory", 0, 1e15},  // 1 PB per node: Slurm's RealMemory (MiB) stays exact
     {"node.scale_up_domain", 0, 1e6},
     {"node.pcie_switches", 0, 1024},
-    {"fabric.topology.tiers", 1, 3},
+    {"fabric.topology.tiers", 1, 4},
+    {"fabric.topology.planes", 1, 64},
     {"fabric.topology.rails", 1, 64},
     {"fabric.topology.pod_size", 0, 1e9},
     {"fabric.topology.oversubscription", 1, 1024},
@@ -41,6 +42,8 @@ inline constexpr PlausibleRange kPlausibleRanges[] = {
     {"fabric.topology.z", 1, 4096},
     {"cluster.nodes", 1, 1e6},
     {"cluster.racks.nodes", 1, 1024},
+    {"cluster.racks.scale_up_domain", 0, 1e6},
+    {"cluster.racks.scale_up_racks", 1, 1024},
     {"model.layers", 1, 1e4},
     {"model.hidden", 1, 1e7},
     {"model.ffn", 1, 1e8},

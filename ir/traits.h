@@ -3,6 +3,7 @@
 #pragma once
 
 #include <type_traits>
+#include <vector>
 
 #include "ir/ir.h"
 
@@ -32,6 +33,14 @@ struct IsQuantityPart : std::false_type {};
 template <class T>
 struct IsQuantityPart<QuantityPart<T>> : std::true_type {
   using Each = T;
+};
+
+// `a + b + c`: several references to entities of one kind.
+template <class T>
+struct IsRefList : std::false_type {};
+template <class T>
+struct IsRefList<std::vector<Ref<T>>> : std::true_type {
+  using Target = T;
 };
 
 }  // namespace clusterc::ir

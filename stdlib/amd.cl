@@ -25,6 +25,21 @@ gpu MI325X extends MI300X {
   tdp              = 1_000 W   // HARDWARE.md marks this "secondary"
 }
 
+// AMD Instinct MI355X (CDNA 4), liquid-cooled. AMD announced it at Advancing AI, June 2025;
+// figures as reported from AMD's launch material: The Register, "AMD's MI355X is a 1.4 kW
+// liquid-cooled monster" (2025-06-12): 288 GB HBM3E, 8 TB/s, 1.4 kW; ISSCC 2026 paper as reported
+// (world-today-news, 2026-02): FP8 "five petaflops" dense. BF16 is half of FP8 on CDNA 4 (AMD
+// CDNA 4 whitepaper: FP8 rate doubled relative to FP16/BF16).
+gpu MI355X {
+  vendor           = "AMD"
+  memory           = 288 GB           // The Register (AMD launch): 288 GB HBM3E
+  memory_bandwidth = 8 TB/s           // The Register (AMD launch): 8 TB/s
+  bf16_flops       = 2_500 TFLOP/s    // half the FP8 rate below
+  fp16_flops       = 2_500 TFLOP/s    // as BF16
+  fp8_flops        = 5_000 TFLOP/s    // ISSCC 2026 (as reported): "five petaflops" FP8, dense
+  tdp              = 1_400 W          // The Register / Tom's Hardware: up to 1,400 W
+}
+
 // ---------------------------------------------------------------------------------------------
 // Scale-up link
 

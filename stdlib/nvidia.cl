@@ -83,6 +83,24 @@ gpu GB200 {
   tdp              = 1_200 W        // HARDWARE.md (per GPU)
 }
 
+// Blackwell Ultra (B300) GPU of a GB300 superchip, as in GB300 NVL72. Same tensor throughput at
+// FP8 and BF16 as GB200 (GB300 NVL72 page: 720 PFLOPS FP8/FP6 with sparsity, as GB200 NVL72), 50 %
+// more HBM in 12-high stacks. Secondary sources, from NVIDIA's GTC 2025 figures: G. Lockwood,
+// "B300" (glennklockwood.com/garden/processors/B300): 288 GB HBM3e, 8 TB/s, 1,400 W maximum.
+gpu GB300 extends GB200 {
+  memory           = 288 GB         // GB300 NVL72: 20.7 TB / 72 (Lockwood: 288 GB HBM3e)
+  memory_bandwidth = 8 TB/s         // GB300 NVL72: 576 TB/s / 72
+  tdp              = 1_400 W        // Lockwood, "B300": 1,400 W maximum (from 1,200 W)
+}
+
+// B300 in an HGX B300 board: the Blackwell Ultra die with HGX B200's BF16/FP8 throughput
+// (Lockwood, "B300": HGX B300 "has similar performance to B200"; FP8 4,500 dense).
+gpu B300 extends B200 {
+  memory           = 288 GB         // Lockwood, "B300": 288 GB HBM3e (8 stacks, 12-high)
+  memory_bandwidth = 8 TB/s         // Lockwood, "B300": 8 TB/s (max)
+  tdp              = 1_400 W        // Lockwood, "B300": 1,400 W maximum
+}
+
 // NVIDIA A100 Tensor Core GPU datasheet, "A100 80GB SXM" column.
 gpu A100_80GB {
   vendor           = "NVIDIA"
@@ -153,6 +171,14 @@ nic ConnectX7 {
   protocol  = vpi        // InfiniBand or Ethernet
 }
 
+// NVIDIA ConnectX-6 VPI adapter datasheet: up to 200 Gb/s HDR InfiniBand or 200 GbE. The HDR
+// generation's adapter (A100 systems: DGX A100 has 8 single-port ConnectX-6, one per GPU).
+nic ConnectX6 {
+  bandwidth = 200 Gb/s   // ConnectX-6 VPI datasheet
+  ports     = 1
+  protocol  = vpi
+}
+
 // NVIDIA ConnectX-8 SuperNIC datasheet: up to 800 Gb/s, XDR InfiniBand or Ethernet.
 nic ConnectX8 {
   bandwidth = 800 Gb/s   // ConnectX-8 SuperNIC datasheet
@@ -198,4 +224,26 @@ switch Quantum_X800_Q3400 {
   port_bandwidth = 800 Gb/s   // Q3400 datasheet (XDR)
   protocol       = infiniband
   sharp          = true       // Quantum-X800 platform: SHARPv4
+}
+
+// NVIDIA Quantum QM8700 HDR InfiniBand switch datasheet: 40 x 200 Gb/s HDR QSFP56 ports
+// (16 Tb/s), SHARPv2 in-network computing. The switch of DGX A100 SuperPODs.
+switch Quantum_QM8700 {
+  radix          = 40         // QM8700 datasheet: 40 QSFP56 ports
+  port_bandwidth = 200 Gb/s   // QM8700 datasheet (HDR)
+  protocol       = infiniband
+  sharp          = true       // QM8700 datasheet: SHARPv2
+}
+
+// ---------------------------------------------------------------------------------------------
+// CPUs
+
+// NVIDIA Grace CPU (one die of a Grace CPU Superchip, or the CPU of a GB200/GB300 superchip).
+// NVIDIA Technical Blog, "NVIDIA Grace CPU Superchip Architecture In Depth": 144 Neoverse V2
+// cores per two-CPU superchip, so 72 per CPU. Neoverse V2 has no SMT. NVIDIA quotes power for
+// the superchip with its memory (500 W), not per CPU, so `tdp` is left out.
+cpu Grace {
+  vendor           = "NVIDIA"
+  cores            = 72   // Grace CPU Superchip architecture blog: 144 cores / 2 CPUs
+  threads_per_core = 1    // Arm Neoverse V2: one thread per core
 }

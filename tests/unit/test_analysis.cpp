@@ -424,21 +424,73 @@ struct RuleFixture {
 
 TEST_CASE("the reference plan is clean", "[analysis][rules]") {
   RuleFixture fx;
-  fx.AddPlan();
+  // 16 stages and 16 micro-batches need deep interleaving to keep the bubble under 15 %.
+  fx.AddPlan().parallel.vpp = 8;
   auto ds = Run(fx.b.p);
   INFO(Describe(ds));
   CHECK(ds.empty());
 }
 
+TEST_CASE("rule perf.pipeline-bubble", "[analysis][rules]") {
+  RuleFixture fx;
+  fx.AddPlan();  // pp = 16, vpp = 2, 16 micro-batches: 15 / 32 of the compute idles
+  auto ds = Run(fx.b.p);
+  const Diagnostic* d = Find(ds, DiagCode::PerfPipelineBubble);
+  REQUIRE(d);
+  CHECK(d->message.find("pp = 16, 16 micro-batches and vpp = 2") != std::string::npos);
+  // The advice is evaluated: the vpp it names must clear the warning.
+  std::string advice;
+  for (const auto& n : d->notes)
+    if (n.find("interleaving") != std::string::npos) advice = n;
+  REQUIRE(!advice.empty());
+  size_t at = advice.find("vpp = ");
+  REQUIRE(at != std::string::npos);
+  fx.b.p.plans[0].parallel.vpp = std::stoi(advice.substr(at + 6));
+  CHECK(fx.b.p.plans[0].parallel.vpp > 2);
+  CHECK(Find(Run(fx.b.p), DiagCode::PerfPipelineBubble) == nullptr);
+}
+
+TEST_CASE("memory.hbm-overflow names a change that fits", "[analysis][rules]") {
+  RuleFixture fx;
+  auto& pl = fx.AddPlan();
+  pl.parallel.vpp = 8;
+  pl.recompute = ir::Recompute::none;
+  pl.batch.micro = 2;
+  pl.batch.global = 4096;
+  auto ds = Run(fx.b.p);
+  const Diagnostic* d = Find(ds, DiagCode::MemoryHbmOverflow);
+  REQUIRE(d);
+  std::string advice;
+  for (const auto& n : d->notes)
+    if (n.find("cheapest change") != std::string::npos) advice = n;
+  INFO(Describe(ds));
+  REQUIRE(!advice.empty());
+  // Apply it and the overflow is gone.
+  if (advice.find("recompute = selective") != std::string::npos)
+    fx.b.p.plans[0].recompute = ir::Recompute::selective;
+  else if (advice.find("recompute = full") != std::string::npos)
+    fx.b.p.plans[0].recompute = ir::Recompute::full;
+  else if (advice.find("micro = 1") != std::string::npos)
+    fx.b.p.plans[0].batch.micro = 1;
+  else
+    FAIL("unexpected advice: " << advice);
+  CHECK(Find(Run(fx.b.p), DiagCode::MemoryHbmOverflow) == nullptr);
+}
+
 TEST_CASE("rule plan.product-mismatch", "[analysis][rules]") {
   RuleFixture fx;
   auto& pl = fx.AddPlan();
+  // Half the cluster is a partial plan, not an error.
   pl.parallel.dp = 64;
   auto ds = Run(fx.b.p);
+  CHECK(Find(ds, DiagCode::PlanProductMismatch) == nullptr);
+  CHECK(Find(ds, DiagCode::PlanPartialDomain) == nullptr);
+  fx.b.p.plans[0].parallel.dp = 256;
+  ds = Run(fx.b.p);
   const Diagnostic* d = Find(ds, DiagCode::PlanProductMismatch);
   REQUIRE(d);
   CHECK(d->range.begin == fx.b.p.plans[0].FieldRange("parallel").begin);
-  CHECK(d->message.find("8192 GPUs") != std::string::npos);
+  CHECK(d->message.find("32768 GPUs") != std::string::npos);
   CHECK(d->message.find("16384") != std::string::npos);
   CHECK(!d->labels.empty());
   // Spares: 1 % of 2,048 nodes is 20 nodes held back.
@@ -448,6 +500,22 @@ TEST_CASE("rule plan.product-mismatch", "[analysis][rules]") {
   d = Find(ds, DiagCode::PlanProductMismatch);
   REQUIRE(d);
   CHECK(d->message.find("16224") != std::string::npos);
+}
+
+TEST_CASE("rule plan.partial-domain", "[analysis][rules]") {
+  RuleFixture fx;
+  auto& pl = fx.AddPlan();
+  pl.parallel.tp = 4;
+  pl.parallel.pp = 1;
+  pl.parallel.dp = 3;  // 12 GPUs: one and a half 8-GPU NVLink domains
+  auto ds = Run(fx.b.p);
+  const Diagnostic* d = Find(ds, DiagCode::PlanPartialDomain);
+  REQUIRE(d);
+  CHECK(d->message.find("12 GPUs") != std::string::npos);
+  REQUIRE(d->notes.size() == 1);
+  CHECK(d->notes[0].find("2 domains hold 16 GPUs; 4 of them") != std::string::npos);
+  fx.b.p.plans[0].parallel.dp = 4;
+  CHECK(Find(Run(fx.b.p), DiagCode::PlanPartialDomain) == nullptr);
 }
 
 TEST_CASE("rule plan.indivisible", "[analysis][rules]") {
@@ -693,6 +761,36 @@ TEST_CASE("TPU v5p pod: a 3D torus", "[analysis][fabric]") {
   CHECK(r.switches == 0);
   CHECK(r.bisection_bandwidth == Approx(2 * 16 * 20 * 100e9));
   CHECK(r.nic_bandwidth_per_gpu == Approx(600e9));
+}
+
+TEST_CASE("multi-plane and 4-tier fat trees", "[analysis][fabric]") {
+  ir::Switch sw;
+  sw.radix = 64;
+  sw.port_bandwidth = ir::BytesPerSecond(400e9 / 8);
+  ir::Fabric f;
+  f.topology.tiers = 3;
+  f.topology.rails = 1;
+  // 131,072 GPUs with one 400G port each exceed a 3-tier tree of 64-port switches (65,536).
+  FabricResults one = DeriveFabric(f, &sw, 16384, 8, 8, 400e9 / 8, Options{});
+  CHECK(one.capacity == 65536);
+  CHECK(one.endpoints > one.capacity);
+  // Four tiers attach them: 4,096 leaves, 4,096 spines, 4,096 super-spines, 2,048 cores.
+  f.topology.tiers = 4;
+  FabricResults four = DeriveFabric(f, &sw, 16384, 8, 8, 400e9 / 8, Options{});
+  CHECK(four.capacity == 2097152);
+  CHECK(four.mid.switches == 4096);
+  CHECK(four.switches == 4096 * 3 + 2048);
+  CHECK(four.transceivers == 2 * (four.spine.cables + four.mid.cables + four.core.cables));
+  // Two planes of 200G: each 400G switch port carries two 200G links, radix 128 per plane, and
+  // three tiers attach 128 x 64 x 64 = 524,288 endpoints per plane; every count is per plane x 2.
+  f.topology.tiers = 3;
+  f.topology.planes = 2;
+  FabricResults dual = DeriveFabric(f, &sw, 16384, 8, 8, 400e9 / 8, Options{});
+  CHECK(dual.radix == 128);
+  CHECK(dual.capacity == 524288);
+  CHECK(dual.leaf.cables == 2 * 131072);
+  CHECK(dual.switches == 2 * (2048 + 2048 + 1024));
+  CHECK(dual.bisection_bandwidth == Approx(four.bisection_bandwidth));
 }
 
 TEST_CASE("capex by part, opex and the owned run", "[analysis][cost]") {

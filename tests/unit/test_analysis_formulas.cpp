@@ -92,6 +92,30 @@ TEST_CASE("k-ary fat tree, k = 64", "[analysis][fabric]") {
   CHECK(two.spine == 32);
 }
 
+TEST_CASE("k-ary fat tree with 3 and 4 tiers", "[analysis][fabric]") {
+  // Al-Fares et al. 2008, section 3.2, k = 48: 27,648 hosts on 2,880 switches.
+  auto three = f::FatTree(27648, 48, 3);
+  CHECK(three.capacity == 27648);
+  CHECK(three.Switches() == 2880);
+  CHECK(three.mid == 0);
+  // One more level of the same construction: 2 (k/2)^4 hosts on 7 (k/2)^3 switches. With the
+  // 64-port Quantum-2 that is 2,097,152 endpoints on 229,376 switches, past the 65,536 that three
+  // tiers attach (the limit issue 9 met at 100k+ GPUs).
+  auto four = f::FatTree(2097152, 64, 4);
+  CHECK(four.capacity == 2097152);
+  CHECK(four.leaf == 65536);
+  CHECK(four.spine == 65536);
+  CHECK(four.mid == 65536);
+  CHECK(four.core == 32768);
+  CHECK(four.Switches() == 7 * 32 * 32 * 32);
+  // 131,072 endpoints (a 131k-GPU cluster, one NIC port each) on four tiers.
+  auto part = f::FatTree(131072, 64, 4);
+  CHECK(part.leaf == 4096);
+  CHECK(part.spine == 4096);
+  CHECK(part.mid == 4096);
+  CHECK(part.core == 2048);
+}
+
 TEST_CASE("DGX SuperPOD H100 switch counts, rail-optimised, 8 rails", "[analysis][fabric]") {
   // HARDWARE.md table (NVIDIA DGX SuperPOD H100 reference architecture): QM9700, radix 64, 8 NDR
   // ports per node on 8 rails. Small builds publish 32 x SU - 1 nodes: one slot per SU goes to the

@@ -1,4 +1,4 @@
-// plan.product-mismatch: 4 x 2 x 2 = 16 GPUs on a 128-GPU cluster
+// plan.product-mismatch: 4 x 2 x 32 = 256 GPUs on a 128-GPU cluster
 import std.nvidia
 import std.cooling
 import std.models
@@ -25,6 +25,6 @@ cluster c { site = s; nodes = 16 x hgx; racks = rack { nodes = 4 }; fabric = ndr
 plan p {
   model = models.llama3_8b
   cluster = c
-  parallel { tp = 4; pp = 2; dp = 2 }
+  parallel { tp = 4; pp = 2; dp = 32 }
   batch { global = 64; micro = 1; seq_len = 8192 }
 }

@@ -1,0 +1,40 @@
+// Concurrent jobs: plans that share one cluster at the same time (`jobs { plans = a + b }`).
+// Each job is placed on whole scale-up domains and whole racks, as a topology-aware scheduler
+// places it; the jobs together must fit the cluster's GPUs and racks.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "analysis/cluster_model.h"
+#include "analysis/plan_model.h"
+#include "ir/ir.h"
+
+namespace clusterc::analysis {
+
+struct Options;
+
+struct JobShare {
+  uint32_t plan = 0;  // index into program.plans
+  int64_t gpus = 0;
+  int64_t nodes = 0;
+  int64_t racks = 0;    // whole racks the job occupies
+  double it_power = 0;  // W, its nodes (and rack-level switches)
+};
+
+struct JobsResults {
+  bool valid = false;
+  int32_t cluster = -1;         // index of the cluster the first plan names
+  bool mixed_clusters = false;  // the plans name different clusters
+  std::vector<JobShare> jobs;
+  int64_t gpus = 0, nodes = 0, racks = 0;
+  int64_t idle_gpus = 0;  // usable GPUs no job holds (negative: oversubscribed)
+  double it_power = 0;    // W, the busy nodes
+  double facility_power = 0;
+};
+
+JobsResults DeriveJobs(const ir::Program& program, uint32_t index,
+                       const std::vector<ClusterResults>& clusters,
+                       const std::vector<PlanResults>& plans);
+
+}  // namespace clusterc::analysis

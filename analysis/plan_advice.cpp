@@ -1,0 +1,99 @@
+#include "analysis/plan_advice.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace clusterc::analysis {
+
+namespace {
+
+// Keeps `best` when `candidate` fits and is faster.
+void Consider(Advice& best, const PlanInputs& in, std::string change, double hbm_limit) {
+  PlanResults r = EvaluatePlan(in);
+  if (!r.valid || r.memory.Total() > hbm_limit) return;
+  if (best.found && r.step_time >= best.result.step_time) return;
+  best.found = true;
+  best.change = std::move(change);
+  best.result = r;
+}
+
+bool Divides(int64_t d, int64_t n) {
+  return d > 0 && n % d == 0;
+}
+
+// The layer split the `plan.indivisible` rule accepts: layers or layers + 2 over the stages.
+bool StagesFit(int64_t layers, int64_t stages) {
+  return stages <= 1 || Divides(stages, layers) || Divides(stages, layers + 2);
+}
+
+}  // namespace
+
+Advice CheapestMemoryFix(const PlanInputs& in, double hbm_limit) {
+  Advice best;
+  // Stronger optimizer sharding (ZeRO stages shard more state over dp).
+  const ir::Sharding order[] = {ir::Sharding::zero1, ir::Sharding::zero2, ir::Sharding::zero3};
+  for (ir::Sharding s : order) {
+    if (int(s) <= int(in.sharding) || in.dp < 2) continue;
+    PlanInputs c = in;
+    c.sharding = s;
+    Consider(best, c, fmt::format("optimizer = adam {{ sharding = {} }}", ir::EnumName(s)),
+             hbm_limit);
+  }
+  // More activation recompute.
+  const ir::Recompute recomputes[] = {ir::Recompute::selective, ir::Recompute::full};
+  for (ir::Recompute rc : recomputes) {
+    if (int(rc) <= int(in.recompute)) continue;
+    PlanInputs c = in;
+    c.recompute = rc;
+    Consider(best, c, fmt::format("recompute = {}", ir::EnumName(rc)), hbm_limit);
+  }
+  // Half the micro-batch (the global batch stays; more micro-batches per step).
+  if (in.micro_batch >= 2 && in.micro_batch % 2 == 0) {
+    PlanInputs c = in;
+    c.micro_batch = in.micro_batch / 2;
+    Consider(best, c, fmt::format("batch {{ micro = {} }}", c.micro_batch), hbm_limit);
+  }
+  // tp doubled within the scale-up domain, dp halved: same GPUs.
+  if (in.dp % 2 == 0 && in.tp * 2 <= std::max<int64_t>(in.scale_up_domain, 1) &&
+      Divides(in.tp * 2, in.heads) &&
+      (in.mla || Divides(in.tp * 2, in.kv_heads) || Divides(in.kv_heads, in.tp * 2)) &&
+      Divides(in.micro_batch * in.dp / 2, in.global_batch)) {
+    PlanInputs c = in;
+    c.tp = in.tp * 2;
+    c.dp = in.dp / 2;
+    Consider(best, c, fmt::format("parallel {{ tp = {}; dp = {} }}", c.tp, c.dp), hbm_limit);
+  }
+  // pp doubled, dp halved.
+  if (in.dp % 2 == 0 && StagesFit(in.layers, in.pp * 2 * std::max<int64_t>(1, in.vpp)) &&
+      Divides(in.micro_batch * in.dp / 2, in.global_batch)) {
+    PlanInputs c = in;
+    c.pp = in.pp * 2;
+    c.dp = in.dp / 2;
+    Consider(best, c, fmt::format("parallel {{ pp = {}; dp = {} }}", c.pp, c.dp), hbm_limit);
+  }
+  return best;
+}
+
+Advice InterleavingFix(const PlanInputs& in, double share) {
+  Advice best;
+  if (in.pp < 2) return best;
+  int64_t per_stage = (in.layers + 2) / in.pp;  // at least one layer (slot) per virtual stage
+  for (int64_t v = std::max<int64_t>(2, in.vpp + 1); v <= per_stage; ++v) {
+    if (!StagesFit(in.layers, in.pp * v)) continue;
+    PlanInputs c = in;
+    c.vpp = v;
+    PlanResults r = EvaluatePlan(c);
+    if (!r.valid || r.step_time <= 0) continue;
+    bool under = r.step.bubble <= share * r.step_time;
+    if (!best.found || r.step.bubble < best.result.step.bubble) {
+      best.found = true;
+      best.change = fmt::format("parallel {{ vpp = {} }}", v);
+      best.result = r;
+    }
+    if (under) break;  // the smallest vpp that is enough
+  }
+  return best;
+}
+
+}  // namespace clusterc::analysis

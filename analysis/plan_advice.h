@@ -1,0 +1,27 @@
+// What would fix a plan: the cheapest single change that brings it under HBM, and the interleaved
+// schedule that would cut its pipeline bubble. Each candidate is re-evaluated with EvaluatePlan,
+// so the advice uses the same memory and time model as the diagnostics it accompanies.
+#pragma once
+
+#include <string>
+
+#include "analysis/plan_model.h"
+
+namespace clusterc::analysis {
+
+struct Advice {
+  bool found = false;
+  std::string change;  // as the user would write it: `recompute = full`
+  PlanResults result;  // the plan with that change
+};
+
+// Among changes that keep the plan's GPU count (stronger optimizer sharding, more recompute, half
+// the micro-batch, tp or pp doubled with dp halved), the one whose step is fastest while the most
+// loaded GPU fits in `hbm_limit` bytes.
+Advice CheapestMemoryFix(const PlanInputs& in, double hbm_limit);
+
+// The smallest virtual-stage count above the plan's that divides the layers and brings the
+// bubble under `share` of the step (or, failing that, the one with the smallest bubble).
+Advice InterleavingFix(const PlanInputs& in, double share);
+
+}  // namespace clusterc::analysis

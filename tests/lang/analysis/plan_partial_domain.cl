@@ -1,0 +1,30 @@
+// plan.partial-domain: tp 4 x dp 3 = 12 GPUs, one and a half 8-GPU NVLink domains
+import std.nvidia
+import std.cooling
+import std.models
+
+site s {
+  pue = 1.2
+  electricity = 0.06 USD/kWh
+  cooling = cooling.direct_liquid
+}
+node hgx {
+  gpus = 8 x nvidia.H100_SXM5
+  scale_up = nvidia.NVLink4
+  nics = 8 x nvidia.ConnectX7
+  gpu_power = 650 W
+  host_power = 400 W
+  net_power = 200 W
+}
+fabric ndr {
+  kind = infiniband_ndr
+  topology = fat_tree { tiers = 2; rails = 8 }
+  switch = nvidia.Quantum2_QM9700
+}
+cluster c { site = s; nodes = 16 x hgx; racks = rack { nodes = 4 }; fabric = ndr }
+plan p {
+  model = models.llama3_8b
+  cluster = c
+  parallel { tp = 4; pp = 1; dp = 3 }
+  batch { global = 48; micro = 1; seq_len = 8192 }
+}
