@@ -24,7 +24,6 @@ using ir::IsRef;
 using ir::IsRefList;
 
 // The constructor word of sub-structs without variants: `racks = rack { ... }`.
-// The constructor word of sub-structs without variants: `racks = rack { ... }`.
 template <class S>
 constexpr std::string_view StructWord() {
   if constexpr (std::is_same_v<S, ir::Rack>) return "rack";
