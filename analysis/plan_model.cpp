@@ -59,6 +59,16 @@ int ZeroStage(ir::Sharding s) {
 int64_t StageLayers(const PlanInputs& in, int64_t i) {
   int64_t L = in.layers, p = std::max<int64_t>(1, in.pp), v = std::max<int64_t>(1, in.vpp);
   if (p == 1) return L;
+  if (in.first_stage_layers > 0 || in.last_stage_layers > 0) {
+    // Uneven stages (Llama 3 405B, Dubey et al. 2024 section 3.3.2; DeepSeek-V3's 61 layers on 16
+    // stages): the given ends, the rest split evenly (the most loaded middle stage rounds up).
+    if (i == 0 && in.first_stage_layers > 0) return in.first_stage_layers;
+    if (i == p - 1 && in.last_stage_layers > 0) return in.last_stage_layers;
+    int64_t ends = (in.first_stage_layers > 0) + (in.last_stage_layers > 0);
+    int64_t rest = std::max<int64_t>(0, L - in.first_stage_layers - in.last_stage_layers);
+    int64_t others = std::max<int64_t>(1, p - ends);
+    return (rest + others - 1) / others;
+  }
   if (L % (p * v) == 0) return L / p;
   if ((L + 2) % (p * v) == 0) return (i == 0 || i == p - 1) ? (L + 2) / p - 1 : (L + 2) / p;
   return (L + p - 1) / p;
@@ -69,6 +79,23 @@ int64_t StageStart(const PlanInputs& in, int64_t i) {
   if (i == 0) return 0;
   if (i == p - 1) return std::max<int64_t>(0, in.layers - StageLayers(in, i));
   return StageLayers(in, 0) + (i - 1) * StageLayers(in, 1);
+}
+
+// Bubble of the plan's schedule relative to 1F1B's (p - 1)(F + B), with the weight-gradient half
+// of the backward W = B/2 = F: zero-bubble ZB-H1 (Qi et al. 2024, "Zero Bubble Pipeline
+// Parallelism", ICLR, section 3; DeepSeek-V3 report table 2: (p - 1)(F + B - 2W)) leaves 1/3;
+// DualPipe (DeepSeek-V3 table 2: (p/2 - 1)(F&B + B - 3W)) leaves (p - 2) / (3 (p - 1)).
+double ScheduleBubbleFactor(const PlanInputs& in) {
+  double p = double(std::max<int64_t>(1, in.pp));
+  switch (in.schedule) {
+    case ir::Schedule::one_f_one_b:
+      return 1;
+    case ir::Schedule::zero_bubble:
+      return 1.0 / 3;
+    case ir::Schedule::dualpipe:
+      return p > 1 ? std::max(0.0, p - 2) / (3 * (p - 1)) : 1;
+  }
+  return 1;
 }
 
 // What a collective achieves over a group spanning `span` GPUs: the link's rate times the
@@ -269,7 +296,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     MemoryBreakdown mb;
     mb.stage = i;
     mb.params = dense_params + expert_params;
-    mb.weights = ms.weights + me.weights;
+    // DualPipe runs two pipelines in opposite directions: two copies of the stage's parameters
+    // (DeepSeek-V3 report section 3.2.1).
+    mb.weights = (ms.weights + me.weights) * (in.schedule == ir::Schedule::dualpipe ? 2 : 1);
     mb.gradients = ms.gradients + me.gradients;
     mb.optimizer = ms.optimizer + me.optimizer;
     mb.activations = acts;
@@ -370,6 +399,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     };
     dp_total = reduce(nd_dense, stage_dense_params) + reduce(nd_expert, stage_expert_params);
     dp_window = stage == 0 ? bwd_mb : (stage <= 2 ? compute_mb : m * compute_mb);
+    if (!in.dp_overlap) dp_window = 0;
   }
   double dp_exposed = std::max(0.0, dp_total - dp_window);
   // Optimizer: an element-wise, HBM-bound pass over the parameters this GPU updates.
@@ -379,18 +409,27 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
 
   // ---- the step: m micro-batches, the bubble (Narayanan et al. 2021 section 2.2: (p-1)/(m v) of
   // the ideal), exposed pipeline and data-parallel communication, the optimizer.
+  // Overlap options. TP communication decomposed and pipelined with the GEMMs that produce and
+  // consume it (Megatron-LM --tp-comm-overlap; Wang et al. 2023, ASPLOS, "Overlap Communication
+  // with Dependent Computation via Decomposition"): only what exceeds the GEMM time shows. The
+  // expert all-to-all overlapped with another micro-batch's compute (DeepSeek-V3 section 3.2.1,
+  // DualPipe): only what exceeds a micro-batch's compute shows.
+  double tp_total_mb = tp_mb, ep_total_mb = ep_mb;
+  if (in.tp_comm_overlap) tp_mb = std::max(0.0, tp_mb - 3 * gemm_time_mb);
+  if (in.ep_comm_overlap) ep_mb = std::max(0.0, ep_mb - compute_mb);
   double mb_time = compute_mb + recompute_mb + tp_mb + ep_mb + cp_mb;
   StepBreakdown& st = r.step;
   st.compute = m * compute_mb;
   st.recompute = m * recompute_mb;
-  st.bubble = f::BubbleFraction(double(pp), m, double(vpp)) * m * mb_time;
+  st.bubble =
+      f::BubbleFraction(double(pp), m, double(vpp)) * ScheduleBubbleFactor(in) * m * mb_time;
   st.comm[int(Comm::kTp)] = m * tp_mb;
   st.comm[int(Comm::kEp)] = m * ep_mb;
   st.comm[int(Comm::kCp)] = m * cp_mb;
   st.comm[int(Comm::kPp)] = pp_total;
   st.comm[int(Comm::kDp)] = dp_exposed;
-  st.comm_total[int(Comm::kTp)] = m * tp_mb;
-  st.comm_total[int(Comm::kEp)] = m * ep_mb;
+  st.comm_total[int(Comm::kTp)] = m * tp_total_mb;
+  st.comm_total[int(Comm::kEp)] = m * ep_total_mb;
   st.comm_total[int(Comm::kCp)] = m * cp_total_mb;
   st.comm_total[int(Comm::kPp)] = pp_total;
   st.comm_total[int(Comm::kDp)] = dp_total;
@@ -484,6 +523,12 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.cp = plan.parallel.cp;
   in.vpp = plan.parallel.vpp;
   in.sequence_parallel = plan.parallel.sequence_parallel && plan.parallel.tp > 1;
+  in.schedule = plan.parallel.schedule;
+  in.first_stage_layers = plan.parallel.first_stage_layers;
+  in.last_stage_layers = plan.parallel.last_stage_layers;
+  in.tp_comm_overlap = plan.parallel.tp_comm_overlap;
+  in.dp_overlap = plan.parallel.dp_overlap;
+  in.ep_comm_overlap = plan.parallel.ep_comm_overlap;
   in.global_batch = plan.batch.global;
   in.micro_batch = plan.batch.micro;
   in.seq_len = plan.batch.seq_len;

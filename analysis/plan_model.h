@@ -30,6 +30,9 @@ struct PlanInputs {
   // Plan.
   int64_t tp = 1, pp = 1, dp = 1, ep = 1, cp = 1, vpp = 1;
   bool sequence_parallel = true;
+  ir::Schedule schedule = ir::Schedule::one_f_one_b;
+  int64_t first_stage_layers = 0, last_stage_layers = 0;  // 0: even split
+  bool tp_comm_overlap = false, dp_overlap = true, ep_comm_overlap = false;
   int64_t global_batch = 0, micro_batch = 1, seq_len = 0;
   ir::Sharding sharding = ir::Sharding::none;
   ir::OptimizerKind optimizer = ir::OptimizerKind::adam;

@@ -93,6 +93,7 @@ CLUSTERC_ENUM(Sharding, none, zero1, zero2, zero3, fsdp)
 CLUSTERC_ENUM(OptimizerKind, adam, sgd)
 CLUSTERC_ENUM(Activation, swiglu, gelu, relu)
 CLUSTERC_ENUM(Norm, rmsnorm, layernorm)
+CLUSTERC_ENUM(Schedule, one_f_one_b, zero_bubble, dualpipe)
 
 // ---------------------------------------------------------------------------------------------
 // Parts catalog
@@ -497,6 +498,9 @@ struct Parallel {
   int64_t tp = 1, pp = 1, dp = 1, ep = 1, cp = 1;
   int64_t vpp = 1;  // virtual pipeline stages per GPU (interleaved 1F1B when > 1)
   bool sequence_parallel = true;
+  Schedule schedule = Schedule::one_f_one_b;
+  int64_t first_stage_layers = 0, last_stage_layers = 0;  // 0: even split
+  bool tp_comm_overlap = false, dp_overlap = true, ep_comm_overlap = false;
 };
 
 template <class V>
@@ -509,6 +513,19 @@ void Describe(Parallel& p, V& v) {
   v.Field("vpp", p.vpp, kPositive, "virtual stages per pipeline rank (interleaved schedule)");
   v.Field("sequence_parallel", p.sequence_parallel, kOptional,
           "shard norm/dropout activations over the tensor-parallel group");
+  v.Field("schedule", p.schedule, kOptional,
+          "pipeline schedule: `one_f_one_b` (interleaved when vpp > 1), `zero_bubble` (ZB-H1) or "
+          "`dualpipe` (DeepSeek-V3)");
+  v.Field("first_stage_layers", p.first_stage_layers, kOptional,
+          "layers on the first pipeline stage (uneven stages); the rest split evenly");
+  v.Field("last_stage_layers", p.last_stage_layers, kOptional,
+          "layers on the last pipeline stage (uneven stages); the rest split evenly");
+  v.Field("tp_comm_overlap", p.tp_comm_overlap, kOptional,
+          "overlap tensor-parallel communication with the GEMMs (Megatron --tp-comm-overlap)");
+  v.Field("dp_overlap", p.dp_overlap, kOptional,
+          "overlap data-parallel gradient reduction (and ZeRO gathers) with compute");
+  v.Field("ep_comm_overlap", p.ep_comm_overlap, kOptional,
+          "overlap the expert all-to-all with another micro-batch's compute (DualPipe)");
 }
 
 struct Batch {

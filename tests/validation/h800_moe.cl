@@ -39,7 +39,10 @@ plan ds3_pretrain {
   model     = models.deepseek_v3
   cluster   = h800_2048
   precision = fp8
-  parallel  { tp = 1; pp = 16; dp = 128; ep = 64 }
+  parallel  {
+    tp = 1; pp = 16; dp = 128; ep = 64
+    schedule = dualpipe; ep_comm_overlap = true   // §3.2.1: DualPipe hides the all-to-all
+  }
   batch     { global = 15_360; micro = 1; seq_len = 4_096 }
   optimizer = adam { sharding = zero1 }
   recompute = full
@@ -59,7 +62,7 @@ plan ds2_pretrain {
   model     = deepseek_v2
   cluster   = h800_1024
   precision = bf16
-  parallel  { tp = 1; pp = 16; dp = 64; ep = 8 }
+  parallel  { tp = 1; pp = 16; dp = 64; ep = 8; schedule = zero_bubble }   // §3.1.3
   batch     { global = 9_216; micro = 1; seq_len = 4_096 }
   optimizer = adam { sharding = zero1 }
   recompute = full

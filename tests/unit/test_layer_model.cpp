@@ -1,0 +1,107 @@
+// The operator-level step model against the kernel measurements it is calibrated from
+// (shared/domain/H100-MEASURED.md, H100 SXM5, bf16) and the published schedule formulas.
+#include <catch2/catch.hpp>
+
+#include "analysis/layer_model.h"
+
+namespace clusterc::analysis {
+namespace {
+
+// H100 SXM5 as the stdlib calibrates it.
+PlanInputs H100() {
+  PlanInputs in;
+  in.peak_flops = 989e12;
+  in.gemm_efficiency = 0.72;
+  in.attention_efficiency = 0.72;
+  in.attention_backward_efficiency = 0.56;
+  in.memory_efficiency = 0.77;
+  in.hbm_bandwidth = 3.35e12;
+  in.gemm_overhead = 4e-6;
+  in.gemm_tile = 128;
+  return in;
+}
+
+double Efficiency(const PlanInputs& in, double m, double n, double k) {
+  return 2 * m * n * k / GemmTime(in, m, n, k) / in.peak_flops;
+}
+
+TEST_CASE("the GEMM curve follows the measured H100 efficiencies", "[layer_model]") {
+  PlanInputs in = H100();
+  // Large shapes sit at the asymptote (measured 67-80 % for hidden 4,096-16,384 x 8,192 tokens).
+  CHECK(Efficiency(in, 8192, 4 * 4096, 4096) == Approx(0.72).margin(0.02));
+  // hidden 1,024 x 2,048 tokens, fc1 (2,048 x 4,096 x 1,024): measured 62 %.
+  CHECK(Efficiency(in, 2048, 4096, 1024) == Approx(0.62).margin(0.04));
+  // fc2 (2,048 x 1,024 x 4,096): measured 68 %.
+  CHECK(Efficiency(in, 2048, 1024, 4096) == Approx(0.68).margin(0.07));
+}
+
+TEST_CASE("fused attention and element-wise kernels reproduce the H100 measurements",
+          "[layer_model]") {
+  PlanInputs in = H100();
+  in.layernorm = false;
+  in.flash_attention = true;
+  in.tp = 1;
+  in.cp = 1;
+  // One attention core: batch x heads x seq with head dim 128 = hidden heads x 128.
+  struct Row {
+    int64_t batch, heads, seq;
+    double fwd, bwd;  // measured, s
+  };
+  for (Row r : {Row{4, 16, 2048, 0.145e-3, 0.549e-3}, Row{2, 32, 4096, 0.474e-3, 1.637e-3},
+                Row{1, 64, 8192, 1.733e-3, 5.940e-3}}) {
+    in.micro_batch = r.batch;
+    in.seq_len = r.seq;
+    in.heads = r.heads;
+    in.hidden = r.heads * 128;
+    in.kv_heads = r.heads;
+    AttentionDims a = Attention(in);
+    double core = a.core_fwd_per_token * double(r.batch * r.seq);
+    // The model's forward for this core, as LayerTime computes it (causal half of the FLOPs).
+    double ef = in.attention_efficiency * double(r.seq) / double(r.seq + 1024);
+    double eb = in.attention_backward_efficiency * double(r.seq) / double(r.seq + 1536);
+    double fwd = 0.5 * core / (in.peak_flops * ef) + in.gemm_overhead;
+    double bwd = 2.5 * 0.5 * core / (in.peak_flops * eb) + in.gemm_overhead;
+    INFO("seq " << r.seq);
+    CHECK(fwd == Approx(r.fwd).epsilon(0.1));
+    CHECK(bwd == Approx(r.bwd).epsilon(0.1));
+  }
+  // GELU on 16,384 x hidden bf16 (read + write): measured 52 us at 2,048, 193 us at 8,192.
+  auto tensor = [](double hidden) { return 16384 * hidden * 2; };
+  CHECK(MemoryBoundTime(in, 2 * tensor(2048)) == Approx(52e-6).epsilon(0.1));
+  CHECK(MemoryBoundTime(in, 2 * tensor(8192)) == Approx(193e-6).epsilon(0.1));
+  // LayerNorm, 3 passes in the model: measured 77 us and 290 us.
+  CHECK(MemoryBoundTime(in, 3 * tensor(2048)) == Approx(77e-6).epsilon(0.1));
+  CHECK(MemoryBoundTime(in, 3 * tensor(8192)) == Approx(290e-6).epsilon(0.1));
+}
+
+TEST_CASE("a layer's backward costs about twice its forward, recompute replays per mode",
+          "[layer_model]") {
+  PlanInputs in = H100();
+  in.layers = 32;
+  in.hidden = 4096;
+  in.ffn = 14336;
+  in.heads = 32;
+  in.kv_heads = 8;
+  in.vocab = 128256;
+  in.seq_len = 8192;
+  in.micro_batch = 1;
+  in.tp = 1;
+  AttentionDims a = Attention(in);
+  in.recompute = ir::Recompute::none;
+  LayerTimes none = LayerTime(in, a, false);
+  CHECK(none.recompute == 0);
+  CHECK(none.bwd / none.fwd > 1.9);
+  CHECK(none.bwd / none.fwd < 2.6);  // fused attention's backward is slower than 2x
+  in.recompute = ir::Recompute::full;
+  CHECK(LayerTime(in, a, false).recompute == Approx(none.fwd));
+  in.recompute = ir::Recompute::selective;
+  CHECK(LayerTime(in, a, false).recompute == 0);  // a fused kernel already recomputes
+  in.flash_attention = false;
+  LayerTimes sel = LayerTime(in, a, false);
+  CHECK(sel.recompute == Approx(sel.attn_fwd));
+  // Element-wise kernels are a visible share of the step, not zero.
+  CHECK(none.memory_bound / (none.fwd + none.bwd) > 0.03);
+}
+
+}  // namespace
+}  // namespace clusterc::analysis
