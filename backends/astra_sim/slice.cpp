@@ -66,11 +66,10 @@ Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
   const int64_t rest = s.dp / sl.ep;  // replicas holding the same experts
   int64_t r = rest >= 2 ? SmallestDivisorAtLeast2(rest) : 1;
   if (r > 1 && base * r > kSliceRankCap) {
-    sl.dropped.push_back(
-        fmt::format("the {} data-parallel gradient group ({} members in the job) is left out: "
-                    "the slice keeps one {} group ({} ranks) within {} ranks",
-                    sl.ep > 1 ? "expert" : "dense", rest, sl.ep > 1 ? "expert-parallel" : "model",
-                    base, kSliceRankCap));
+    sl.dropped.push_back(fmt::format(
+        "the {} data-parallel gradient group ({} members in the job) is left out: keeping it "
+        "would take the slice past {} ranks ({} x {})",
+        sl.ep > 1 ? "expert" : "dense", rest, kSliceRankCap, base, r));
     r = 1;
   }
   sl.d = sl.ep * r;
