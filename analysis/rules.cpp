@@ -7,8 +7,8 @@
 
 #include "analysis/analysis.h"
 #include "analysis/formulas.h"
-#include "ir/checked.h"
 #include "analysis/plan_advice.h"
+#include "ir/checked.h"
 
 namespace clusterc::analysis {
 

@@ -32,6 +32,9 @@ struct Context {
   // for reports. Either may be null.
   const std::vector<Diagnostic>* diagnostics = nullptr;
   const SourceManager* sources = nullptr;
+  // How outputs name each source file, by file id: relative to the project root, so outputs do
+  // not depend on the folder `build` ran in. Empty: the paths of `sources` as they are.
+  std::vector<std::string> source_paths;
   // Simulator traces for every GPU of the job instead of the representative slice.
   bool all_ranks = false;
   // The Slurm release to target ("24.11"), overriding each cluster's `slurm_version`; empty:

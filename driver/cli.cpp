@@ -103,6 +103,31 @@ OptionSpec PositiveInteger(std::string_view name, std::string_view metavar, std:
   return o;
 }
 
+OptionSpec ByteSize(std::string_view name, std::string_view metavar, std::string_view help) {
+  OptionSpec o = Value(name, metavar, "a size in bytes (e.g. 500M or 2G)", help);
+  o.type = OptionSpec::Type::kByteSize;
+  return o;
+}
+
+std::optional<uint64_t> ParseByteSize(const std::string& text) {
+  if (text.empty() || text[0] < '0' || text[0] > '9') return std::nullopt;
+  char* end = nullptr;
+  errno = 0;
+  unsigned long long n = std::strtoull(text.c_str(), &end, 10);
+  if (errno == ERANGE || n == 0) return std::nullopt;
+  std::string suffix(end);
+  if (suffix.size() == 3 && suffix.substr(1) == "iB") suffix.resize(1);
+  static constexpr std::string_view kSuffixes = "KMGT";
+  int shift = 0;
+  if (!suffix.empty()) {
+    size_t at = kSuffixes.find(suffix[0]);
+    if (suffix.size() != 1 || at == std::string_view::npos) return std::nullopt;
+    shift = 10 * int(at + 1);
+  }
+  if (n > (UINT64_MAX >> shift)) return std::nullopt;
+  return uint64_t(n) << shift;
+}
+
 std::string CommandSpec::OperandsUsage() const {
   if (operand.empty()) return "";
   std::string name(operand);
@@ -228,6 +253,9 @@ std::optional<std::string> Parse(const CommandSpec& c, const std::vector<std::st
             return fmt::format("{} takes {}", a, o->noun);
           break;
         }
+        case OptionSpec::Type::kByteSize:
+          if (!has_value || !ParseByteSize(value)) return fmt::format("{} takes {}", a, o->noun);
+          break;
         default:
           if (!has_value) return fmt::format("{} needs {}", a, o->noun);
           break;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <limits>
 #include <map>
 #include <optional>
@@ -15,7 +16,7 @@
 namespace clusterc::cli {
 
 struct OptionSpec {
-  enum class Type { kFlag, kString, kChoice, kPositiveInteger };
+  enum class Type { kFlag, kString, kChoice, kPositiveInteger, kByteSize };
   std::string_view name;        // "--format"
   std::string_view short_name;  // "-o", or empty
   Type type = Type::kFlag;
@@ -49,6 +50,9 @@ OptionSpec Choice(std::string_view name, std::string_view metavar,
                   std::vector<std::string_view> choices, std::string_view help);
 OptionSpec PositiveInteger(std::string_view name, std::string_view metavar, std::string_view noun,
                            std::string_view help);
+// A positive number of bytes with an optional binary suffix: 500M, 2G, 2GiB.
+OptionSpec ByteSize(std::string_view name, std::string_view metavar, std::string_view help);
+std::optional<uint64_t> ParseByteSize(const std::string& text);
 
 // What the command line said, by option name ("--format").
 struct ParsedArgs {

@@ -5,7 +5,6 @@
 
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <optional>
 
@@ -62,6 +61,20 @@ size_t ErrorLimit(const cli::ParsedArgs& args) {
                                    : kDefaultErrorLimit;
 }
 
+// A refusal or failure of the output, as `clusterc: error: ... [code]` (exit code 2).
+int OutputError(Streams& s, const OutputProblem& problem) {
+  s.err += fmt::format("clusterc: error: {} [{}]\n", problem.message, Info(problem.code).code);
+  return kExitUsage;
+}
+
+// Every file a run read (command line and imports): never overwritten or removed by its output.
+std::vector<std::string> InputsOf(const SourceManager& sources,
+                                  const std::vector<std::string>& named) {
+  std::vector<std::string> inputs = named;
+  for (uint32_t i = 1; i <= sources.FileCount(); ++i) inputs.emplace_back(sources.Path(i));
+  return inputs;
+}
+
 int Check(const cli::ParsedArgs& args, Streams& s) {
   const std::vector<std::string>& files = args.operands;
   std::string format = args.Get("--format", "text"), output = args.Get("--output");
@@ -103,12 +116,9 @@ int Check(const cli::ParsedArgs& args, Streams& s) {
     if (output.empty()) {
       s.out += document;
     } else {
-      std::string error;
-      if (!WriteFileAtomically(output, document, error)) {
-        s.err += fmt::format("clusterc: error: cannot write {}: {} [output.unwritable]\n", output,
-                             error);
-        return kExitUsage;
-      }
+      OutputProblem problem;
+      if (!WriteFileAtomically(output, document, InputsOf(sources, files), problem))
+        return OutputError(s, problem);
     }
   }
   if (io_failure) return kExitUsage;
@@ -182,12 +192,36 @@ std::string Headlines(const ir::Program& program, const analysis::Results& resul
   return out;
 }
 
+// Every source's path relative to the project root (`--root`, else the spec's folder), by file
+// id: what outputs show, the same from whichever folder `build` runs.
+std::vector<std::string> RootRelativePaths(const SourceManager& sources, const std::string& file,
+                                           const std::string& root_option) {
+  std::error_code ec;
+  fs::path root =
+      root_option.empty() ? fs::absolute(file, ec).parent_path() : fs::absolute(root_option, ec);
+  root = fs::weakly_canonical(root, ec);
+  std::vector<std::string> paths(sources.FileCount() + 1);
+  for (uint32_t i = 1; i <= sources.FileCount(); ++i) {
+    std::string path(sources.Path(i));
+    paths[i] = path;
+    if (path.rfind("<std>/", 0) == 0) continue;  // the standard library's own names
+    fs::path resolved = fs::weakly_canonical(fs::absolute(path, ec), ec);
+    if (ec) continue;
+    fs::path rel = resolved.lexically_relative(root);
+    if (!rel.empty() && *rel.begin() != "..") paths[i] = rel.generic_string();
+  }
+  return paths;
+}
+
 int Build(const cli::ParsedArgs& args, Streams& s) {
   const std::string& file = args.operands[0];
   std::string output = args.Get("--output", "out"), plan_name = args.Get("--plan");
   bool quiet = args.Has("--quiet"), emit_given = args.Has("--emit");
   bool all_ranks = args.Get("--traces") == "all";
   std::vector<std::string> emit = SplitCommas(args.Get("--emit"));
+  uint64_t max_output = kDefaultMaxOutputBytes;
+  if (args.Has("--max-output-size"))
+    max_output = *cli::ParseByteSize(args.Get("--max-output-size"));
   CompileOptions options;
   options.root = args.Get("--root");
 
@@ -226,6 +260,7 @@ int Build(const cli::ParsedArgs& args, Streams& s) {
                             std::filesystem::path(file).filename().string());
   context.diagnostics = &session.diags.All();
   context.sources = &sources;
+  context.source_paths = RootRelativePaths(sources, file, options.root);
   context.all_ranks = all_ranks;
   context.progress = s.progress;
   context.slurm_version = args.Get("--slurm-version");
@@ -251,8 +286,20 @@ int Build(const cli::ParsedArgs& args, Streams& s) {
   if (!plan_name.empty() && context.plans.empty())
     return UsageError(s, fmt::format("{} has no plan `{}`", file, plan_name), "text", "build");
 
-  backends::OutputTree tree;
-  for (size_t i = 0; i < selected.size(); ++i) {
+  OutputOptions output_options;
+  output_options.force = args.Has("--force");
+  output_options.inputs = InputsOf(sources, {file});
+  output_options.tool_version = CLUSTERC_VERSION;
+  OutputProblem problem;
+  auto out_dir = OutputDir::Open(output, output_options, problem);
+  if (!out_dir) return OutputError(s, problem);
+  // Files stream to disk as the backends write them; the budget stops a runaway build.
+  backends::OutputTree tree(
+      [&](const std::string& path, std::string_view contents, std::string& error) {
+        return out_dir->WriteFile(path, contents, error);
+      },
+      max_output);
+  for (size_t i = 0; i < selected.size() && tree.Error().empty(); ++i) {
     if (s.progress)
       s.progress(fmt::format("[{}/{}] {}", i + 1, selected.size(), selected[i]->name));
     selected[i]->emit(context, tree);
@@ -260,22 +307,26 @@ int Build(const cli::ParsedArgs& args, Streams& s) {
   if (s.progress) s.progress("");
   backend_sink.found.SortBySource();
   s.err += RenderText(backend_sink.found.All(), sources, s.err_is_terminal);
-  std::string error;
-  if (!CommitOutputTree(tree, output, error)) {
-    s.err += fmt::format("clusterc: error: {} [output.unwritable]\n", error);
-    return kExitUsage;
+  if (!tree.Error().empty()) {
+    problem = {tree.OverBudget() ? DiagCode::OutputTooLarge : DiagCode::OutputUnwritable,
+               tree.OverBudget() ? fmt::format("nothing written: {}; raise --max-output-size "
+                                               "to write it",
+                                               tree.Error())
+                                 : tree.Error()};
+    return OutputError(s, problem);
   }
+  std::string warning;
+  if (!out_dir->Commit(problem, warning)) return OutputError(s, problem);
+  if (!warning.empty()) s.err += "clusterc: warning: " + warning + "\n";
   if (!quiet) {
-    size_t total = 0;
-    for (const auto& [path, contents] : tree.Files()) total += contents.size();
-    s.out +=
-        fmt::format("wrote {} files ({}) to {}/\n", tree.Files().size(), HumanSize(total), output);
+    s.out += fmt::format("wrote {} files ({}) to {}/\n", tree.Sizes().size(),
+                         HumanSize(tree.TotalBytes()), output);
     // Files by folder: a line per backend folder, not per file (traces can be hundreds).
     std::map<std::string, std::pair<size_t, size_t>> folders;
-    for (const auto& [path, contents] : tree.Files()) {
+    for (const auto& [path, size] : tree.Sizes()) {
       auto& f = folders[path.substr(0, path.find('/'))];
       ++f.first;
-      f.second += contents.size();
+      f.second += size;
     }
     for (const auto& [folder, stats] : folders)
       s.out += fmt::format("  {:<12} {:>5} files {:>10}\n", folder + "/", stats.first,
@@ -304,7 +355,23 @@ int Explain(const cli::ParsedArgs& args, Streams& s) {
       return UsageError(s, fmt::format("{} has no plan `{}`", file, plan), format, "explain");
   }
   auto rows = ExplainRows(session.program, session.results, plan);
-  s.out += format == "json" ? RenderExplainJson(rows, file) : RenderExplainText(rows);
+  // Errors make the spec infeasible: say so first, and at each entity an error lies in.
+  Verdicts verdicts;
+  size_t errors = 0;
+  const ir::Program& program = session.program;
+  for (const auto& d : session.diags.All()) {
+    if (d.suppressed || d.severity != Severity::kError) continue;
+    ++errors;
+    auto mark = [&](const ir::Entity& e, const char* kind) {
+      if (e.range.file == d.range.file && d.range.begin >= e.range.begin &&
+          d.range.begin < e.range.end)
+        verdicts[std::string(kind) + " " + e.name].insert(std::string(Info(d.code).code));
+    };
+    for (const auto& c : program.clusters) mark(c, "cluster");
+    for (const auto& p : program.plans) mark(p, "plan");
+  }
+  s.out += format == "json" ? RenderExplainJson(rows, file, verdicts, errors)
+                            : RenderExplainText(rows, verdicts, errors);
   return session.diags.HasErrors() ? kExitDiagnostics : kExitOk;
 }
 
@@ -344,35 +411,6 @@ int Rules(const cli::ParsedArgs& args, Streams& s) {
 }
 
 }  // namespace
-
-bool WriteFileAtomically(const std::string& path, const std::string& data, std::string& error) {
-  fs::path target(path);
-  fs::path dir = target.parent_path().empty() ? fs::path(".") : target.parent_path();
-  fs::path temp = dir / fmt::format(".{}.tmp-{}", target.filename().string(), ::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    if (!out) {
-      error = "cannot create a file in " + dir.string();
-      return false;
-    }
-    out.write(data.data(), std::streamsize(data.size()));
-    out.flush();
-    if (!out) {
-      error = "write failed";
-      std::error_code ec;
-      fs::remove(temp, ec);
-      return false;
-    }
-  }
-  std::error_code ec;
-  fs::rename(temp, target, ec);
-  if (ec) {
-    error = ec.message();
-    fs::remove(temp, ec);
-    return false;
-  }
-  return true;
-}
 
 namespace {
 
@@ -449,7 +487,8 @@ const std::vector<cli::CommandSpec>& Commands() {
     c[1].description =
         "Checks FILE; when it has no errors, lowers it to deployment and simulation files under\n"
         "DIR (default: out). Nothing is written when the spec has errors. DIR is replaced as a\n"
-        "whole: after any failure the previous DIR is intact.";
+        "whole: after any failure the previous DIR is intact. DIR is replaced only when it is\n"
+        "absent, empty, or an unchanged earlier output (see its .clusterc-build.json manifest).";
     c[1].options = {
         Value("--output", "DIR", "a directory", "output directory (default: out)").Alias("-o"),
         Value("--emit", "NAMES", "a list of backends",
@@ -462,6 +501,12 @@ const std::vector<cli::CommandSpec>& Commands() {
               "Slurm release the Slurm files target, e.g. 24.11 (default: each cluster's "
               "`slurm_version`, else 22.05)"),
         Flag("--quiet", "print no summary").Alias("-q"),
+        Flag("--force",
+             "replace DIR even when it holds files clusterc did not write, or changed ones "
+             "(never a folder holding an input, the working or home directory)"),
+        cli::ByteSize("--max-output-size", "SIZE",
+                      "refuse to write more than SIZE bytes in all (default 2G; suffixes K, M, "
+                      "G, T are powers of 1024)"),
         RootOption(),
         ErrorLimitOption(),
     };

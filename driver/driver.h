@@ -21,7 +21,4 @@ struct Streams {
 
 int Run(const std::vector<std::string>& args, Streams& streams);
 
-// Writes `data` to `path` atomically: a temporary sibling, then rename. False on failure.
-bool WriteFileAtomically(const std::string& path, const std::string& data, std::string& error);
-
 }  // namespace clusterc

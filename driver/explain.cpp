@@ -26,6 +26,8 @@ class RowWriter {
     rows_.push_back(
         {entity_, group_, std::move(name), std::move(label), {si, dim}, std::move(unit)});
   }
+  // Annotates the last row.
+  void Note(std::string note) { rows_.back().note = std::move(note); }
   // Only when the value is known (non-zero): absent inputs leave absent rows, not zeros.
   void AddIf(std::string name, std::string label, double si, Dim dim = d::kNone,
              std::string unit = {}) {
@@ -181,7 +183,15 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.AddIf("optimal_checkpoint_interval", "optimal checkpoint interval (Young/Daly)",
           r.optimal_checkpoint_interval, d::kTime);
   w.AddIf("checkpoint_interval", "checkpoint interval", r.checkpoint_interval, d::kTime);
+  // Say what the goodput assumes: without a checkpoint plan, the Young/Daly interval; without a
+  // checkpoint write time, failures cannot be priced in and the figure is an upper bound.
   w.Add("goodput", "goodput", r.goodput);
+  if (r.job_mtbf > 0 && r.checkpoint_write_time <= 0)
+    w.Note(
+        "upper bound: checkpoint cost and lost work not counted; set the cluster's "
+        "checkpoint_bandwidth");
+  else if (in.checkpoint_every <= 0 && r.optimal_checkpoint_interval > 0)
+    w.Note("no checkpoint plan: assumes the Young/Daly interval");
 
   w.Group("cost");
   w.AddIf("run_cost_owned", "run cost, owned", r.run_cost_owned, d::kMoney);
@@ -246,13 +256,35 @@ std::vector<ExplainRow> ExplainRows(const ir::Program& program, const analysis::
   return rows;
 }
 
-std::string RenderExplainText(const std::vector<ExplainRow>& rows) {
+namespace {
+
+std::string Joined(const std::set<std::string>& codes) {
+  std::string out;
+  for (const auto& c : codes) out += (out.empty() ? "" : ", ") + c;
+  return out;
+}
+
+}  // namespace
+
+std::string RenderExplainText(const std::vector<ExplainRow>& rows, const Verdicts& verdicts,
+                              size_t errors) {
   size_t label_width = 0;
   for (const auto& r : rows) label_width = std::max(label_width, r.label.size());
   std::string out, entity, group;
+  if (errors > 0) {
+    std::set<std::string> all;
+    for (const auto& [name, codes] : verdicts) all.insert(codes.begin(), codes.end());
+    out += fmt::format(
+        "NOT FEASIBLE: the spec has {} error{}{}; the figures below describe it as written, "
+        "which cannot run.\n\n",
+        errors, errors == 1 ? "" : "s", all.empty() ? "" : " (" + Joined(all) + ")");
+  }
   for (const auto& r : rows) {
     if (r.entity != entity) {
-      out += (out.empty() ? "" : "\n") + r.entity + "\n";
+      auto verdict = verdicts.find(r.entity);
+      std::string mark =
+          verdict == verdicts.end() ? "" : "  [NOT FEASIBLE: " + Joined(verdict->second) + "]";
+      out += (entity.empty() ? "" : "\n") + r.entity + mark + "\n";
       entity = r.entity;
       group.clear();
     }
@@ -260,12 +292,14 @@ std::string RenderExplainText(const std::vector<ExplainRow>& rows) {
       out += "  " + r.group + "\n";
       group = r.group;
     }
-    out += fmt::format("    {:<{}}  {:>24}\n", r.label, label_width, Readable(r));
+    out += fmt::format("    {:<{}}  {:>24}{}\n", r.label, label_width, Readable(r),
+                       r.note.empty() ? "" : "  (" + r.note + ")");
   }
   return out;
 }
 
-std::string RenderExplainJson(const std::vector<ExplainRow>& rows, const std::string& spec) {
+std::string RenderExplainJson(const std::vector<ExplainRow>& rows, const std::string& spec,
+                              const Verdicts& verdicts, size_t errors) {
   // Entities in order of appearance, each an object of groups of {name: {value, unit}}.
   llvm::json::Array entities;
   std::string current;
@@ -274,8 +308,14 @@ std::string RenderExplainJson(const std::vector<ExplainRow>& rows, const std::st
   auto flush = [&]() {
     if (current.empty()) return;
     size_t space = current.find(' ');
+    llvm::json::Array codes;
+    if (auto v = verdicts.find(current); v != verdicts.end())
+      for (const auto& c : v->second) codes.push_back(c);
+    bool feasible = codes.empty();
     entities.push_back(llvm::json::Object{{"kind", current.substr(0, space)},
                                           {"name", current.substr(space + 1)},
+                                          {"feasible", feasible},
+                                          {"errors", std::move(codes)},
                                           {"groups", std::move(groups)}});
     groups = llvm::json::Object{};
   };
@@ -289,13 +329,17 @@ std::string RenderExplainJson(const std::vector<ExplainRow>& rows, const std::st
       groups[r.group] = llvm::json::Object{};
       group = groups.getObject(r.group);
     }
-    (*group)[r.name] =
-        llvm::json::Object{{"value", r.value.si},
-                           {"unit", r.unit.empty() ? ir::DimUnit(r.value.dim) : r.unit},
-                           {"label", r.label}};
+    llvm::json::Object entry{{"value", r.value.si},
+                             {"unit", r.unit.empty() ? ir::DimUnit(r.value.dim) : r.unit},
+                             {"label", r.label}};
+    if (!r.note.empty()) entry["note"] = r.note;
+    (*group)[r.name] = std::move(entry);
   }
   flush();
-  llvm::json::Object doc{{"format_version", 1}, {"spec", spec}, {"entities", std::move(entities)}};
+  llvm::json::Object doc{{"format_version", 1},
+                         {"spec", spec},
+                         {"feasible", errors == 0},
+                         {"entities", std::move(entities)}};
   std::string out;
   llvm::raw_string_ostream os(out);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(doc)));

@@ -2,6 +2,8 @@
 // (JSON, exact SI values).
 #pragma once
 
+#include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -17,6 +19,7 @@ struct ExplainRow {
   std::string label;   // what a person reads, e.g. "facility power (IT x PUE)"
   ir::Quantity value;  // SI
   std::string unit;    // the JSON unit when it is not the dimension's SI unit ("GPU-h")
+  std::string note;    // what the figure assumes, when it assumes something; usually empty
 };
 
 // Rows for every cluster of the main file and every plan (or only `plan`, when not empty, and
@@ -27,7 +30,14 @@ std::vector<ExplainRow> ExplainRows(const ir::Program& program, const analysis::
 // A row's value as the text rendering shows it: `41 GiB`, `28.9 %`, `8.62 million GPU-hours`.
 std::string ReadableValue(const ExplainRow& row);
 
-std::string RenderExplainText(const std::vector<ExplainRow>& rows);
-std::string RenderExplainJson(const std::vector<ExplainRow>& rows, const std::string& spec);
+// Error codes by entity ("plan pretrain" -> {"memory.exceeds-hbm"}): an entity with errors is
+// infeasible, and explain says so before its figures. Empty: feasible.
+using Verdicts = std::map<std::string, std::set<std::string>>;
+
+// `errors` > 0 puts a NOT FEASIBLE line at the very top.
+std::string RenderExplainText(const std::vector<ExplainRow>& rows, const Verdicts& verdicts = {},
+                              size_t errors = 0);
+std::string RenderExplainJson(const std::vector<ExplainRow>& rows, const std::string& spec,
+                              const Verdicts& verdicts = {}, size_t errors = 0);
 
 }  // namespace clusterc

@@ -309,7 +309,7 @@ class Builder {
     imp.range = Range(ctx);
     if (auto* s = ctx->STRING()) {
       imp.is_file = true;
-      imp.file = Unquote(s->getText());
+      imp.file = Unquote(s);
     } else if (auto* m = ctx->modulePath()) {
       for (auto* id : m->ident()) imp.module.parts.push_back(Ident(id));
       imp.module.range = Range(m);
@@ -322,6 +322,7 @@ class Builder {
   void Let(G::LetDeclContext* ctx) {
     ast::Let let;
     let.name = Ident(ctx->ident());
+    CheckNameLength(let.name);
     let.value = Expr(ctx->expr());
     let.range = Range(ctx);
     if (!let.name.text.empty() && let.value != ast::kNone) f_.lets.push_back(std::move(let));
@@ -330,7 +331,7 @@ class Builder {
   ast::Require Require(G::RequireStmtContext* ctx) {
     ast::Require r;
     r.condition = Expr(ctx->expr());
-    if (auto* s = ctx->STRING()) r.message = Unquote(s->getText());
+    if (auto* s = ctx->STRING()) r.message = Unquote(s);
     r.range = Range(ctx);
     return r;
   }
@@ -339,6 +340,7 @@ class Builder {
     ast::Decl d;
     d.kind = Ident(ctx->kind);
     d.name = Ident(ctx->name);
+    CheckNameLength(d.name);
     if (ctx->base) {
       d.has_base = true;
       d.base = Path(ctx->base);
@@ -488,7 +490,7 @@ class Builder {
       }
     } else if (auto* c = dynamic_cast<G::StringContext*>(ctx)) {
       e.kind = ast::ExprKind::kString;
-      e.text = Unquote(c->STRING()->getText());
+      e.text = Unquote(c->STRING());
     } else if (auto* c = dynamic_cast<G::BoolContext*>(ctx)) {
       e.kind = ast::ExprKind::kBool;
       e.boolean = c->TRUE() != nullptr;
@@ -523,8 +525,10 @@ class Builder {
     return Push(std::move(e));
   }
 
-  static std::string Unquote(const std::string& s) {
-    std::string out;
+  // A string literal's value. Control characters, raw or escaped, are refused: strings reach
+  // generated scripts and configuration files, where a line break would start a new command.
+  std::string Unquote(antlr4::tree::TerminalNode* node) {
+    std::string s = node->getText(), out;
     for (size_t i = 1; i + 1 < s.size(); ++i) {
       if (s[i] == '\\' && i + 2 < s.size()) {
         char n = s[++i];
@@ -533,7 +537,41 @@ class Builder {
         out += s[i];
       }
     }
+    if (std::string what = ControlCharacterIn(out); !what.empty())
+      sink_.Report(MakeDiagnostic(
+          DiagCode::SyntaxControlCharacter, Range(node),
+          fmt::format("this string holds a control character ({}); strings are copied into "
+                      "generated scripts and configuration files, where it would start a new "
+                      "line or command. Remove it",
+                      what)));
     return out;
+  }
+
+  // The first control character of `s` by name (C0, DEL, C1, and the Unicode line and paragraph
+  // separators); empty when there is none.
+  static std::string ControlCharacterIn(std::string_view s) {
+    for (size_t i = 0; i < s.size(); ++i) {
+      unsigned char c = static_cast<unsigned char>(s[i]);
+      unsigned char next = i + 1 < s.size() ? static_cast<unsigned char>(s[i + 1]) : 0;
+      unsigned char third = i + 2 < s.size() ? static_cast<unsigned char>(s[i + 2]) : 0;
+      if (c == '\n') return "a line feed, `\\n`";
+      if (c == '\t') return "a tab, `\\t`";
+      if (c == '\r') return "a carriage return";
+      if (c < 0x20 || c == 0x7f) return fmt::format("U+{:04X}", c);
+      if (c == 0xc2 && next >= 0x80 && next <= 0x9f) return fmt::format("U+{:04X}", next);
+      if (c == 0xe2 && next == 0x80 && (third == 0xa8 || third == 0xa9))
+        return fmt::format("U+{:04X}", 0x2000 + (third - 0x80));
+    }
+    return "";
+  }
+
+  // Names become file names (`<plan>.sbatch`): bounded well below the file systems' 255 bytes.
+  void CheckNameLength(const ast::Ident& name) {
+    if (name.text.size() <= kMaxNameLength) return;
+    sink_.Report(MakeDiagnostic(DiagCode::NamesTooLong, name.range,
+                                fmt::format("this name is {} characters long; names may have at "
+                                            "most {}, because they become file names",
+                                            name.text.size(), kMaxNameLength)));
   }
 
   ast::File& f_;

@@ -10,6 +10,8 @@ namespace clusterc {
 // Nesting limit of parentheses and braces: deeper input is refused before the recursive parser
 // sees it, so no input can exhaust the stack.
 inline constexpr int kMaxNesting = 256;
+// Names become file names in build outputs; see names.too-long.
+inline constexpr size_t kMaxNameLength = 128;
 
 // Parses the file `file_id` of `sources`. Never throws; every problem becomes a diagnostic.
 ast::File Parse(const SourceManager& sources, uint32_t file_id, DiagnosticSink& sink);

@@ -51,6 +51,7 @@
 #include <vector>
 
 #include "backends/emitters.h"
+#include "backends/escape.h"
 #include "ir/checked.h"
 
 namespace clusterc::backends {
@@ -373,7 +374,7 @@ struct Config {
 // Comment text safe for nccl.conf: NCCL would read a line holding `=` as a setting.
 std::string Comment(const std::string& text) {
   std::string out = "# ";
-  for (char c : text) out += c == '=' ? ':' : (c == '\n' ? ' ' : c);
+  for (char c : escape::CommentText(text)) out += c == '=' ? ':' : c;
   return out + "\n";
 }
 

@@ -3,19 +3,14 @@
 // `section` is the dotted JSON path of the object holding the figure, with array elements named
 // by their `name` member (`clusters.colossus.power`); `value` is the same exact text as in the
 // JSON; `unit` is the SI unit symbol (docs/report-format.md lists them).
+#include "backends/escape.h"
 #include "backends/report/model.h"
 
 namespace clusterc::backends::report {
 namespace {
 
 std::string Field(const std::string& s) {
-  if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"') out += '"';
-    out += c;
-  }
-  return out + "\"";
+  return escape::CsvField(s);
 }
 
 void Rows(std::string& out, const Group& g) {

@@ -4,38 +4,14 @@
 // (stable, documented) and numbers are the shortest text that reads back exactly.
 #include <fmt/format.h>
 
+#include "backends/escape.h"
 #include "backends/report/model.h"
 
 namespace clusterc::backends::report {
 namespace {
 
 std::string Quote(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        if (c < 0x20)
-          out += fmt::format("\\u{:04x}", c);
-        else
-          out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
+  return escape::JsonString(s);
 }
 
 class Writer {

@@ -1,24 +1,16 @@
 // report.md: the report's facts as GitHub-flavoured Markdown tables, for a pull-request comment.
 #include <fmt/format.h>
 
+#include "backends/escape.h"
 #include "backends/report/model.h"
 #include "diag/format.h"
 
 namespace clusterc::backends::report {
 namespace {
 
-// A table cell: pipes escaped, line breaks flattened.
+// Spec text in Markdown: escaped, so it can sit in a table cell and adds no markup.
 std::string Cell(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (c == '|')
-      out += "\\|";
-    else if (c == '\n' || c == '\r')
-      out += ' ';
-    else
-      out += c;
-  }
-  return out;
+  return escape::MarkdownText(s);
 }
 
 void GroupTable(std::string& s, const Group& g) {
@@ -31,7 +23,8 @@ void GroupTable(std::string& s, const Group& g) {
 
 std::string Pills(const std::vector<Attribute>& attributes) {
   std::string s;
-  for (const auto& a : attributes) s += (s.empty() ? "" : " · ") + a.label + ": `" + a.text + "`";
+  for (const auto& a : attributes)
+    s += (s.empty() ? "" : " · ") + Cell(a.label) + ": " + escape::MarkdownCode(a.text);
   return s;
 }
 
@@ -39,13 +32,13 @@ std::string Pills(const std::vector<Attribute>& attributes) {
 
 std::string RenderMarkdown(const ReportData& d) {
   std::string s;
-  s += "# " + d.spec + ": cost and feasibility\n\n";
+  s += "# " + Cell(d.spec) + ": cost and feasibility\n\n";
   s += fmt::format("**Verdict: {}** — {} error{} · {} warning{} · {} allowed in the spec\n\n",
                    d.feasible ? "feasible" : "not feasible", d.errors, d.errors == 1 ? "" : "s",
                    d.warnings, d.warnings == 1 ? "" : "s", d.allowed);
   for (const auto& a : Answers(d)) {
-    s += "### " + a.question + "\n\n";
-    for (const auto& p : a.points) s += "- " + p + "\n";
+    s += "### " + Cell(a.question) + "\n\n";
+    for (const auto& p : a.points) s += "- " + Cell(p) + "\n";
     s += "\n";
   }
   if (!d.headroom.empty()) {
@@ -60,7 +53,7 @@ std::string RenderMarkdown(const ReportData& d) {
   GroupTable(s, d.summary);
 
   for (const auto& c : d.clusters) {
-    s += "## Cluster " + c.name + "\n\n" + Pills(c.attributes) + "\n\n";
+    s += "## Cluster " + Cell(c.name) + "\n\n" + Pills(c.attributes) + "\n\n";
     if (c.groups.empty()) {
       s += "Not derivable: a required reference is missing.\n\n";
       continue;
@@ -78,7 +71,7 @@ std::string RenderMarkdown(const ReportData& d) {
     for (const auto& g : c.groups) GroupTable(s, g);
   }
   for (const auto& p : d.plans) {
-    s += "## Plan " + p.name + "\n\n" + Pills(p.attributes) + "\n\n";
+    s += "## Plan " + Cell(p.name) + "\n\n" + Pills(p.attributes) + "\n\n";
     if (p.groups.empty()) {
       s += "Not evaluated: the plan's inputs are incomplete.\n\n";
       continue;
@@ -93,8 +86,10 @@ std::string RenderMarkdown(const ReportData& d) {
     for (const auto& r : d.diagnostics) {
       std::string message = r.message;
       for (const auto& n : r.notes) message += "; note: " + n;
-      s += "| " + std::string(r.suppressed ? "allowed" : r.severity) + " | `" + r.code + "` | " +
-           (r.Location().empty() ? "" : "`" + r.Location() + "`") + " | " + Cell(message) + " |\n";
+      s += "| " + std::string(r.suppressed ? "allowed" : r.severity) + " | " +
+           escape::MarkdownCode(r.code, true) + " | " +
+           (r.Location().empty() ? "" : escape::MarkdownCode(r.Location(), true)) + " | " +
+           Cell(message) + " |\n";
     }
   }
   return s;

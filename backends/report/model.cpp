@@ -235,11 +235,11 @@ ClusterReport GatherCluster(const ir::Program& p, const analysis::Results& resul
           .Add("cooling", "cooling", k.cooling, Unit::kUsd)
           .Add("building", "building", k.building, Unit::kUsd)
           .Add("storage", "storage", k.storage, Unit::kUsd)
-          .Add("capex", "capex", k.capex, Unit::kUsd)
-          .Add("energy_per_year", "energy per year", k.energy_per_year, Unit::kUsd)
+          .AddPositive("capex", "capex", k.capex, Unit::kUsd)
+          .AddPositive("energy_per_year", "energy per year", k.energy_per_year, Unit::kUsd)
           .Add("staff_per_year", "staff per year", k.staff_per_year, Unit::kUsd)
           .Add("maintenance_per_year", "maintenance per year", k.maintenance_per_year, Unit::kUsd)
-          .Add("opex_per_year", "opex per year", k.opex_per_year, Unit::kUsd)
+          .AddPositive("opex_per_year", "opex per year", k.opex_per_year, Unit::kUsd)
           .AddPositive("depreciation_per_second", "depreciation", k.depreciation_per_second,
                        Unit::kUsdPerSecond)
           .AddPositive("electricity_price", "electricity price", site ? site->electricity.si : 0.0,
@@ -472,6 +472,7 @@ ReportData Gather(const Context& context) {
       if (d.range.Valid() && context.sources && d.range.file <= context.sources->FileCount()) {
         std::string path(context.sources->Path(d.range.file));
         if (!dir.empty() && path.compare(0, dir.size(), dir) == 0) path = path.substr(dir.size());
+        if (d.range.file < context.source_paths.size()) path = context.source_paths[d.range.file];
         row.file = path;
         LineColumn lc = context.sources->Position(d.range.file, d.range.begin);
         row.line = lc.line;

@@ -10,7 +10,8 @@ namespace {
 
 std::string F(const Group* g, const std::string& key) {
   const Figure* f = g ? g->Find(key) : nullptr;
-  return f ? FormatFigure(f->value, f->unit) : std::string("n/a");
+  // Unknown is not zero: a figure analysis could not derive is absent, and reads "unknown".
+  return f ? FormatFigure(f->value, f->unit) : std::string("unknown");
 }
 
 bool Has(const Group* g, const std::string& key) {

@@ -1,6 +1,7 @@
 // SVG charts for the HTML report (see svg.h). Coordinates are whole or half pixels of an
 // 880-pixel-wide view box; the page scales it down to fit.
 #include "backends/report/svg.h"
+#include "backends/escape.h"
 
 #include <fmt/format.h>
 
@@ -145,27 +146,7 @@ std::string Percent(double part, double whole) {
 }  // namespace
 
 std::string Escape(const std::string& text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
+  return escape::XmlText(text);
 }
 
 std::string StackedBarChart(const std::string& title, const std::vector<Segment>& segments,
