@@ -1,5 +1,7 @@
 #include "analysis/analysis.h"
 
+#include "analysis/sweep.h"
+
 #include <cmath>
 #include <limits>
 
@@ -129,6 +131,7 @@ Results Analyze(const ir::Program& program, const Options& options, DiagnosticSi
     out.plan_values.push_back(PlanValues(out.plans.back()));
     CheckPlan(program, i, out.plan_inputs.back(), out.plans.back(), cluster, options, sink);
   }
+  for (uint32_t i = 0; i < program.sweeps.size(); ++i) CheckSweep(program, i, options, sink);
   return out;
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <type_traits>
+#include <vector>
 
 #include "ir/ir.h"
 
@@ -32,6 +33,14 @@ struct IsQuantityPart : std::false_type {};
 template <class T>
 struct IsQuantityPart<QuantityPart<T>> : std::true_type {
   using Each = T;
+};
+
+// A list of alternatives (`one_of(a, b)` in a `sweep`).
+template <class T>
+struct IsList : std::false_type {};
+template <class T>
+struct IsList<std::vector<T>> : std::true_type {
+  using Element = T;
 };
 
 }  // namespace clusterc::ir
