@@ -1,5 +1,7 @@
 #include "analysis/analysis.h"
 
+#include "analysis/sweep.h"
+
 #include <cmath>
 #include <limits>
 
@@ -133,6 +135,7 @@ Results Analyze(const ir::Program& program, const Options& options, DiagnosticSi
     out.jobs.push_back(DeriveJobs(program, i, out.clusters, out.plans));
     CheckJobs(program, i, out.jobs.back(), out.clusters, sink);
   }
+  for (uint32_t i = 0; i < program.sweeps.size(); ++i) CheckSweep(program, i, options, sink);
   return out;
 }
 

@@ -305,6 +305,8 @@ struct UnitOutput {
   std::vector<Scored> best;  // per thread, reused
 };
 
+}  // namespace
+
 void AddStats(SearchStats& to, const SearchStats& from) {
   to.layouts += from.layouts;
   for (size_t i = 0; i < to.rejected.size(); ++i) to.rejected[i] += from.rejected[i];
@@ -315,6 +317,8 @@ void AddStats(SearchStats& to, const SearchStats& from) {
   to.over_memory += from.over_memory;
   to.feasible += from.feasible;
 }
+
+namespace {
 
 // Searches one layout: every candidate evaluated unless a bound excludes it against
 // `threshold` (the K-th best step time already proven at this GPU count) or the layout's own

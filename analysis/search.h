@@ -136,6 +136,9 @@ SearchResult SearchPlans(const PlanInputs& base, const SearchSpace& space,
 SearchResult BruteForce(const PlanInputs& base, const SearchSpace& space,
                         const SearchOptions& options);
 
+// Adds the counts of `from` to `to`.
+void AddStats(SearchStats& to, const SearchStats& from);
+
 // Combines shard results (or partial results) into the unsharded one.
 SearchResult MergeResults(const std::vector<SearchResult>& parts, int top_k);
 

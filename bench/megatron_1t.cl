@@ -79,3 +79,17 @@ plan pretrain {
   recompute = full
   tokens    = 450 billion       // Megatron-LM's 1T estimate: 450 B tokens (section 5.1)
 }
+
+// The design sweep of bench/search.sh: which GPU, how many nodes, which leaf oversubscription and
+// power cap train the 1T model fastest (or cheapest, with --objective cost) within 60 days and
+// 25 MW. 3 x 6 x 2 x 2 = 72 designs; with --gpus 8..8192 each design also tries every subset of
+// its nodes.
+sweep design {
+  plan               = pretrain
+  gpu                = one_of(nvidia.A100_80GB, nvidia.H100_SXM5, nvidia.H200)
+  nodes              = one_of(256, 384, 512, 640, 768, 1_024)
+  oversubscription   = one_of(1:1, 3:1)
+  power_cap          = one_of(600 W, 450 W)
+  max_training_time  = 60 d
+  max_facility_power = 25 MW
+}

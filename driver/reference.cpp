@@ -90,6 +90,9 @@ class Documenter {
     } else if constexpr (IsPart<T>::value) {
       type = fmt::format("`N x {}`", KindOf<typename IsPart<T>::Target>());
       def = "none";
+    } else if constexpr (ir::IsList<T>::value) {
+      type = "`one_of(...)` alternatives";
+      def = "the cluster's";
     } else if constexpr (IsQuantityPart<T>::value) {
       using Each = typename IsQuantityPart<T>::Each;
       type = fmt::format("`N x` {}", ir::DimName(Each::kDim));

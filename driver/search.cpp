@@ -295,19 +295,64 @@ int Load(const SearchRequest& req, SearchContext& ctx, Streams& s, std::string& 
   }
   ctx.user = an::ScoreCandidate(ctx.base, own, o);
 
+  // The designs: the plan's cluster, or every design of the sweep.
+  if (req.sweep.empty()) {
+    DesignContext d;
+    d.label = "as declared";
+    d.base = ctx.base;
+    d.space = ctx.space;
+    d.options = ctx.options;
+    d.cluster = cluster;
+    ctx.designs.push_back(std::move(d));
+  } else {
+    ctx.sweep = true;
+    const ir::Sweep* sweep = nullptr;
+    for (const auto& sw : p.sweeps)
+      if (sw.name == req.sweep && sw.range.file == p.main_file) sweep = &sw;
+    if (!sweep) {
+      problem = fmt::format("{} has no sweep `{}`", req.spec, req.sweep);
+      return kExitUsage;
+    }
+    if (sweep->plan.index != ctx.plan_index) {
+      problem = fmt::format("sweep `{}` varies plan `{}`, not `{}`", req.sweep,
+                            p.Get(sweep->plan).name, req.plan);
+      return kExitUsage;
+    }
+    ctx.max_training_time = sweep->max_training_time.si;
+    for (an::Design& design : an::Designs(p, *sweep, an::Options{})) {
+      DesignContext d;
+      d.label = design.label;
+      d.base = design.inputs;
+      d.space = ctx.space;
+      // A design is a whole cluster: its GPUs are all used unless --gpus says otherwise.
+      if (req.gpus.empty()) d.space.min_gpus = d.space.max_gpus = d.base.cluster_gpus;
+      d.options = ctx.options;
+      d.options.memory_limit = d.base.hbm > 0 ? headroom * d.base.hbm : 0;
+      d.options.gpu_power =
+          design.cluster.gpus > 0 ? design.cluster.power.facility / double(design.cluster.gpus) : 0;
+      d.options.owned_cost_per_gpu_s =
+          d.base.cluster_cost_per_second > 0 && d.base.cluster_gpus > 0
+              ? d.base.cluster_cost_per_second / double(d.base.cluster_gpus)
+              : 0;
+      d.cluster = design.cluster;
+      d.within_power = design.within_power;
+      ctx.designs.push_back(std::move(d));
+    }
+  }
+
   // Shards and merge check they describe the same search of the same spec.
   bool ok = true;
   std::string text = ReadAll(req.spec, ok);
   ctx.fingerprint = fmt::format(
-      "{:016x}", Fnv1a(fmt::format("{}\n{}\n{}\n{}\n{}\n{}\n{}", req.plan, req.objective, req.top,
-                                   req.vary, req.fix, req.gpus, req.shards),
+      "{:016x}", Fnv1a(fmt::format("{}\n{}\n{}\n{}\n{}\n{}\n{}\n{}", req.plan, req.sweep,
+                                   req.objective, req.top, req.vary, req.fix, req.gpus, req.shards),
                        Fnv1a(text)));
   return kExitOk;
 }
 
 // ---- shard files ------------------------------------------------------------------------------
 
-std::string ShardJson(const SearchContext& ctx, const an::SearchResult& r) {
+std::string ShardJson(const SearchContext& ctx, const std::vector<an::SearchResult>& rs) {
   const SearchRequest& q = ctx.request;
   std::string o = "{\n";
   o += fmt::format("  \"clusterc_search_shard\": {},\n", kShardFormatVersion);
@@ -315,17 +360,22 @@ std::string ShardJson(const SearchContext& ctx, const an::SearchResult& r) {
   o += fmt::format("  \"shard\": {},\n  \"shards\": {},\n", q.shard, q.shards);
   o += "  \"request\": {";
   o += fmt::format(
-      "\"spec\": {}, \"root\": {}, \"plan\": {}, \"objective\": {}, \"top\": {}, "
+      "\"spec\": {}, \"root\": {}, \"plan\": {}, \"sweep\": {}, \"objective\": {}, \"top\": {}, "
       "\"vary\": {}, \"fix\": {}, \"gpus\": {}",
-      JsonString(q.spec), JsonString(q.root), JsonString(q.plan), JsonString(q.objective), q.top,
-      JsonString(q.vary), JsonString(q.fix), JsonString(q.gpus));
+      JsonString(q.spec), JsonString(q.root), JsonString(q.plan), JsonString(q.sweep),
+      JsonString(q.objective), q.top, JsonString(q.vary), JsonString(q.fix), JsonString(q.gpus));
   o += "},\n";
-  o += "  \"stats\": " + StatsJson(r.stats, "  ") + ",\n";
-  o += "  \"by_gpus\": [";
-  for (size_t i = 0; i < r.by_gpus.size(); ++i) {
-    o += fmt::format("{}\n    {{\"gpus\": {}, \"fastest\": [", i ? "," : "", r.by_gpus[i].gpus);
-    for (size_t j = 0; j < r.by_gpus[i].fastest.size(); ++j)
-      o += (j ? ",\n      " : "\n      ") + ScoredJson(r.by_gpus[i].fastest[j]);
+  o += "  \"designs\": [";
+  for (size_t d = 0; d < rs.size(); ++d) {
+    const an::SearchResult& r = rs[d];
+    o += fmt::format("{}\n   {{\"stats\": {},\n    \"by_gpus\": [", d ? "," : "",
+                     StatsJson(r.stats, "    "));
+    for (size_t i = 0; i < r.by_gpus.size(); ++i) {
+      o += fmt::format("{}\n    {{\"gpus\": {}, \"fastest\": [", i ? "," : "", r.by_gpus[i].gpus);
+      for (size_t j = 0; j < r.by_gpus[i].fastest.size(); ++j)
+        o += (j ? ",\n      " : "\n      ") + ScoredJson(r.by_gpus[i].fastest[j]);
+      o += "]}";
+    }
     o += "]}";
   }
   o += "\n  ]\n}\n";
@@ -333,7 +383,7 @@ std::string ShardJson(const SearchContext& ctx, const an::SearchResult& r) {
 }
 
 bool ReadShard(const std::string& path, SearchRequest& req, std::string& fingerprint,
-               an::SearchResult& r, std::string& error) {
+               std::vector<an::SearchResult>& rs, std::string& error) {
   bool ok = true;
   std::string text = ReadAll(path, ok);
   if (!ok) {
@@ -362,6 +412,7 @@ bool ReadShard(const std::string& path, SearchRequest& req, std::string& fingerp
   req.spec = str(q, "spec");
   req.root = str(q, "root");
   req.plan = str(q, "plan");
+  req.sweep = str(q, "sweep");
   req.objective = str(q, "objective");
   req.top = int(q->getInteger("top").getValueOr(10));
   req.vary = str(q, "vary");
@@ -369,21 +420,28 @@ bool ReadShard(const std::string& path, SearchRequest& req, std::string& fingerp
   req.gpus = str(q, "gpus");
   req.shard = int(doc->getInteger("shard").getValueOr(-1));
   req.shards = int(doc->getInteger("shards").getValueOr(0));
-  if (!ParseStatsJson(doc->getObject("stats"), r.stats)) return fail("bad stats");
-  const llvm::json::Array* gpus = doc->getArray("by_gpus");
-  if (!gpus) return fail("no by_gpus");
-  for (const auto& g : *gpus) {
-    const llvm::json::Object* go = g.getAsObject();
-    const llvm::json::Array* list = go ? go->getArray("fastest") : nullptr;
-    if (!list) return fail("bad by_gpus entry");
-    an::GpuCountBest best;
-    best.gpus = go->getInteger("gpus").getValueOr(0);
-    for (const auto& e : *list) {
-      an::Scored s;
-      if (!ParseScoredJson(e.getAsObject(), s)) return fail("bad plan entry");
-      best.fastest.push_back(s);
+  const llvm::json::Array* designs = doc->getArray("designs");
+  if (!designs) return fail("no designs");
+  for (const auto& dv : *designs) {
+    const llvm::json::Object* design = dv.getAsObject();
+    an::SearchResult r;
+    if (!design || !ParseStatsJson(design->getObject("stats"), r.stats)) return fail("bad stats");
+    const llvm::json::Array* gpus = design->getArray("by_gpus");
+    if (!gpus) return fail("no by_gpus");
+    for (const auto& g : *gpus) {
+      const llvm::json::Object* go = g.getAsObject();
+      const llvm::json::Array* list = go ? go->getArray("fastest") : nullptr;
+      if (!list) return fail("bad by_gpus entry");
+      an::GpuCountBest best;
+      best.gpus = go->getInteger("gpus").getValueOr(0);
+      for (const auto& e : *list) {
+        an::Scored s;
+        if (!ParseScoredJson(e.getAsObject(), s)) return fail("bad plan entry");
+        best.fastest.push_back(s);
+      }
+      r.by_gpus.push_back(std::move(best));
     }
-    r.by_gpus.push_back(std::move(best));
+    rs.push_back(std::move(r));
   }
   return true;
 }
@@ -408,6 +466,7 @@ int WriteSlurmArray(const SearchRequest& q, int n, const std::string& dir, Strea
       fmt::format("{} search {} --plan {} --objective {} --top {}", ShellQuote(self),
                   ShellQuote(spec), ShellQuote(q.plan), q.objective, q.top);
   if (!q.root.empty()) common += " --root " + ShellQuote(fs::absolute(q.root, ec).string());
+  if (!q.sweep.empty()) common += " --sweep " + ShellQuote(q.sweep);
   if (!q.vary.empty()) common += " --vary " + ShellQuote(q.vary);
   if (!q.fix.empty()) common += " --fix " + ShellQuote(q.fix);
   if (!q.gpus.empty()) common += " --gpus " + ShellQuote(q.gpus);
@@ -473,9 +532,18 @@ int WriteSlurmArray(const SearchRequest& q, int n, const std::string& dir, Strea
 }
 
 int Emit(const std::string& data, const std::string& output, Streams& s) {
-  if (output.empty()) {
+  if (output.empty() || output == "-") {
     s.out += data;
     return kExitOk;
+  }
+  std::error_code ec;
+  if (fs::exists(output, ec) && !fs::is_regular_file(output, ec)) {
+    // A device or pipe: never replace it with a renamed temporary file.
+    std::ofstream out(output, std::ios::binary);
+    out << data;
+    if (out) return kExitOk;
+    s.err += fmt::format("clusterc: error: cannot write {} [output.unwritable]\n", output);
+    return kExitUsage;
   }
   std::string error;
   if (!WriteFileAtomically(output, data, error)) {
@@ -498,14 +566,14 @@ int Search(const cli::ParsedArgs& args, Streams& s) {
     if (args.Has("--shard") || args.Has("--slurm-array"))
       return UsageProblem(s,
                           "--merge takes shard files only; --shard and --slurm-array do not apply");
-    std::vector<an::SearchResult> parts;
+    std::vector<std::vector<an::SearchResult>> parts;
     std::vector<bool> seen;
     SearchRequest req;
     std::string fingerprint;
     for (const auto& file : args.operands) {
       SearchRequest r;
       std::string fp, error;
-      an::SearchResult part;
+      std::vector<an::SearchResult> part;
       if (!ReadShard(file, r, fp, part, error)) {
         s.err += fmt::format("clusterc: error: {} [search.bad-shard]\n", error);
         return kExitUsage;
@@ -549,7 +617,18 @@ int Search(const cli::ParsedArgs& args, Streams& s) {
           req.spec, ctx.fingerprint, fingerprint);
       return kExitUsage;
     }
-    an::SearchResult merged = an::MergeResults(parts, req.top);
+    std::vector<an::SearchResult> merged;
+    for (size_t d = 0; d < ctx.designs.size(); ++d) {
+      std::vector<an::SearchResult> of_design;
+      for (const auto& part : parts) {
+        if (part.size() != ctx.designs.size()) {
+          s.err += "clusterc: error: a shard has another number of designs [search.bad-shard]\n";
+          return kExitUsage;
+        }
+        of_design.push_back(part[d]);
+      }
+      merged.push_back(an::MergeResults(of_design, req.top));
+    }
     return Emit(RenderSearch(ctx, merged, format), output, s);
   }
 
@@ -558,7 +637,19 @@ int Search(const cli::ParsedArgs& args, Streams& s) {
   req.spec = args.operands[0];
   req.root = args.Get("--root");
   req.plan = args.Get("--plan");
-  if (req.plan.empty()) return UsageProblem(s, "`clusterc search` needs --plan NAME");
+  req.sweep = args.Get("--sweep");
+  if (req.plan.empty() && !req.sweep.empty()) {
+    // The sweep names its plan.
+    SearchContext probe;
+    CompileOptions options;
+    options.root = req.root;
+    CompileAndAnalyze(req.spec, options, probe.sources, probe.session);
+    for (const auto& sw : probe.session.program.sweeps)
+      if (sw.name == req.sweep && sw.plan.Valid())
+        req.plan = probe.session.program.Get(sw.plan).name;
+  }
+  if (req.plan.empty())
+    return UsageProblem(s, "`clusterc search` needs --plan NAME or --sweep NAME");
   req.objective = args.Get("--objective", "time");
   req.top = args.Has("--top") ? int(std::min<long long>(1000, std::stoll(args.Get("--top")))) : 10;
   req.vary = args.Get("--vary");
@@ -600,28 +691,48 @@ int Search(const cli::ParsedArgs& args, Streams& s) {
   if (!problem.empty()) return UsageProblem(s, problem);
   if (rc != kExitOk) return rc;
   auto start = std::chrono::steady_clock::now();
-  an::SearchResult result = an::SearchPlans(ctx.base, ctx.space, ctx.options);
+  std::vector<an::SearchResult> results;
+  uint64_t candidates = 0;
+  for (const DesignContext& d : ctx.designs) {
+    // A design over the power limit is not searched.
+    results.push_back(d.within_power ? an::SearchPlans(d.base, d.space, d.options)
+                                     : an::SearchResult{});
+    candidates += results.back().stats.candidates;
+  }
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (s.err_is_terminal)
     s.err += fmt::format("searched {} candidates in {:.3f} s on {} threads\n",
-                         FormatCount(double(result.stats.candidates)), seconds, ctx.options.jobs);
-  if (args.Has("--shard")) return Emit(ShardJson(ctx, result), output, s);
+                         FormatCount(double(candidates)), seconds, ctx.options.jobs);
+  if (args.Has("--shard")) return Emit(ShardJson(ctx, results), output, s);
+  std::vector<Ranked> best = RankDesigns(ctx, results, 1);
   if (args.Has("--emit-plan")) {
-    std::vector<an::Scored> top = an::TopK(result, 1);
-    if (top.empty()) {
+    if (best.empty()) {
       s.err += "clusterc: error: no plan fits; nothing to emit [search.no-plan]\n";
       return kExitDiagnostics;
     }
-    std::string error, text = PlanBlock(ctx, top.front(), error);
+    if (ctx.sweep && best.front().design != 0) {
+      s.err += fmt::format(
+          "clusterc: error: the best plan runs on design `{}`, not the declared cluster; "
+          "--emit-plan writes plans for declared clusters only [search.no-plan]\n",
+          ctx.designs[best.front().design].label);
+      return kExitDiagnostics;
+    }
+    std::string error, text = PlanBlock(ctx, best.front().plan, error);
     if (!error.empty()) {
       s.err += fmt::format("clusterc: error: {} [search.no-plan]\n", error);
       return kExitDiagnostics;
     }
     if (Emit(text, args.Get("--emit-plan"), s) != kExitOk) return kExitUsage;
   }
-  int written = Emit(RenderSearch(ctx, result, format), output, s);
+  int written = Emit(RenderSearch(ctx, results, format), output, s);
   if (written != kExitOk) return written;
-  return an::TopK(result, 1).empty() ? kExitDiagnostics : kExitOk;
+  if (best.empty()) {
+    s.err += fmt::format(
+        "clusterc: error: no plan of the {} searched candidates fits{} [search.no-plan]\n",
+        FormatCount(double(candidates)), ctx.sweep ? " the sweep's limits" : " in memory");
+    return kExitDiagnostics;
+  }
+  return kExitOk;
 }
 
 }  // namespace
@@ -646,6 +757,8 @@ cli::CommandSpec SearchCommand() {
       "are shard files and the answer is the unsharded one. Formats: docs/search-format.md.";
   c.options = {
       Value("--plan", "NAME", "a plan name", "the plan to start from (model, cluster, batch)"),
+      Value("--sweep", "NAME", "a sweep name",
+            "search every design of sweep NAME (and its plan) as well as the plans"),
       Choice("--objective", "OBJ", {"time", "cost", "energy", "mfu"},
              "rank by training time (default), cost, energy or MFU"),
       PositiveInteger("--top", "K", "a positive number", "plans to list (default 10)"),
@@ -660,7 +773,7 @@ cli::CommandSpec SearchCommand() {
             "write the answer (or shard, or Slurm directory) there, atomically")
           .Alias("-o"),
       Value("--emit-plan", "FILE", "a file name",
-            "write the best plan as a `plan` block `check` accepts"),
+            "write the best plan as a `plan` block `check` accepts (`-`: stdout)"),
       PositiveInteger("--jobs", "N", "a positive number", "threads (default: one per core)"),
       Value("--shard", "I/N", "a shard I/N", "search the deterministic shard I of N; write JSON"),
       Flag("--merge", "FILE... are shard files: combine them"),

@@ -12,6 +12,14 @@ namespace {
 
 namespace an = analysis;
 
+// Counts over designs: every count adds up, GPU counts and probes too (unlike shards of one
+// design, which share them).
+void SumStats(an::SearchStats& to, const an::SearchStats& from) {
+  an::AddStats(to, from);
+  to.gpu_counts += from.gpu_counts;
+  to.probes += from.probes;
+}
+
 const char* ObjectiveName(an::Objective o) {
   switch (o) {
     case an::Objective::kTime:
@@ -169,19 +177,43 @@ std::vector<std::string> Why(const SearchContext& ctx, const an::Scored& best) {
   return out;
 }
 
-std::string Text(const SearchContext& ctx, const an::SearchResult& r) {
+// The Pareto front over every design: the fastest plan of each GPU count of each design that
+// passes the sweep's limits, kept when no other is as good on step time, cost and GPUs.
+std::vector<an::Scored> Front(const SearchContext& ctx, const std::vector<an::SearchResult>& rs) {
+  an::SearchResult pooled;
+  for (size_t d = 0; d < rs.size() && d < ctx.designs.size(); ++d) {
+    if (!ctx.designs[d].within_power) continue;
+    for (const an::GpuCountBest& g : rs[d].by_gpus)
+      for (const an::Scored& s : g.fastest)
+        if (ctx.max_training_time <= 0 ||
+            (s.training_time > 0 && s.training_time <= ctx.max_training_time)) {
+          pooled.by_gpus.push_back({g.gpus, {s}});
+          break;
+        }
+  }
+  return an::ParetoFront(pooled);
+}
+
+std::string Text(const SearchContext& ctx, const std::vector<an::SearchResult>& rs) {
   const ir::Program& p = ctx.session.program;
   const ir::Plan& plan = p.plans[ctx.plan_index];
-  const an::SearchStats& st = r.stats;
+  an::SearchStats st;
+  for (const auto& r : rs) SumStats(st, r.stats);
   const int k = ctx.options.top_k;
-  std::vector<an::Scored> top = an::TopK(r, k);
+  std::vector<Ranked> ranked = RankDesigns(ctx, rs, k);
+  std::vector<an::Scored> top;
+  for (const auto& x : ranked) top.push_back(x.plan);
   std::string o = fmt::format("search: plan `{}` (model `{}`, cluster `{}`, {} GPUs for plans)\n",
                               plan.name, p.Get(plan.model).name, p.Get(plan.cluster).name,
                               FormatCount(double(ctx.base.cluster_gpus)));
-  o += fmt::format("objective: {}; memory limit {} per GPU ({:.0f} % of {})\n",
-                   ObjectiveLabel(ctx.options.objective),
-                   People(ctx.options.memory_limit, ir::dims::kInfo), 100 * ctx.headroom,
-                   People(ctx.base.hbm, ir::dims::kInfo));
+  if (ctx.sweep)
+    o += fmt::format("objective: {}; memory limit {:.0f} % of each design's HBM\n",
+                     ObjectiveLabel(ctx.options.objective), 100 * ctx.headroom);
+  else
+    o += fmt::format("objective: {}; memory limit {} per GPU ({:.0f} % of {})\n",
+                     ObjectiveLabel(ctx.options.objective),
+                     People(ctx.options.memory_limit, ir::dims::kInfo), 100 * ctx.headroom,
+                     People(ctx.base.hbm, ir::dims::kInfo));
   std::string rejected;
   for (size_t i = 0; i < st.rejected.size(); ++i)
     if (st.rejected[i])
@@ -199,6 +231,27 @@ std::string Text(const SearchContext& ctx, const an::SearchResult& r) {
       FormatCount(double(st.pruned[size_t(an::Prune::kMemoryBound)])),
       FormatCount(double(st.pruned[size_t(an::Prune::kTimeBound)])),
       FormatCount(double(st.probes)));
+  if (ctx.sweep) {
+    o += fmt::format("\ndesigns of sweep `{}`: {}\n", ctx.request.sweep, ctx.designs.size());
+    for (size_t d = 0; d < ctx.designs.size(); ++d) {
+      const DesignContext& dc = ctx.designs[d];
+      std::vector<Ranked> mine;
+      for (const auto& x : RankDesigns(ctx, rs, int(ctx.designs.size()) * k))
+        if (x.design == d) {
+          mine.push_back(x);
+          break;
+        }
+      std::string best =
+          !dc.within_power ? "over the facility power limit"
+          : mine.empty()
+              ? "no plan fits the limits"
+              : fmt::format("{} days, {}, step {}", Days(mine[0].plan), Money(mine[0].plan.cost),
+                            People(mine[0].plan.step_time, ir::dims::kTime));
+      o += fmt::format("  {:>3}  {:<40} {:>7} GPUs {:>9}  {}\n", d + 1, dc.label,
+                       dc.cluster.usable_gpus, People(dc.cluster.power.facility, ir::dims::kPower),
+                       best);
+    }
+  }
   if (top.empty()) {
     o += "\nno plan fits\n";
     return o;
@@ -209,7 +262,8 @@ std::string Text(const SearchContext& ctx, const an::SearchResult& r) {
       "{:>9} {:>6} {:>7} {:>10} {:>9} {:>8}\n",
       "#", "GPUs", "tp", "cp", "pp", "dp", "ep", "vpp", "micro", "recompute", "zero", "sp",
       "mem/GPU", "step", "MFU", "days", "cost", "energy", "margin");
-  auto row = [&](const std::string& rank, const an::Scored& s, const an::Scored* next) {
+  auto row = [&](const std::string& rank, const an::Scored& s,
+                 const an::Scored* next) -> std::string {
     const an::Candidate& c = s.c;
     return fmt::format(
         "{:>3} {:>6} {:>3} {:>3} {:>4} {:>5} {:>3} {:>3} {:>5} {:<9} {:<5} {:<3} "
@@ -219,9 +273,13 @@ std::string Text(const SearchContext& ctx, const an::SearchResult& r) {
         People(s.memory, ir::dims::kInfo), People(s.step_time, ir::dims::kTime), 100 * s.mfu,
         Days(s), Money(s.cost), Energy(s.energy), Margin(s, next));
   };
-  for (size_t i = 0; i < top.size(); ++i)
+  for (size_t i = 0; i < top.size(); ++i) {
     o += row(std::to_string(i + 1), top[i], i + 1 < top.size() ? &top[i + 1] : nullptr);
-  std::vector<an::Scored> front = an::ParetoFront(r);
+    if (ctx.sweep)
+      o += fmt::format("      on design {}: {}\n", ranked[i].design + 1,
+                       ctx.designs[ranked[i].design].label);
+  }
+  std::vector<an::Scored> front = Front(ctx, rs);
   o += fmt::format("\nPareto front (step time vs {} vs GPUs): {} plans\n",
                    ctx.user.cost > 0 ? "cost" : "GPU-hours", front.size());
   for (const an::Scored& s : front)
@@ -230,14 +288,22 @@ std::string Text(const SearchContext& ctx, const an::SearchResult& r) {
                      s.cost > 0 ? Money(s.cost) : FormatCount(s.gpu_hours / 3600) + " GPU-h",
                      Days(s), Layout(s.c));
   o += fmt::format("\nplan `{}` as written: {}\n", plan.name, Layout(ctx.user_candidate));
-  for (const auto& line : Why(ctx, top.front())) o += "  " + line + "\n";
+  if (ranked.front().design == 0 && ctx.designs[0].label == "as declared")
+    for (const auto& line : Why(ctx, top.front())) o += "  " + line + "\n";
+  else
+    o += fmt::format("  the best plan runs on another design: {}\n",
+                     ctx.designs[ranked.front().design].label);
   return o;
 }
 
-std::string Json(const SearchContext& ctx, const an::SearchResult& r) {
+std::string Json(const SearchContext& ctx, const std::vector<an::SearchResult>& rs) {
   const ir::Program& p = ctx.session.program;
   const ir::Plan& plan = p.plans[ctx.plan_index];
-  std::vector<an::Scored> top = an::TopK(r, ctx.options.top_k);
+  std::vector<Ranked> ranked = RankDesigns(ctx, rs, ctx.options.top_k);
+  std::vector<an::Scored> top;
+  for (const auto& x : ranked) top.push_back(x.plan);
+  an::SearchStats st;
+  for (const auto& r : rs) SumStats(st, r.stats);
   std::string o = "{\n";
   o += fmt::format("  \"clusterc_search\": {},\n", kSearchFormatVersion);
   o += fmt::format("  \"spec\": {},\n  \"plan\": {},\n  \"model\": {},\n  \"cluster\": {},\n",
@@ -247,22 +313,34 @@ std::string Json(const SearchContext& ctx, const an::SearchResult& r) {
                    ObjectiveName(ctx.options.objective), ctx.options.top_k);
   o += fmt::format("  \"cluster_gpus\": {},\n  \"memory_limit_bytes\": {},\n",
                    ctx.base.cluster_gpus, ctx.options.memory_limit);
-  o += "  \"stats\": " + StatsJson(r.stats, "  ") + ",\n";
+  o += fmt::format("  \"sweep\": {},\n", ctx.sweep ? JsonString(ctx.request.sweep) : "null");
+  o += "  \"stats\": " + StatsJson(st, "  ") + ",\n";
+  o += "  \"designs\": [";
+  for (size_t d = 0; d < ctx.designs.size(); ++d) {
+    const DesignContext& dc = ctx.designs[d];
+    o += fmt::format(
+        "{}\n    {{\"design\": {}, \"label\": {}, \"gpus\": {}, \"facility_power_w\": {}, "
+        "\"within_power\": {}, \"candidates\": {}}}",
+        d ? "," : "", d, JsonString(dc.label), dc.cluster.usable_gpus, dc.cluster.power.facility,
+        dc.within_power ? "true" : "false", rs[d].stats.candidates);
+  }
+  o += "\n  ],\n";
   o += "  \"top\": [";
   for (size_t i = 0; i < top.size(); ++i) {
     std::string margin =
         i + 1 < top.size() ? fmt::format("{}", top[i + 1].objective - top[i].objective) : "null";
-    o += fmt::format("{}\n    {{\"rank\": {}, \"margin_to_next\": {}, \"plan\": {}}}", i ? "," : "",
-                     i + 1, margin, ScoredJson(top[i]));
+    o += fmt::format(
+        "{}\n    {{\"rank\": {}, \"design\": {}, \"margin_to_next\": {}, \"plan\": {}}}",
+        i ? "," : "", i + 1, ranked[i].design, margin, ScoredJson(top[i]));
   }
   o += "\n  ],\n  \"pareto\": [";
-  std::vector<an::Scored> front = an::ParetoFront(r);
+  std::vector<an::Scored> front = Front(ctx, rs);
   for (size_t i = 0; i < front.size(); ++i)
     o += fmt::format("{}\n    {}", i ? "," : "", ScoredJson(front[i]));
   o += "\n  ],\n";
   o += "  \"user_plan\": " + ScoredJson(ctx.user) + ",\n";
   o += "  \"why\": [";
-  if (!top.empty()) {
+  if (!top.empty() && ranked.front().design == 0 && !ctx.sweep) {
     auto why = Why(ctx, top.front());
     for (size_t i = 0; i < why.size(); ++i) o += (i ? ", " : "") + JsonString(why[i]);
   }
@@ -270,19 +348,21 @@ std::string Json(const SearchContext& ctx, const an::SearchResult& r) {
   return o;
 }
 
-std::string Csv(const an::SearchResult& r, int k) {
+std::string Csv(const SearchContext& ctx, const std::vector<an::SearchResult>& rs, int k) {
   std::string o =
-      "rank,gpus,tp,cp,pp,dp,ep,vpp,micro,recompute,sharding,sequence_parallel,memory_bytes,"
-      "step_time_s,mfu,training_time_s,gpu_hours,cost_usd,energy_j,objective\n";
-  std::vector<an::Scored> top = an::TopK(r, k);
+      "rank,design,gpus,tp,cp,pp,dp,ep,vpp,micro,recompute,sharding,sequence_parallel,"
+      "memory_bytes,step_time_s,mfu,training_time_s,gpu_hours,cost_usd,energy_j,objective\n";
+  std::vector<Ranked> ranked = RankDesigns(ctx, rs, k);
+  std::vector<an::Scored> top;
+  for (const auto& x : ranked) top.push_back(x.plan);
   for (size_t i = 0; i < top.size(); ++i) {
     const an::Scored& s = top[i];
     const an::Candidate& c = s.c;
-    o += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", i + 1, c.gpus,
-                     c.tp, c.cp, c.pp, c.Dp(), c.ep, c.vpp, c.micro, ir::EnumName(c.recompute),
-                     ir::EnumName(c.sharding), c.sequence_parallel ? "true" : "false", s.memory,
-                     s.step_time, s.mfu, s.training_time, s.gpu_hours / 3600, s.cost, s.energy,
-                     s.objective);
+    o += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", i + 1,
+                     ranked[i].design, c.gpus, c.tp, c.cp, c.pp, c.Dp(), c.ep, c.vpp, c.micro,
+                     ir::EnumName(c.recompute), ir::EnumName(c.sharding),
+                     c.sequence_parallel ? "true" : "false", s.memory, s.step_time, s.mfu,
+                     s.training_time, s.gpu_hours / 3600, s.cost, s.energy, s.objective);
   }
   return o;
 }
@@ -379,11 +459,31 @@ bool ParseScoredJson(const llvm::json::Object* o, an::Scored& s) {
          num("cost_usd", s.cost) && num("energy_j", s.energy) && num("objective", s.objective);
 }
 
-std::string RenderSearch(const SearchContext& ctx, const an::SearchResult& result,
+std::string RenderSearch(const SearchContext& ctx, const std::vector<an::SearchResult>& results,
                          const std::string& format) {
-  if (format == "json") return Json(ctx, result);
-  if (format == "csv") return Csv(result, ctx.options.top_k);
-  return Text(ctx, result);
+  if (format == "json") return Json(ctx, results);
+  if (format == "csv") return Csv(ctx, results, ctx.options.top_k);
+  return Text(ctx, results);
+}
+
+std::vector<Ranked> RankDesigns(const SearchContext& ctx,
+                                const std::vector<an::SearchResult>& results, int k) {
+  std::vector<Ranked> all;
+  for (size_t d = 0; d < results.size() && d < ctx.designs.size(); ++d) {
+    if (!ctx.designs[d].within_power) continue;
+    for (const an::Scored& s : an::TopK(results[d], 1 << 20))
+      if (ctx.max_training_time <= 0 ||
+          (s.training_time > 0 && s.training_time <= ctx.max_training_time))
+        all.push_back({d, s});
+  }
+  std::sort(all.begin(), all.end(), [](const Ranked& a, const Ranked& b) {
+    if (a.plan.objective != b.plan.objective) return a.plan.objective < b.plan.objective;
+    if (a.plan.step_time != b.plan.step_time) return a.plan.step_time < b.plan.step_time;
+    if (a.design != b.design) return a.design < b.design;
+    return an::CandidateBefore(a.plan.c, b.plan.c);
+  });
+  if (all.size() > size_t(std::max(1, k))) all.resize(size_t(std::max(1, k)));
+  return all;
 }
 
 std::string PlanBlock(const SearchContext& ctx, const an::Scored& best, std::string& error) {

@@ -17,6 +17,7 @@
 
 namespace clusterc::semantic {
 
+using ir::IsList;
 using ir::IsPart;
 using ir::IsQ;
 using ir::IsQuantityPart;
@@ -281,7 +282,36 @@ class Binder {
 
   template <class T>
   bool Assign(T& out, const ast::Member& m, std::string_view name, uint32_t flags) {
-    if constexpr (IsQ<T>::value) {
+    if constexpr (IsList<T>::value) {
+      // `one_of(a, b, ...)`, or a single value: each alternative is bound as the element type.
+      const ast::Expr* e = ValueOf(m, name, "alternatives: `one_of(a, b, ...)`");
+      if (!e) return false;
+      std::vector<ast::ExprId> items;
+      if (e->kind == ast::ExprKind::kCall && e->path.Text() == "one_of") {
+        items = e->args;
+        if (items.empty()) {
+          sema_.Pending(
+              DiagCode::FieldTypeMismatch, e->range,
+              fmt::format("field `{}` needs at least one alternative in `one_of()`", name));
+          return false;
+        }
+      } else {
+        items.push_back(ast::ExprId(e - m_.ast.exprs.data()));
+      }
+      bool ok = true;
+      out.clear();
+      for (ast::ExprId id : items) {
+        ast::Member one = m;
+        one.kind = ast::Member::Kind::kValue;
+        one.value = id;
+        typename IsList<T>::Element element{};
+        if (Assign(element, one, name, flags))
+          out.push_back(element);
+        else
+          ok = false;
+      }
+      return ok;
+    } else if constexpr (IsQ<T>::value) {
       const ast::Expr* e = ValueOf(m, name, "a quantity");
       double si;
       if (!e || !Dimensioned(*e, T::kDim, name, si) || !CheckFlags(si, flags, *e, name))
@@ -494,7 +524,7 @@ class FieldReader {
       value_ = {double(member.size()), {}};  // `jobs.plans` reads as the count
       ok_ = true;
     } else if constexpr (std::is_class_v<T> && !std::is_same_v<T, std::string> &&
-                         !IsRef<T>::value) {
+                         !IsRef<T>::value && !IsList<T>::value) {
       sub_ = [&member](std::string_view field, FieldReader& r) {
         FieldReader inner(field);
         Describe(member, inner);
@@ -570,6 +600,8 @@ auto WithEntityType(ir::Kind kind, F&& f) {
       return f(static_cast<ir::Plan*>(nullptr));
     case ir::Kind::jobs:
       return f(static_cast<ir::Jobs*>(nullptr));
+    case ir::Kind::sweep:
+      return f(static_cast<ir::Sweep*>(nullptr));
   }
   return f(static_cast<ir::Plan*>(nullptr));
 }

@@ -32,6 +32,10 @@ struct Ref {
   bool Valid() const { return index != kNone; }
 };
 
+// `a + b + c`: references to several entities of one kind (a `jobs` block's plans).
+template <class T>
+struct RefSum : std::vector<Ref<T>> {};
+
 // `N x part`.
 template <class T>
 struct Part {
@@ -82,7 +86,7 @@ enum FieldFlags : uint32_t {
 };
 
 CLUSTERC_ENUM(Kind, gpu, cpu, nic, switch_, link, cooling, node, fabric, site, cluster, model, plan,
-              jobs)
+              jobs, sweep)
 
 CLUSTERC_ENUM(NetProtocol, infiniband, ethernet, vpi)
 CLUSTERC_ENUM(FabricKind, infiniband_hdr, infiniband_ndr, infiniband_xdr, roce_v2, ethernet, ici)
@@ -602,13 +606,44 @@ void Describe(Plan& p, V& v) {
 // Plans that run at the same time on one cluster: checked jointly for GPUs, whole scale-up
 // domains, racks and power.
 struct Jobs : Entity {
-  std::vector<Ref<Plan>> plans;
+  RefSum<Plan> plans;
 };
 
 template <class V>
 void Describe(Jobs& j, V& v) {
   v.Field("plans", j.plans, kRequired,
           "plans that run at the same time on one cluster: `pretrain + finetune`");
+}
+
+// ---------------------------------------------------------------------------------------------
+// `sweep`: design alternatives `clusterc search` explores together with the plans. Each list
+// field holds the alternatives written as `one_of(a, b, ...)` (or one value); an empty list keeps
+// what the plan's cluster has. See docs/language.md ("sweep").
+
+struct Sweep : Entity {
+  Ref<Plan> plan;
+  std::vector<Ref<Gpu>> gpus;
+  std::vector<int64_t> nodes;
+  std::vector<Ratio> oversubscription;
+  std::vector<Watts> power_cap;
+  Seconds max_training_time;
+  Watts max_facility_power;
+};
+
+template <class V>
+void Describe(Sweep& s, V& v) {
+  v.Field("plan", s.plan, kRequired,
+          "the plan whose model, batch, tokens and cluster the sweep varies");
+  v.Field("gpu", s.gpus, kOptional, "GPU models to try in the cluster's nodes: `one_of(a, b)`");
+  v.Field("nodes", s.nodes, kPositive, "node counts to try: `one_of(2_048, 3_072)`");
+  v.Field("oversubscription", s.oversubscription, kOptional,
+          "leaf oversubscription of the fabric to try: `one_of(1:1, 1:3)`");
+  v.Field("power_cap", s.power_cap, kPositive,
+          "GPU power caps to try: `one_of(700 W, 550 W)`; peak FLOP/s scale with cap / TDP");
+  v.Field("max_training_time", s.max_training_time, kOptional,
+          "only designs that train the plan's tokens within this time");
+  v.Field("max_facility_power", s.max_facility_power, kOptional,
+          "only designs whose facility power stays within this");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -671,6 +706,7 @@ struct Program {
   std::vector<Model> models;
   std::vector<Plan> plans;
   std::vector<Jobs> jobs;
+  std::vector<Sweep> sweeps;
   std::vector<Require> requires_;
   std::vector<Suppression> suppressions;
   uint32_t main_file = 0;  // the file the user named; its entities are the ones reported
@@ -702,6 +738,7 @@ CLUSTERC_TABLE_(Cluster, clusters, Kind::cluster)
 CLUSTERC_TABLE_(Model, models, Kind::model)
 CLUSTERC_TABLE_(Plan, plans, Kind::plan)
 CLUSTERC_TABLE_(Jobs, jobs, Kind::jobs)
+CLUSTERC_TABLE_(Sweep, sweeps, Kind::sweep)
 #undef CLUSTERC_TABLE_
 
 template <class T>
@@ -725,6 +762,7 @@ void ForEachEntityType(F&& f) {
   f(static_cast<Model*>(nullptr));
   f(static_cast<Plan*>(nullptr));
   f(static_cast<Jobs*>(nullptr));
+  f(static_cast<Sweep*>(nullptr));
 }
 
 }  // namespace clusterc::ir

@@ -35,12 +35,21 @@ struct IsQuantityPart<QuantityPart<T>> : std::true_type {
   using Each = T;
 };
 
-// `a + b + c`: several references to entities of one kind.
+// `a + b + c`: several references to entities of one kind (a distinct type, so that a
+// `sweep`'s lists of alternatives, plain vectors, never read as one).
 template <class T>
 struct IsRefList : std::false_type {};
 template <class T>
-struct IsRefList<std::vector<Ref<T>>> : std::true_type {
+struct IsRefList<RefSum<T>> : std::true_type {
   using Target = T;
+};
+
+// A list of alternatives (`one_of(a, b)` in a `sweep`).
+template <class T>
+struct IsList : std::false_type {};
+template <class T>
+struct IsList<std::vector<T>> : std::true_type {
+  using Element = T;
 };
 
 }  // namespace clusterc::ir

@@ -6,6 +6,7 @@
 #include <random>
 
 #include "analysis/search.h"
+#include "analysis/sweep.h"
 #include "driver/driver.h"
 #include "support.h"
 
@@ -283,4 +284,47 @@ TEST_CASE("clusterc search --emit-plan writes a plan check accepts unchanged", "
     CHECK(c->results.plans[best].gpus == std::stoll(gpus));
     CHECK(json.out.find(fmt::format(",{},", step)) != std::string::npos);
   }
+}
+
+TEST_CASE("a sweep's designs apply each alternative to the plan's cluster", "[search][sweep]") {
+  auto c = testing::CompileSpec(kSource / "tests/lang/sweep/sweep_clean.cl");
+  REQUIRE(c->program.sweeps.size() == 1);
+  auto designs = an::Designs(c->program, c->program.sweeps[0], an::Options{});
+  // gpu (2) x nodes (2) x oversubscription (2) x power cap (1), the last varying fastest.
+  REQUIRE(designs.size() == 8);
+  const an::PlanInputs& declared = c->results.plan_inputs[0];
+  CHECK(designs[0].label == "gpu H100_SXM5, 128 nodes, 1:1, cap 600 W");
+  CHECK(designs[7].label == "gpu H200, 192 nodes, 3:1, cap 600 W");
+  CHECK(designs[0].inputs.cluster_gpus == 1024);
+  CHECK(designs[2].inputs.cluster_gpus == 1536);
+  CHECK(designs[1].inputs.leaf_oversubscription == 3);
+  CHECK(designs[0].inputs.leaf_oversubscription == 1);
+  // H100 (700 W TDP) capped at 600 W: peak x 6/7; H200 has 141 GB.
+  CHECK(designs[0].inputs.peak_flops == Approx(declared.peak_flops * 600.0 / 700.0));
+  CHECK(designs[4].inputs.hbm == Approx(141e9));
+  CHECK(designs[2].cluster.power.facility > designs[0].cluster.power.facility);
+  for (const auto& d : designs) CHECK(d.within_power);  // 2 MW limit
+}
+
+TEST_CASE("clusterc search --sweep: shards merge to the unsharded answer", "[search][sweep][cli]") {
+  auto dir = testing::ScratchDir("search_sweep");
+  std::string spec = (kSource / "tests/lang/sweep/sweep_clean.cl").string();
+  std::vector<std::string> base = {"search", spec, "--sweep",  "design",
+                                   "--top",  "4",  "--format", "json"};
+  Streams whole;
+  REQUIRE(Run(base, whole) == kExitOk);
+  CHECK(whole.out.find("\"sweep\": \"design\"") != std::string::npos);
+  CHECK(whole.out.find("\"label\": \"gpu H200, 192 nodes, 3:1, cap 600 W\"") != std::string::npos);
+  std::vector<std::string> merge = {"search", "--merge", "--format", "json"};
+  for (int i = 0; i < 2; ++i) {
+    std::string file = (dir / ("s" + std::to_string(i) + ".json")).string();
+    std::vector<std::string> args = base;
+    args.insert(args.end(), {"--shard", std::to_string(i) + "/2", "--output", file});
+    Streams s;
+    REQUIRE(Run(args, s) == kExitOk);
+    merge.push_back(file);
+  }
+  Streams merged;
+  REQUIRE(Run(merge, merged) == kExitOk);
+  CHECK(merged.out == whole.out);
 }
