@@ -5,8 +5,8 @@
 
 #include "analysis/analysis.h"
 #include "analysis/formulas.h"
-#include "ir/checked.h"
 #include "analysis/layer_model.h"
+#include "ir/checked.h"
 
 namespace clusterc::analysis {
 

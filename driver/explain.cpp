@@ -24,7 +24,7 @@ class RowWriter {
   void Add(std::string name, std::string label, double si, Dim dim = d::kNone,
            std::string unit = {}) {
     rows_.push_back(
-        {entity_, group_, std::move(name), std::move(label), {si, dim}, std::move(unit)});
+        {entity_, group_, std::move(name), std::move(label), {si, dim}, std::move(unit), {}});
   }
   // Annotates the last row.
   void Note(std::string note) { rows_.back().note = std::move(note); }

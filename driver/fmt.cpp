@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "diag/render.h"
+#include "driver/output_dir.h"
 #include "frontend/compile.h"
 #include "frontend/format.h"
 
@@ -127,10 +128,10 @@ int FormatCommand(const cli::ParsedArgs& args, Streams& s) {
       continue;
     }
     if (diff) continue;
-    std::string error;
-    if (!WriteFileAtomically(path, *formatted, error)) {
-      s.err +=
-          fmt::format("clusterc: error: cannot write {}: {} [output.unwritable]\n", path, error);
+    // fmt rewrites its own input: no input is protected here.
+    OutputProblem problem;
+    if (!WriteFileAtomically(path, *formatted, {}, problem)) {
+      s.err += fmt::format("clusterc: error: {} [{}]\n", problem.message, Info(problem.code).code);
       status = kExitUsage;
     }
   }

@@ -513,13 +513,12 @@ int WriteSlurmArray(const SearchRequest& q, int n, const std::string& dir, Strea
       "merge=$(sbatch --parsable --dependency=afterok:\"$array\" \"$@\" merge.sbatch)\n"
       "echo \"shards: job $array, merge: job ${merge%%;*}\"\n";
   fs::create_directories(dir, ec);
-  std::string error;
   for (auto& [name, text] : std::vector<std::pair<std::string, std::string>>{
            {"shards.sbatch", shards}, {"merge.sbatch", merge}, {"submit.sh", submit}}) {
     std::string path = (fs::path(dir) / name).string();
-    if (!WriteFileAtomically(path, text, error)) {
-      s.err +=
-          fmt::format("clusterc: error: cannot write {}: {} [output.unwritable]\n", path, error);
+    OutputProblem problem;
+    if (!WriteFileAtomically(path, text, {}, problem)) {
+      s.err += fmt::format("clusterc: error: {} [{}]\n", problem.message, Info(problem.code).code);
       return kExitUsage;
     }
     if (name == "submit.sh")
@@ -531,7 +530,9 @@ int WriteSlurmArray(const SearchRequest& q, int n, const std::string& dir, Strea
   return kExitOk;
 }
 
-int Emit(const std::string& data, const std::string& output, Streams& s) {
+// Writes a search result to `output` ("" or "-": stdout), never over one of `inputs`.
+int Emit(const std::string& data, const std::string& output, const std::vector<std::string>& inputs,
+         Streams& s) {
   if (output.empty() || output == "-") {
     s.out += data;
     return kExitOk;
@@ -545,10 +546,9 @@ int Emit(const std::string& data, const std::string& output, Streams& s) {
     s.err += fmt::format("clusterc: error: cannot write {} [output.unwritable]\n", output);
     return kExitUsage;
   }
-  std::string error;
-  if (!WriteFileAtomically(output, data, error)) {
-    s.err +=
-        fmt::format("clusterc: error: cannot write {}: {} [output.unwritable]\n", output, error);
+  OutputProblem problem;
+  if (!WriteFileAtomically(output, data, inputs, problem)) {
+    s.err += fmt::format("clusterc: error: {} [{}]\n", problem.message, Info(problem.code).code);
     return kExitUsage;
   }
   return kExitOk;
@@ -629,7 +629,7 @@ int Search(const cli::ParsedArgs& args, Streams& s) {
       }
       merged.push_back(an::MergeResults(of_design, req.top));
     }
-    return Emit(RenderSearch(ctx, merged, format), output, s);
+    return Emit(RenderSearch(ctx, merged, format), output, args.operands, s);
   }
 
   if (args.operands.size() != 1) return UsageProblem(s, "`clusterc search` takes one FILE");
@@ -703,7 +703,7 @@ int Search(const cli::ParsedArgs& args, Streams& s) {
   if (s.err_is_terminal)
     s.err += fmt::format("searched {} candidates in {:.3f} s on {} threads\n",
                          FormatCount(double(candidates)), seconds, ctx.options.jobs);
-  if (args.Has("--shard")) return Emit(ShardJson(ctx, results), output, s);
+  if (args.Has("--shard")) return Emit(ShardJson(ctx, results), output, {req.spec}, s);
   std::vector<Ranked> best = RankDesigns(ctx, results, 1);
   if (args.Has("--emit-plan")) {
     if (best.empty()) {
@@ -722,9 +722,9 @@ int Search(const cli::ParsedArgs& args, Streams& s) {
       s.err += fmt::format("clusterc: error: {} [search.no-plan]\n", error);
       return kExitDiagnostics;
     }
-    if (Emit(text, args.Get("--emit-plan"), s) != kExitOk) return kExitUsage;
+    if (Emit(text, args.Get("--emit-plan"), {req.spec}, s) != kExitOk) return kExitUsage;
   }
-  int written = Emit(RenderSearch(ctx, results, format), output, s);
+  int written = Emit(RenderSearch(ctx, results, format), output, {req.spec}, s);
   if (written != kExitOk) return written;
   if (best.empty()) {
     s.err += fmt::format(
