@@ -35,7 +35,7 @@ void LimitErrors(std::vector<Diagnostic>& diags, size_t limit, size_t dropped) {
   if (omitted == 0) return;
   std::string why = limit > 0 && errors > limit
                         ? fmt::format("--error-limit {} (0 shows every error)", limit)
-                        : fmt::format("at most {} errors are kept per file", kMaxKeptErrors);
+                        : fmt::format("at most {} errors are kept per run", kMaxKeptErrors);
   diags.push_back(MakeDiagnostic(
       DiagCode::DriverErrorLimit, {},
       fmt::format("{} more error{} not shown: {}", omitted, omitted == 1 ? "" : "s", why)));

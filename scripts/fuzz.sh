@@ -33,8 +33,9 @@ mkdir -p "$corpus" "$findings"
 jobs=${FUZZ_JOBS:-1}
 extra=()
 [ "$jobs" -gt 1 ] && extra+=(-jobs="$jobs" -workers="$jobs")
-# -timeout: one input may take 10 s (a slow input is a finding: a hang); -rss_limit_mb: 2 GB.
+# -timeout: one input may take 60 s of wall time (a slower one is a finding: a hang; the margin
+# is for busy machines: the slowest seed takes 2 s of CPU under the sanitizers); -rss_limit_mb: 2 GB.
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
   "$build/fuzz/fuzz_$target" "$corpus" "fuzz/corpus/$target" fuzz/regressions \
-  -dict=fuzz/clusterc.dict -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
-  -max_len=65536 -print_final_stats=1 -artifact_prefix="$findings/" "${extra[@]}" "$@"
+  -dict=fuzz/clusterc.dict -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2048 \
+  -max_len=16384 -print_final_stats=1 -artifact_prefix="$findings/" "${extra[@]}" "$@"
