@@ -13,6 +13,7 @@
 #include "analysis/search.h"
 #include "diag/format.h"
 #include "diag/render.h"
+#include "driver/output_dir.h"
 #include "driver/search_output.h"
 #include "driver/session.h"
 
