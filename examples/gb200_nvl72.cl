@@ -26,8 +26,8 @@ node gb200_tray {
   scale_up   = nvidia.NVLink5
   cpus       = 2 x nvidia.Grace
   nics       = 4 x nvidia.ConnectX7
-  host_power = 600 W     // two Grace CPUs with their LPDDR5X (Grace superchip: 500 W for two)
-                         // plus the tray's fans and drives; an estimate, not a datasheet figure
+  host_power = 600 W  // two Grace CPUs with their LPDDR5X (Grace superchip: 500 W for two)
+  // plus the tray's fans and drives; an estimate, not a datasheet figure
 }
 
 fabric ndr {
@@ -38,11 +38,11 @@ fabric ndr {
 }
 
 cluster nvl72 {
-  site   = ai_factory
-  nodes  = 2_016 x gb200_tray       // 112 racks x 18 trays = 8,064 GPUs, 112 NVLink domains
+  site     = ai_factory
+  nodes    = 2_016 x gb200_tray  // 112 racks x 18 trays = 8,064 GPUs, 112 NVLink domains
   // The scale-up domain is the rack: 72 GPUs over 18 trays, wired by its NVLink Switch trays.
-  racks  = rack { nodes = 18; scale_up_domain = 72 }
-  fabric = ndr
+  racks    = rack { nodes = 18; scale_up_domain = 72 }
+  fabric   = ndr
   gpu_mtbf = 50_000 h
 }
 

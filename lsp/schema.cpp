@@ -76,6 +76,9 @@ class Collector {
     } else if constexpr (ir::IsRefList<T>::value) {
       f.takes = fmt::format("`{}`s joined by `+`", KindOf<typename ir::IsRefList<T>::Target>());
       f.default_value = "none";
+    } else if constexpr (ir::IsList<T>::value) {
+      f.takes = "`one_of(...)` alternatives";
+      f.default_value = "the cluster's";
     } else if constexpr (ir::IsPart<T>::value) {
       f.takes = fmt::format("`N x {}`", KindOf<typename ir::IsPart<T>::Target>());
       f.default_value = "none";

@@ -10,6 +10,7 @@
 
 #include "diag/render.h"
 #include "driver/driver.h"
+#include "driver/output_dir.h"
 #include "frontend/format.h"
 #include "frontend/stdlib.h"
 #include "lsp/features.h"
@@ -72,8 +73,8 @@ void ExtractStdlib(const std::string& dir) {
   for (const auto& m : EmbeddedStdlib()) {
     fs::path file = fs::path(dir) / (std::string(m.name) + ".cl");
     if (auto existing = ReadFile(file.string()); existing && *existing == m.text) continue;
-    std::string error;
-    if (WriteFileAtomically(file.string(), m.text, error))
+    OutputProblem problem;
+    if (WriteFileAtomically(file.string(), m.text, {}, problem))
       fs::permissions(file, fs::perms::owner_read | fs::perms::group_read | fs::perms::others_read,
                       ec);
   }

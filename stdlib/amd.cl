@@ -32,12 +32,12 @@ gpu MI325X extends MI300X {
 // CDNA 4 whitepaper: FP8 rate doubled relative to FP16/BF16).
 gpu MI355X {
   vendor           = "AMD"
-  memory           = 288 GB           // The Register (AMD launch): 288 GB HBM3E
-  memory_bandwidth = 8 TB/s           // The Register (AMD launch): 8 TB/s
-  bf16_flops       = 2_500 TFLOP/s    // half the FP8 rate below
-  fp16_flops       = 2_500 TFLOP/s    // as BF16
-  fp8_flops        = 5_000 TFLOP/s    // ISSCC 2026 (as reported): "five petaflops" FP8, dense
-  tdp              = 1_400 W          // The Register / Tom's Hardware: up to 1,400 W
+  memory           = 288 GB         // The Register (AMD launch): 288 GB HBM3E
+  memory_bandwidth = 8 TB/s         // The Register (AMD launch): 8 TB/s
+  bf16_flops       = 2_500 TFLOP/s  // half the FP8 rate below
+  fp16_flops       = 2_500 TFLOP/s  // as BF16
+  fp8_flops        = 5_000 TFLOP/s  // ISSCC 2026 (as reported): "five petaflops" FP8, dense
+  tdp              = 1_400 W        // The Register / Tom's Hardware: up to 1,400 W
 }
 
 // ---------------------------------------------------------------------------------------------

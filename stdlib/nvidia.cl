@@ -11,21 +11,21 @@
 
 // NVIDIA H100 Tensor Core GPU datasheet, "H100 SXM" column.
 gpu H100_SXM5 {
-  vendor           = "NVIDIA"
-  memory           = 80 GB          // HBM3 (H100 datasheet)
-  memory_bandwidth = 3.35 TB/s      // H100 datasheet
-  bf16_flops       = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
-  fp16_flops       = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
-  fp8_flops        = 1_979 TFLOP/s  // H100 datasheet: 3,958 TFLOPS with sparsity
-  fp32_flops       = 67 TFLOP/s     // H100 datasheet, FP32 (non-tensor)
-  tdp              = 700 W          // H100 datasheet: "up to 700 W (configurable)"
-  price            = 30_000 USD     // 2024 street price; seeds' range 25–40 k USD (HARDWARE.md)
+  vendor                        = "NVIDIA"
+  memory                        = 80 GB          // HBM3 (H100 datasheet)
+  memory_bandwidth              = 3.35 TB/s      // H100 datasheet
+  bf16_flops                    = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
+  fp16_flops                    = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
+  fp8_flops                     = 1_979 TFLOP/s  // H100 datasheet: 3,958 TFLOPS with sparsity
+  fp32_flops                    = 67 TFLOP/s     // H100 datasheet, FP32 (non-tensor)
+  tdp                           = 700 W          // H100 datasheet: "up to 700 W (configurable)"
+  price                         = 30_000 USD     // 2024 street price; seeds' range 25–40 k USD (HARDWARE.md)
   // Step-model calibration, measured on H100 SXM5, 2026-11 (shared/domain/H100-MEASURED.md):
-  gemm_efficiency               = 0.72   // median of 54 bf16 transformer-shape GEMMs (59–80 %)
-  attention_efficiency          = 0.72   // torch SDPA causal fwd: 48/59/64 % at 2K/4K/8K = 0.72 s/(s+1024)
-  attention_backward_efficiency = 0.56   // bwd: 32/42/47 % = 0.56 s/(s+1536)
-  memory_efficiency             = 0.77   // GELU 2 x 64 MiB in 52 us = 2.58 of 3.35 TB/s
-  kernel_overhead               = 4 us   // hidden 1,024 x 2,048 tokens: 62–68 % against 72 % asymptote
+  gemm_efficiency               = 0.72  // median of 54 bf16 transformer-shape GEMMs (59–80 %)
+  attention_efficiency          = 0.72  // torch SDPA causal fwd: 48/59/64 % at 2K/4K/8K = 0.72 s/(s+1024)
+  attention_backward_efficiency = 0.56  // bwd: 32/42/47 % = 0.56 s/(s+1536)
+  memory_efficiency             = 0.77  // GELU 2 x 64 MiB in 52 us = 2.58 of 3.35 TB/s
+  kernel_overhead               = 4 us  // hidden 1,024 x 2,048 tokens: 62–68 % against 72 % asymptote
 }
 
 // NVIDIA H100 Tensor Core GPU datasheet, "H100 PCIe" column (the original 80 GB PCIe card).
@@ -88,29 +88,29 @@ gpu GB200 {
 // more HBM in 12-high stacks. Secondary sources, from NVIDIA's GTC 2025 figures: G. Lockwood,
 // "B300" (glennklockwood.com/garden/processors/B300): 288 GB HBM3e, 8 TB/s, 1,400 W maximum.
 gpu GB300 extends GB200 {
-  memory           = 288 GB         // GB300 NVL72: 20.7 TB / 72 (Lockwood: 288 GB HBM3e)
-  memory_bandwidth = 8 TB/s         // GB300 NVL72: 576 TB/s / 72
-  tdp              = 1_400 W        // Lockwood, "B300": 1,400 W maximum (from 1,200 W)
+  memory           = 288 GB   // GB300 NVL72: 20.7 TB / 72 (Lockwood: 288 GB HBM3e)
+  memory_bandwidth = 8 TB/s   // GB300 NVL72: 576 TB/s / 72
+  tdp              = 1_400 W  // Lockwood, "B300": 1,400 W maximum (from 1,200 W)
 }
 
 // B300 in an HGX B300 board: the Blackwell Ultra die with HGX B200's BF16/FP8 throughput
 // (Lockwood, "B300": HGX B300 "has similar performance to B200"; FP8 4,500 dense).
 gpu B300 extends B200 {
-  memory           = 288 GB         // Lockwood, "B300": 288 GB HBM3e (8 stacks, 12-high)
-  memory_bandwidth = 8 TB/s         // Lockwood, "B300": 8 TB/s (max)
-  tdp              = 1_400 W        // Lockwood, "B300": 1,400 W maximum
+  memory           = 288 GB   // Lockwood, "B300": 288 GB HBM3e (8 stacks, 12-high)
+  memory_bandwidth = 8 TB/s   // Lockwood, "B300": 8 TB/s (max)
+  tdp              = 1_400 W  // Lockwood, "B300": 1,400 W maximum
 }
 
 // NVIDIA A100 Tensor Core GPU datasheet, "A100 80GB SXM" column.
 gpu A100_80GB {
-  vendor           = "NVIDIA"
-  memory           = 80 GB          // HBM2e (A100 datasheet)
-  memory_bandwidth = 2.039 TB/s     // A100 datasheet: 2,039 GB/s
-  bf16_flops       = 312 TFLOP/s    // A100 datasheet: 624 TFLOPS with sparsity
-  fp16_flops       = 312 TFLOP/s    // A100 datasheet: 624 TFLOPS with sparsity
+  vendor               = "NVIDIA"
+  memory               = 80 GB        // HBM2e (A100 datasheet)
+  memory_bandwidth     = 2.039 TB/s   // A100 datasheet: 2,039 GB/s
+  bf16_flops           = 312 TFLOP/s  // A100 datasheet: 624 TFLOPS with sparsity
+  fp16_flops           = 312 TFLOP/s  // A100 datasheet: 624 TFLOPS with sparsity
   // no fp8_flops: Ampere has no FP8 tensor cores
-  fp32_flops       = 19.5 TFLOP/s   // A100 datasheet, FP32 (non-tensor)
-  tdp              = 400 W          // A100 datasheet, SXM
+  fp32_flops           = 19.5 TFLOP/s  // A100 datasheet, FP32 (non-tensor)
+  tdp                  = 400 W         // A100 datasheet, SXM
   // Step-model calibration. GEMM asymptote: the language's default 0.8 (no A100 measurement at
   // hand). Fused attention forward: Dao 2023 (FlashAttention-2, arXiv 2307.08691), abstract:
   // "50-73 % of the theoretical maximum FLOPs/s on A100"; the top of that range is the asymptote.
@@ -122,42 +122,42 @@ gpu A100_80GB {
 
 // Third-generation NVLink (A100): 12 links x 50 GB/s. HGX A100 joins 8 GPUs through NVSwitch.
 link NVLink3 {
-  bandwidth     = 600 GB/s   // A100 datasheet
-  domain_size   = 8          // HGX A100 8-GPU baseboard (NVSwitch)
-  links_per_gpu = 12         // A100 datasheet / NVIDIA A100 architecture whitepaper
+  bandwidth     = 600 GB/s  // A100 datasheet
+  domain_size   = 8         // HGX A100 8-GPU baseboard (NVSwitch)
+  links_per_gpu = 12        // A100 datasheet / NVIDIA A100 architecture whitepaper
 }
 
 // Fourth-generation NVLink (H100, H200) in an HGX baseboard: 18 links x 50 GB/s. The NVLink
 // Switch System can extend a domain to 256 GPUs, but HGX/DGX H100 nodes are 8-GPU domains.
 link NVLink4 {
-  bandwidth            = 900 GB/s   // H100 datasheet
-  domain_size          = 8          // HGX H100 8-GPU baseboard (four third-gen NVSwitch chips)
-  links_per_gpu        = 18         // H100 datasheet / NVIDIA H100 architecture whitepaper
-  in_network_reduction = true       // NVLink SHARP (NVLS) in HGX H100's third-gen NVSwitch
+  bandwidth            = 900 GB/s  // H100 datasheet
+  domain_size          = 8         // HGX H100 8-GPU baseboard (four third-gen NVSwitch chips)
+  links_per_gpu        = 18        // H100 datasheet / NVIDIA H100 architecture whitepaper
+  in_network_reduction = true      // NVLink SHARP (NVLS) in HGX H100's third-gen NVSwitch
 }
 
 // NVLink of the H800 (export variant): 400 GB/s per GPU. Secondary source (HARDWARE.md marks it
 // "secondary"); NVIDIA publishes no H800 datasheet figure for it. Link count and NVLS support
 // are not published, so they are left out (links_per_gpu unset, no in-network reduction).
 link NVLink4_H800 {
-  bandwidth   = 400 GB/s   // HARDWARE.md (secondary)
-  domain_size = 8          // HGX H800 8-GPU baseboard
+  bandwidth   = 400 GB/s  // HARDWARE.md (secondary)
+  domain_size = 8         // HGX H800 8-GPU baseboard
 }
 
 // Fifth-generation NVLink (B200, GB200): 18 links x 100 GB/s; NVL72 joins 72 GPUs in one domain.
 // An 8-GPU HGX B200 node gets a domain of 8 by default (the smaller of 72 and its GPUs).
 link NVLink5 {
-  bandwidth            = 1.8 TB/s   // HGX B200 / GB200 NVL72 datasheets
-  domain_size          = 72         // GB200 NVL72 datasheet
-  links_per_gpu        = 18         // NVIDIA Blackwell architecture technical brief
-  in_network_reduction = true       // NVLink SHARP in the fifth-generation NVLink Switch
+  bandwidth            = 1.8 TB/s  // HGX B200 / GB200 NVL72 datasheets
+  domain_size          = 72        // GB200 NVL72 datasheet
+  links_per_gpu        = 18        // NVIDIA Blackwell architecture technical brief
+  in_network_reduction = true      // NVLink SHARP in the fifth-generation NVLink Switch
 }
 
 // NVLink bridge between H100 PCIe cards: pairs of cards, 600 GB/s (H100 datasheet, PCIe column:
 // "NVLink: 600 GB/s"; HARDWARE.md "bridge 600 GB/s").
 link NVLinkBridge_H100_PCIe {
-  bandwidth   = 600 GB/s   // H100 datasheet (H100 PCIe)
-  domain_size = 2          // a two-card bridge
+  bandwidth   = 600 GB/s  // H100 datasheet (H100 PCIe)
+  domain_size = 2         // a two-card bridge
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -166,22 +166,22 @@ link NVLinkBridge_H100_PCIe {
 // NVIDIA ConnectX-7 adapter datasheet: up to 400 Gb/s, NDR InfiniBand or Ethernet. DGX/HGX H100
 // nodes use single-port 400G parts, one per GPU. Power and price: not in the datasheet, omitted.
 nic ConnectX7 {
-  bandwidth = 400 Gb/s   // ConnectX-7 datasheet
+  bandwidth = 400 Gb/s  // ConnectX-7 datasheet
   ports     = 1
-  protocol  = vpi        // InfiniBand or Ethernet
+  protocol  = vpi  // InfiniBand or Ethernet
 }
 
 // NVIDIA ConnectX-6 VPI adapter datasheet: up to 200 Gb/s HDR InfiniBand or 200 GbE. The HDR
 // generation's adapter (A100 systems: DGX A100 has 8 single-port ConnectX-6, one per GPU).
 nic ConnectX6 {
-  bandwidth = 200 Gb/s   // ConnectX-6 VPI datasheet
+  bandwidth = 200 Gb/s  // ConnectX-6 VPI datasheet
   ports     = 1
   protocol  = vpi
 }
 
 // NVIDIA ConnectX-8 SuperNIC datasheet: up to 800 Gb/s, XDR InfiniBand or Ethernet.
 nic ConnectX8 {
-  bandwidth = 800 Gb/s   // ConnectX-8 SuperNIC datasheet
+  bandwidth = 800 Gb/s  // ConnectX-8 SuperNIC datasheet
   ports     = 1
   protocol  = vpi
 }
@@ -189,7 +189,7 @@ nic ConnectX8 {
 // NVIDIA BlueField-3 SuperNIC (the Spectrum-X endpoint): 400 Gb/s Ethernet (BlueField-3
 // SuperNIC datasheet). Used by xAI Colossus, one per GPU.
 nic BlueField3_SuperNIC {
-  bandwidth = 400 Gb/s   // BlueField-3 SuperNIC datasheet
+  bandwidth = 400 Gb/s  // BlueField-3 SuperNIC datasheet
   ports     = 1
   protocol  = ethernet
 }
@@ -202,37 +202,37 @@ nic BlueField3_SuperNIC {
 // NVIDIA Quantum-2 QM9700 datasheet: 64 x 400 Gb/s NDR ports on 32 twin-port OSFP cages,
 // 51.2 Tb/s bidirectional, SHARPv3 in-network computing.
 switch Quantum2_QM9700 {
-  radix          = 64         // QM9700 datasheet
-  port_bandwidth = 400 Gb/s   // QM9700 datasheet (NDR)
+  radix          = 64        // QM9700 datasheet
+  port_bandwidth = 400 Gb/s  // QM9700 datasheet (NDR)
   protocol       = infiniband
-  sharp          = true       // QM9700 datasheet: SHARPv3
+  sharp          = true  // QM9700 datasheet: SHARPv3
 }
 
 // NVIDIA Spectrum-4 SN5600 datasheet: 64 x 800 GbE ports (51.2 Tb/s); each port splits into
 // 2 x 400 GbE, giving 128 x 400 GbE (model that with an `extends` overriding radix and
 // port_bandwidth).
 switch Spectrum4_SN5600 {
-  radix          = 64         // SN5600 datasheet
-  port_bandwidth = 800 Gb/s   // SN5600 datasheet
+  radix          = 64        // SN5600 datasheet
+  port_bandwidth = 800 Gb/s  // SN5600 datasheet
   protocol       = ethernet
 }
 
 // NVIDIA Quantum-X800 Q3400 datasheet: 144 x 800 Gb/s XDR InfiniBand ports (115.2 Tb/s), with
 // SHARPv4 in-network computing.
 switch Quantum_X800_Q3400 {
-  radix          = 144        // Q3400 datasheet
-  port_bandwidth = 800 Gb/s   // Q3400 datasheet (XDR)
+  radix          = 144       // Q3400 datasheet
+  port_bandwidth = 800 Gb/s  // Q3400 datasheet (XDR)
   protocol       = infiniband
-  sharp          = true       // Quantum-X800 platform: SHARPv4
+  sharp          = true  // Quantum-X800 platform: SHARPv4
 }
 
 // NVIDIA Quantum QM8700 HDR InfiniBand switch datasheet: 40 x 200 Gb/s HDR QSFP56 ports
 // (16 Tb/s), SHARPv2 in-network computing. The switch of DGX A100 SuperPODs.
 switch Quantum_QM8700 {
-  radix          = 40         // QM8700 datasheet: 40 QSFP56 ports
-  port_bandwidth = 200 Gb/s   // QM8700 datasheet (HDR)
+  radix          = 40        // QM8700 datasheet: 40 QSFP56 ports
+  port_bandwidth = 200 Gb/s  // QM8700 datasheet (HDR)
   protocol       = infiniband
-  sharp          = true       // QM8700 datasheet: SHARPv2
+  sharp          = true  // QM8700 datasheet: SHARPv2
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -244,6 +244,6 @@ switch Quantum_QM8700 {
 // the superchip with its memory (500 W), not per CPU, so `tdp` is left out.
 cpu Grace {
   vendor           = "NVIDIA"
-  cores            = 72   // Grace CPU Superchip architecture blog: 144 cores / 2 CPUs
-  threads_per_core = 1    // Arm Neoverse V2: one thread per core
+  cores            = 72  // Grace CPU Superchip architecture blog: 144 cores / 2 CPUs
+  threads_per_core = 1   // Arm Neoverse V2: one thread per core
 }

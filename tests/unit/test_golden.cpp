@@ -62,8 +62,8 @@ std::string RunGolden(const fs::path& file) {
   std::string out = "exit: " + std::to_string(code) + "\n";
   if (!streams.err.empty()) out += "--- stderr\n" + streams.err;
   if (!streams.out.empty()) out += "--- stdout\n" + streams.out;
-  for (size_t at = 0; (at = out.find(scratch, at)) != std::string::npos;)
-    out.replace(at, scratch.size(), "%o");
+  for (size_t at = 0; (at = out.find(out_dir, at)) != std::string::npos;)
+    out.replace(at, out_dir.size(), "%o");
   // clusterc's own version changes; expectations should not (SARIF's "2.1.0" stays).
   clusterc::Streams version;
   clusterc::Run({"--version"}, version);

@@ -226,7 +226,7 @@ TEST_CASE("sim.not-represented names what Calculon and SimAI leave out", "[sim]"
   auto c = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / "moe_256.cl");
   backends::Context ctx = testing::ContextOf(*c);
   DiagnosticList notes;
-  ctx.notes = &notes;
+  ctx.sink = &notes;
   backends::OutputTree out;
   backends::EmitCalculon(ctx, out);
   backends::EmitSimAi(ctx, out);
