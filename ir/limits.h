@@ -31,7 +31,7 @@ inline constexpr PlausibleRange kPlausibleRanges[] = {
     {"node.memory", 0, 1e15},  // 1 PB per node: Slurm's RealMemory (MiB) stays exact
     {"node.scale_up_domain", 0, 1e6},
     {"node.pcie_switches", 0, 1024},
-    {"fabric.topology.tiers", 1, 4},
+    {"fabric.topology.tiers", 1, 16},
     {"fabric.topology.planes", 1, 64},
     {"fabric.topology.rails", 1, 64},
     {"fabric.topology.pod_size", 0, 1e9},

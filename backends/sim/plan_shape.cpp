@@ -42,8 +42,7 @@ std::string Num(double v) {
 
 void ReportNotRepresented(const Context& context, const ir::Plan& plan, std::string message) {
   if (context.sink == nullptr) return;
-  context.sink->Report(
-      MakeDiagnostic(DiagCode::SimNotRepresented, plan.range, std::move(message)));
+  context.sink->Report(MakeDiagnostic(DiagCode::SimNotRepresented, plan.range, std::move(message)));
 }
 
 std::string HeaderLine(const Context& context, const ir::Plan& plan) {

@@ -62,8 +62,8 @@ check(vim.wait(20000, function() return #vim.diagnostic.get(buf) == 0 end, 50),
 local pline, pcol = find('plan grok1_pretrain')
 local hover = request('textDocument/hover', at(pline, pcol + 6))
 local text = hover and hover.contents and hover.contents.value or ''
-check(text:find('step: 1.94 s', 1, true) ~= nil, 'hover shows the step time')
-check(text:find('most loaded GPU: 41 GiB', 1, true) ~= nil, 'hover shows memory per GPU')
+check(text:find('step: [%d.]+ m?s') ~= nil, 'hover shows the step time')
+check(text:find('most loaded GPU: [%d.]+ GiB') ~= nil, 'hover shows memory per GPU')
 
 -- 3. Definition into the standard library, opened as a file.
 local dline, dcol = find('nvidia.H100_SXM5')

@@ -33,7 +33,9 @@ def fail(message):
 
 
 def check(label, args, expect_success):
-    run = subprocess.run([clusterc, "check", "--format", "sarif"] + args, cwd=source_dir,
+    # --error-limit 0: every diagnostic of every input, not the first 20 errors.
+    run = subprocess.run([clusterc, "check", "--format", "sarif", "--error-limit", "0"] + args,
+                         cwd=source_dir,
                          capture_output=True, text=True)
     try:
         doc = json.loads(run.stdout)

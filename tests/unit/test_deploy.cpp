@@ -183,7 +183,6 @@ cpu grace { vendor = "NVIDIA"; cores = 72; threads_per_core = 1 }
 node tray {
   gpus            = 4 x nvidia.GB200
   scale_up        = nvidia.NVLink5
-  scale_up_domain = 72
   cpus            = 2 x grace
   memory          = 960 GB
   nics            = 4 x nvidia.ConnectX7
@@ -196,7 +195,7 @@ fabric ib {
 cluster nvl {
   site   = s
   nodes  = 648 x tray
-  racks  = rack { nodes = 9 }
+  racks  = rack { nodes = 9; scale_up_domain = 72; scale_up_racks = 2 }  // NVL36x2
   fabric = ib
 )" + extra_cluster_field +
          R"(

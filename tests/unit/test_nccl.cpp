@@ -325,6 +325,7 @@ struct Facts {
   bool verbs = false, roce = false, sharp = false, nvls = false, rails = false, pcie = false;
   bool nccl = true;
   bool mnnvl = false;
+  std::string sm;  // NCCL's compute-capability attribute of the node's GPUs
 };
 
 // The (node type, fabric) pairs of the main file's clusters, read from the IR, independently of
@@ -357,7 +358,10 @@ std::vector<Facts> FactsOf(const fs::path& spec) {
     std::string vendor = gpu.vendor;
     for (char& c : vendor) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     f.nccl = fabric.kind != K::ici && (vendor.empty() || vendor == "nvidia" || vendor == "amd");
-    int64_t domain = node.scale_up_domain;
+    // A rack-scale domain (NVL72) overrides the node's.
+    int64_t domain = cl.racks.scale_up_domain > 0 ? cl.racks.scale_up_domain : node.scale_up_domain;
+    // Blackwell (B200, GB200) is compute capability 10.0, Hopper 9.0 (NVIDIA CUDA GPUs list).
+    f.sm = gpu.name.rfind("GB", 0) == 0 || gpu.name.rfind("B", 0) == 0 ? "100" : "90";
     f.mnnvl = vendor != "amd" && domain > node.gpus.count;
     bool dup = false;
     for (const auto& g : out) dup |= g.node == f.node && g.fabric == f.fabric;
@@ -439,8 +443,8 @@ void CheckConfig(const fs::path& dir, const Facts& f) {
   for (const auto& e : c.all) {
     if (e.name == "gpu") {
       ++gpus;
-      // As NCCL's own dumps: compute capability and GPUDirect RDMA (all examples are sm 90).
-      CHECK(e.Attr("sm") == "90");
+      // As NCCL's own dumps: compute capability and GPUDirect RDMA.
+      CHECK(e.Attr("sm") == f.sm);
       CHECK(e.Attr("gdr") == (f.verbs ? "1" : ""));
     }
     if (e.name == "net") nets.push_back(e.Attr("name"));
