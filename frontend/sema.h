@@ -45,7 +45,7 @@ std::vector<std::string> UnitsOf(Dim d);
 inline constexpr size_t kMaxImportDepth = 100;  // files in one chain of imports
 inline constexpr size_t kMaxModules = 10000;    // files and modules in one compilation
 inline constexpr int kMaxReferenceDepth = 200;  // declarations and constants resolving others
-inline constexpr int kMaxEvalDepth = 1024;      // nested expressions, across constants
+inline constexpr int kMaxEvalDepth = 256;       // nested expressions, across constants
 inline constexpr size_t kMaxNameLength = 100;   // a declared name: a file name in outputs
 
 struct Module;
