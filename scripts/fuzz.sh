@@ -27,6 +27,17 @@ if [ ! -f "$build/build.ninja" ]; then
 fi
 cmake --build "$build" --target "fuzz_$target" -j "${FUZZ_BUILD_JOBS:-$(nproc)}"
 
+# Seeds: the repository's own specs (the folders fuzz/CMakeLists.txt lists), copied flat because
+# libFuzzer does not descend into folders.
+case "$target" in
+  frontend) seed_dirs=(examples stdlib tests/lang tests/malformed tests/sim tests/validation) ;;
+  build) seed_dirs=(examples stdlib tests/lang/analysis tests/sim) ;;
+esac
+seeds="$build/seeds-$target"
+rm -rf "$seeds" && mkdir -p "$seeds"
+find "${seed_dirs[@]}" -name '*.cl' -size -16k | while read -r f; do
+  cp "$f" "$seeds/$(echo "$f" | tr / _)"
+done
 corpus="$build/corpus-$target"
 findings="$build/findings-$target"
 mkdir -p "$corpus" "$findings"
@@ -36,6 +47,6 @@ extra=()
 # -timeout: one input may take 60 s of wall time (a slower one is a finding: a hang; the margin
 # is for busy machines: the slowest seed takes 2 s of CPU under the sanitizers); -rss_limit_mb: 2 GB.
 ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1} \
-  "$build/fuzz/fuzz_$target" "$corpus" "fuzz/corpus/$target" fuzz/regressions \
+  "$build/fuzz/fuzz_$target" "$corpus" "$seeds" fuzz/regressions \
   -dict=fuzz/clusterc.dict -max_total_time="$seconds" -timeout=60 -rss_limit_mb=2048 \
   -max_len=16384 -print_final_stats=1 -artifact_prefix="$findings/" "${extra[@]}" "$@"

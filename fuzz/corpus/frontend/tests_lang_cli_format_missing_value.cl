@@ -1,3 +1,0 @@
-// ARGS: check %s --format
-// Tests driver.usage: --format without its value.
-let x = 1

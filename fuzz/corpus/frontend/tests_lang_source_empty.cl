@@ -1,3 +1,0 @@
-// Tests source.empty: a file holding only comments and an import declares nothing.
-import std.nvidia
-/* nothing else */

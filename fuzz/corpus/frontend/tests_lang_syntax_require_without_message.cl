@@ -1,3 +1,0 @@
-// Tests `require` without its `: "message"`.
-let x = 1
-require x > 0

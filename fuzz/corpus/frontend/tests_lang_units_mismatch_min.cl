@@ -1,2 +1,0 @@
-// Tests units.mismatch in `min` of a power and a time.
-let a = min(700 W, 2 h)

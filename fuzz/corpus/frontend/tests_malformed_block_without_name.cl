@@ -1,1 +1,0 @@
-gpu { memory = 80 GB }

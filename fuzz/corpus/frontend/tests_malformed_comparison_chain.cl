@@ -1,1 +1,0 @@
-require 1 < 2 < 3 : "chain"

@@ -1,2 +1,0 @@
-let x = "abc
-let y = 1

@@ -1,1 +1,0 @@
-gpu g { memory == 80 GB }

@@ -1,1 +1,0 @@
-gpu g { memory = }

@@ -1,2 +1,0 @@
-import ""
-let x = 1

@@ -1,2 +1,0 @@
-import std.
-let x = 1

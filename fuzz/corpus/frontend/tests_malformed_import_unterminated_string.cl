@@ -1,2 +1,0 @@
-import "parts.cl
-let x = 1

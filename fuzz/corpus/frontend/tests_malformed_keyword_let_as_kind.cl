@@ -1,1 +1,0 @@
-let g { memory = 80 GB }

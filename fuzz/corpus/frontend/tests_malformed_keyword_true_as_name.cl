@@ -1,1 +1,0 @@
-let true = 1

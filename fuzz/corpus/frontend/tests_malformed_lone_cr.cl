@@ -1,1 +1,0 @@
-let x = 1let y = 2 GBB

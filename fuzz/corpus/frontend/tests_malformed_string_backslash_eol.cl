@@ -1,2 +1,0 @@
-let s = "abc\
-let y = 1

@@ -1,1 +1,0 @@
-gpu h extends

@@ -1,1 +1,0 @@
-node n { gpus = 8 x

@@ -1,3 +1,0 @@
-gpu g {
-  memory = 80 GB
-  memory_band

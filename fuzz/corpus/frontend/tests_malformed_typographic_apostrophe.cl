@@ -1,2 +1,0 @@
-let x = 1 // it’s fine
-let y = ‘5’

@@ -1,2 +1,0 @@
-gpu g { memory = 80 GB } }
-let x = 1

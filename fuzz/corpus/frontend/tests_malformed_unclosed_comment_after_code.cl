@@ -1,2 +1,0 @@
-let x = 1 /* open
-let y = 2
