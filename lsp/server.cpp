@@ -9,7 +9,6 @@
 #include <set>
 
 #include "diag/render.h"
-#include "driver/driver.h"
 #include "driver/output_dir.h"
 #include "frontend/format.h"
 #include "frontend/stdlib.h"
