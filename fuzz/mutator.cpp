@@ -2,7 +2,9 @@
 // at once, so the deeper phases (names, units, analysis, backends) would see few inputs. This one
 // mutates whole tokens (replace, delete, duplicate, swap, move), swaps numbers for boundary values,
 // and splices lines of valid declarations from the embedded standard library; one mutation in
-// eight is libFuzzer's own byte-level one, so the lexer still meets arbitrary bytes.
+// eight is libFuzzer's own byte-level one, so the lexer still meets arbitrary bytes. The spec
+// targets use it as their mutator (spec_mutator.cpp); the language server's target mutates the
+// text of the documents it opens with it (lsp_mutator.cpp).
 #include <algorithm>
 #include <cctype>
 #include <cstring>
@@ -286,9 +288,3 @@ size_t MutateTokens(uint8_t* data, size_t size, size_t max_size, unsigned seed) 
 }
 
 }  // namespace clusterc::fuzz
-
-// libFuzzer calls this instead of its own mutations when a target links it.
-extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size,
-                                          unsigned int seed) {
-  return clusterc::fuzz::MutateTokens(data, size, max_size, seed);
-}

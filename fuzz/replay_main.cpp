@@ -19,9 +19,13 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     if (fs::is_directory(argv[i])) {
       for (const auto& e : fs::recursive_directory_iterator(argv[i]))
-        // Seeds are the repository's own specs: `.cl` files (and every file of regressions/).
+        // Seeds are the repository's own specs (`.cl`), the language server's recorded
+        // conversations (`.jsonrpc` framed, `.jsonl` a message per line), and every file of
+        // regressions/.
         if (e.is_regular_file() &&
-            (e.path().extension() == ".cl" || e.path().parent_path().filename() == "regressions"))
+            (e.path().extension() == ".cl" || e.path().extension() == ".jsonrpc" ||
+             e.path().extension() == ".jsonl" ||
+             e.path().parent_path().filename() == "regressions"))
           files.push_back(e.path());
     } else {
       files.push_back(argv[i]);

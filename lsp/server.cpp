@@ -311,10 +311,10 @@ void Server::Rebuild(const std::string& uri) {
   if (it == docs_.end()) return;
   std::map<std::string, const std::string*> buffers;
   for (const auto& [u, d] : docs_) buffers[d.path] = &d.text;
-  auto read = [&buffers](const std::string& path) -> std::optional<std::string> {
+  auto read = [this, &buffers](const std::string& path) -> std::optional<std::string> {
     auto b = buffers.find(path);
-    if (b == buffers.end()) return std::nullopt;
-    return *b->second;
+    if (b != buffers.end()) return *b->second;
+    return options_.read_file ? options_.read_file(path) : ReadFile(path);
   };
   Document& doc = it->second;
   doc.snapshot = BuildSnapshot(doc.path, read);
@@ -544,12 +544,7 @@ json::Value Server::InlayHintsOf(const Document& doc, uint32_t first_line, uint3
   return out;
 }
 
-int Serve(int in_fd, int out_fd, ServerOptions options) {
-  // A client that dies mid-write must end the server, not kill it with SIGPIPE.
-  ::signal(SIGPIPE, SIG_IGN);
-  ExtractStdlib(options.std_dir);
-  Server server(std::move(options));
-  Transport transport(in_fd, out_fd);
+int Run(Server& server, Transport& transport) {
   std::string body;
   for (;;) {
     Transport::Read r = transport.Next(body);
@@ -561,6 +556,15 @@ int Serve(int in_fd, int out_fd, ServerOptions options) {
       if (!transport.Send(reply)) return 1;
     if (server.Exited()) return server.ExitCode();
   }
+}
+
+int Serve(int in_fd, int out_fd, ServerOptions options) {
+  // A client that dies mid-write must end the server, not kill it with SIGPIPE.
+  ::signal(SIGPIPE, SIG_IGN);
+  ExtractStdlib(options.std_dir);
+  Server server(std::move(options));
+  Transport transport(in_fd, out_fd);
+  return Run(server, transport);
 }
 
 }  // namespace clusterc::lsp

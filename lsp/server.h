@@ -3,8 +3,10 @@
 // has no global state), with the editor's unsaved buffers winning over the disk.
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -23,6 +25,9 @@ struct ServerOptions {
   // Folder holding the standard library as files, so that editors can open a definition in it
   // (`<std>/nvidia.cl` is served as `<std_dir>/nvidia.cl`).
   std::string std_dir;
+  // Reads a file that no open document holds (an import); empty: the disk. The fuzz target reads
+  // nothing, so that what it finds depends on its input only.
+  std::function<std::optional<std::string>(const std::string& path)> read_file;
 };
 
 class Server {
@@ -86,8 +91,13 @@ class Server {
 // Extracts the standard library into `dir` (files rewritten only when they differ).
 void ExtractStdlib(const std::string& dir);
 
-// Serves one client on the file descriptors until `exit` or the end of the input; returns the
-// process exit code.
+class Transport;
+// Answers the messages `transport` reads until `exit` or the end of the input; returns the
+// process exit code. Writes nothing to disk (the fuzz target runs it on bytes in memory).
+int Run(Server& server, Transport& transport);
+
+// Serves one client on the file descriptors: extracts the standard library into
+// options.std_dir (the only file the server writes), then Run.
 int Serve(int in_fd, int out_fd, ServerOptions options);
 
 }  // namespace clusterc::lsp

@@ -13,6 +13,9 @@ inline constexpr size_t kMaxMessageBytes = 64u << 20;
 class Transport {
  public:
   Transport(int in_fd, int out_fd) : in_(in_fd), out_(out_fd) {}
+  // Over bytes in memory (the fuzz target): reads `input` then ends; what is sent is kept.
+  explicit Transport(std::string input) : buffer_(std::move(input)) {}
+  const std::string& Sent() const { return sent_; }
 
   enum class Read { kMessage, kEnd, kBadHeader };
   // The next message body. kEnd: the input closed (or a body was cut short). kBadHeader: the
@@ -22,9 +25,9 @@ class Transport {
   bool Send(const std::string& body);
 
  private:
-  bool Fill();  // reads more input; false at end of input
-  int in_, out_;
-  std::string buffer_;
+  bool Fill();              // reads more input; false at end of input
+  int in_ = -1, out_ = -1;  // -1: in memory
+  std::string buffer_, sent_;
   size_t pos_ = 0;
 };
 

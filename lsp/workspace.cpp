@@ -139,10 +139,7 @@ std::unique_ptr<Snapshot> BuildSnapshot(
   auto s = std::make_unique<Snapshot>();
   s->path = path;
   CompileOptions options;
-  options.read_file = [read, path](const std::string& p) -> std::optional<std::string> {
-    if (auto text = read(AbsolutePath(p))) return text;
-    return ReadFile(p);
-  };
+  options.read_file = [read](const std::string& p) { return read(AbsolutePath(p)); };
   CompileAndAnalyze(path, options, s->sources, s->session);
   s->main_file = s->session.program.main_file;
   if (s->main_file == 0 && s->sources.FileCount() > 0) s->main_file = 1;

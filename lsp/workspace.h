@@ -42,7 +42,8 @@ struct Snapshot {
   mutable std::unique_ptr<std::vector<ExplainRow>> rows_;
 };
 
-// Compiles `path` (absolute); `read` supplies unsaved buffers before the disk.
+// Compiles `path` (absolute); `read` supplies every file by absolute path (the server's reader
+// gives unsaved buffers before the disk).
 std::unique_ptr<Snapshot> BuildSnapshot(
     const std::string& path, std::function<std::optional<std::string>(const std::string&)> read);
 

@@ -24,7 +24,7 @@ fi
 
 if [ "${CLUSTERC_FUZZ:-1}" != 0 ]; then
   echo "== fuzzing: each target ${CLUSTERC_FUZZ_SECONDS:-60} s on the committed corpus"
-  for target in frontend build; do
+  for target in frontend build lsp; do
     scripts/fuzz.sh "$target" "${CLUSTERC_FUZZ_SECONDS:-60}"
   done
 fi

@@ -459,7 +459,11 @@ if [[ ${#examples[@]} -eq 0 ]]; then
 fi
 total_start=$SECONDS
 for ex in "${examples[@]}"; do
+  # The example's name names work folders: only safe characters (a hostile spec's name holds
+  # line breaks, see slurm_injection.sh), and short (slurmd's socket paths must fit 108 bytes).
   name=$(basename "$ex" .cl)
+  name=${name//[^A-Za-z0-9_.-]/_}
+  name=${name:0:12}
   out="$WORK/out/$name"
   mkdir -p "$WORK/out"
   if ! "$CLUSTERC" build "$ex" -o "$out" --emit slurm --quiet >"$WORK/build.log" 2>&1; then

@@ -66,6 +66,14 @@ class Client {
     signal(SIGPIPE, SIG_IGN);
   }
   ~Client() {
+    // CLUSTERC_LSP_RECORD=DIR keeps each conversation as DIR/client-N.jsonrpc: the fuzz target's
+    // seeds are cut from them (fuzz/lsp_seeds.py).
+    if (const char* dir = std::getenv("CLUSTERC_LSP_RECORD")) {
+      static int count = 0;
+      std::ofstream(fs::path(dir) / ("client-" + std::to_string(++count) + ".jsonrpc"),
+                    std::ios::binary)
+          << sent_;
+    }
     if (to_ >= 0) close(to_);
     if (from_ >= 0) close(from_);
     if (pid_ > 0 && !reaped_) {
@@ -75,6 +83,7 @@ class Client {
   }
 
   void SendRaw(const std::string& bytes) {
+    sent_ += bytes;
     size_t done = 0;
     while (done < bytes.size()) {
       ssize_t n = write(to_, bytes.data() + done, bytes.size() - done);
@@ -187,7 +196,7 @@ class Client {
   int to_ = -1, from_ = -1;
   bool reaped_ = false;
   int64_t next_id_ = 1;
-  std::string buffer_;
+  std::string buffer_, sent_;
   std::deque<json::Object> notifications_;
 };
 
