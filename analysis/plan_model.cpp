@@ -51,36 +51,6 @@ int ZeroStage(ir::Sharding s) {
   return 0;
 }
 
-// Layers on pipeline stage i. Layers divide evenly by pp x vpp, or (layers + 2) do and the first
-// and last stages give one layer's slot each to the embedding and the loss (Megatron-LM
-// --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split; Llama 3 405B:
-// 126 layers on 16 stages, Dubey et al. 2024 section 3.3.2); otherwise the most loaded stage holds
-// ceil(layers / pp).
-int64_t StageLayers(const PlanInputs& in, int64_t i) {
-  int64_t L = in.layers, p = std::max<int64_t>(1, in.pp), v = std::max<int64_t>(1, in.vpp);
-  if (p == 1) return L;
-  if (in.first_stage_layers > 0 || in.last_stage_layers > 0) {
-    // Uneven stages (Llama 3 405B, Dubey et al. 2024 section 3.3.2; DeepSeek-V3's 61 layers on 16
-    // stages): the given ends, the rest split evenly (the most loaded middle stage rounds up).
-    if (i == 0 && in.first_stage_layers > 0) return in.first_stage_layers;
-    if (i == p - 1 && in.last_stage_layers > 0) return in.last_stage_layers;
-    int64_t ends = (in.first_stage_layers > 0) + (in.last_stage_layers > 0);
-    int64_t rest = std::max<int64_t>(0, L - in.first_stage_layers - in.last_stage_layers);
-    int64_t others = std::max<int64_t>(1, p - ends);
-    return (rest + others - 1) / others;
-  }
-  if (L % (p * v) == 0) return L / p;
-  if ((L + 2) % (p * v) == 0) return (i == 0 || i == p - 1) ? (L + 2) / p - 1 : (L + 2) / p;
-  return (L + p - 1) / p;
-}
-
-int64_t StageStart(const PlanInputs& in, int64_t i) {
-  int64_t p = std::max<int64_t>(1, in.pp);
-  if (i == 0) return 0;
-  if (i == p - 1) return std::max<int64_t>(0, in.layers - StageLayers(in, i));
-  return StageLayers(in, 0) + (i - 1) * StageLayers(in, 1);
-}
-
 // Bubble of the plan's schedule relative to 1F1B's (p - 1)(F + B), with the weight-gradient half
 // of the backward W = B/2 = F: zero-bubble ZB-H1 (Qi et al. 2024, "Zero Bubble Pipeline
 // Parallelism", ICLR, section 3; DeepSeek-V3 report table 2: (p - 1)(F + B - 2W)) leaves 1/3;
@@ -131,6 +101,36 @@ WeightBytes BytesPerParam(const PlanInputs& in) {
 }
 
 }  // namespace
+
+// Layers on pipeline stage i. Layers divide evenly by pp x vpp, or (layers + 2) do and the first
+// and last stages give one layer's slot each to the embedding and the loss (Megatron-LM
+// --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split; Llama 3 405B:
+// 126 layers on 16 stages, Dubey et al. 2024 section 3.3.2); otherwise the most loaded stage holds
+// ceil(layers / pp).
+int64_t StageLayers(const PlanInputs& in, int64_t i) {
+  int64_t L = in.layers, p = std::max<int64_t>(1, in.pp), v = std::max<int64_t>(1, in.vpp);
+  if (p == 1) return L;
+  if (in.first_stage_layers > 0 || in.last_stage_layers > 0) {
+    // Uneven stages (Llama 3 405B, Dubey et al. 2024 section 3.3.2; DeepSeek-V3's 61 layers on 16
+    // stages): the given ends, the rest split evenly (the most loaded middle stage rounds up).
+    if (i == 0 && in.first_stage_layers > 0) return in.first_stage_layers;
+    if (i == p - 1 && in.last_stage_layers > 0) return in.last_stage_layers;
+    int64_t ends = (in.first_stage_layers > 0) + (in.last_stage_layers > 0);
+    int64_t rest = std::max<int64_t>(0, L - in.first_stage_layers - in.last_stage_layers);
+    int64_t others = std::max<int64_t>(1, p - ends);
+    return (rest + others - 1) / others;
+  }
+  if (L % (p * v) == 0) return L / p;
+  if ((L + 2) % (p * v) == 0) return (i == 0 || i == p - 1) ? (L + 2) / p - 1 : (L + 2) / p;
+  return (L + p - 1) / p;
+}
+
+int64_t StageStart(const PlanInputs& in, int64_t i) {
+  int64_t p = std::max<int64_t>(1, in.pp);
+  if (i == 0) return 0;
+  if (i == p - 1) return std::max<int64_t>(0, in.layers - StageLayers(in, i));
+  return StageLayers(in, 0) + (i - 1) * StageLayers(in, 1);
+}
 
 ParamCounts CountParams(const PlanInputs& in) {
   ParamCounts c;

@@ -167,6 +167,12 @@ struct PlanResults {
   double cost_per_million_tokens = 0;
 };
 
+// Transformer layers on pipeline stage i (0 <= i < pp), and the index of its first layer: the
+// plan's first_stage_layers/last_stage_layers when given, else Megatron-LM's split (see
+// plan_model.cpp). The simulator backends lay out their stages with these.
+int64_t StageLayers(const PlanInputs& in, int64_t i);
+int64_t StageStart(const PlanInputs& in, int64_t i);
+
 // Parameter counts from the model's shape (no allocation).
 ParamCounts CountParams(const PlanInputs& in);
 

@@ -11,7 +11,11 @@
 // forward and backward per block of layers with the tensor-parallel collectives between the
 // attention and MLP halves, expert all-to-alls on MoE layers, context-parallel K/V all-gather
 // (forward) and reduce-scatter (backward), pipeline send/recv with unique tags per (micro-batch,
-// model chunk, direction), then the data-parallel (ZeRO) collectives and the optimizer. Layers
+// model chunk, direction), then the data-parallel (ZeRO) collectives and the optimizer. Stages
+// hold analysis' layer counts (first_stage_layers/last_stage_layers included), each layer its
+// dense or MoE operator-level time, the last stage the LM head. tp_comm_overlap and
+// ep_comm_overlap run those collectives beside the compute next to them; dp_overlap launches the
+// data-parallel collectives beside the last micro-batch's backward (else they follow it). Layers
 // are grouped into blocks of k consecutive layers (compute and message bytes summed) when the
 // slice would otherwise exceed the node budget; k = 1 (one block per layer) whenever it allows.
 //
@@ -28,6 +32,7 @@
 #include <cmath>
 #include <numeric>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backends/astra_sim/chakra.h"
@@ -192,12 +197,45 @@ Groups MakeGroups(const Slice& sl) {
   return g;
 }
 
-std::string CommGroupsJson(const Groups& g) {
+// ASTRA-sim runs a collective on a group smaller than the simulated system as one ring over the
+// group's members in the order comm_groups.json lists them (CommunicatorGroup.cc), and its
+// analytical network charges a message the bandwidth of the *lowest* dimension in which source
+// and destination differ (MultiDimTopology::get_dim_to_transfer). A ring hop from GPU 4 of one
+// node to GPU 0 of the next would be charged NVLink. So each group is listed in reflected
+// (boustrophedon) order over the network's dimensions: within a node ascending, the next node
+// descending, so consecutive members differ in one dimension only and every hop is charged the
+// level it really crosses (including the wrap-around when the outer count is even).
+std::vector<int64_t> RingOrder(std::vector<int64_t> members, const std::vector<Dimension>& dims) {
+  auto digit = [&](int64_t rank, size_t dim) {
+    for (size_t d = 0; d < dim; ++d) rank /= std::max<int64_t>(1, dims[d].npus);
+    return rank % std::max<int64_t>(1, dims[dim].npus);
+  };
+  std::sort(members.begin(), members.end());
+  // Members sorted ascending are grouped by their highest digits already; reverse every other
+  // block, dimension by dimension from the outermost.
+  auto order = [&](auto& self, std::vector<int64_t>& v, size_t begin, size_t end,
+                   size_t dim) -> void {
+    if (dim == 0 || end - begin <= 1) return;
+    const size_t d = dim - 1;
+    size_t block = 0;
+    for (size_t i = begin; i < end;) {
+      size_t j = i;
+      while (j < end && digit(v[j], d) == digit(v[i], d)) ++j;
+      self(self, v, i, j, d);
+      if (block++ % 2 == 1) std::reverse(v.begin() + long(i), v.begin() + long(j));
+      i = j;
+    }
+  };
+  order(order, members, 0, members.size(), dims.size());
+  return members;
+}
+
+std::string CommGroupsJson(const Groups& g, const std::vector<Dimension>& dims) {
   std::string out = "{";
   for (size_t i = 0; i < g.members.size(); ++i) {
     out += fmt::format("{}\n  \"{}\": [", i ? "," : "", i + 1);
-    for (size_t j = 0; j < g.members[i].size(); ++j)
-      out += fmt::format("{}{}", j ? ", " : "", g.members[i][j]);
+    std::vector<int64_t> ring = RingOrder(g.members[i], dims);
+    for (size_t j = 0; j < ring.size(); ++j) out += fmt::format("{}{}", j ? ", " : "", ring[j]);
     out += "]";
   }
   out += g.members.empty() ? "}\n" : "\n}\n";
@@ -246,10 +284,21 @@ class TraceWriter {
   }
 
   // A node on the rank's critical chain: depends on the previous one.
+  // Collectives running beside a compute node (Coll with `beside`) start with it; the node chained
+  // after that compute waits for them. A communication node chained before any compute waits for
+  // them too.
   uint64_t Chain(Node n) {
+    const bool comp = n.type == chakra::kCompNode;
     if (has_last_) n.data_deps.push_back(last_);
+    for (uint64_t id : joined_) n.data_deps.push_back(id);
+    joined_.clear();
+    if (!comp) {
+      for (uint64_t id : pending_) n.data_deps.push_back(id);
+      pending_.clear();
+    }
     last_ = Emit(std::move(n));
     has_last_ = true;
+    if (comp) joined_ = std::exchange(pending_, {});
     return last_;
   }
 
@@ -269,7 +318,10 @@ class TraceWriter {
     Chain(std::move(n));
   }
 
-  void Coll(std::string name, CommType type, double bytes, int group) {
+  // `beside`: the collective runs beside the next compute node instead of before it: both start
+  // after the previous node and the node after that compute waits for both (an overlapped
+  // collective shows only where it outlasts the compute).
+  void Coll(std::string name, CommType type, double bytes, int group, bool beside = false) {
     if (group == 0 || bytes <= 0) return;
     Node n;
     n.name = std::move(name);
@@ -278,13 +330,19 @@ class TraceWriter {
     n.comm_type = type;
     n.comm_size = ByteCount(bytes);
     n.pg_name = std::to_string(group);
-    Chain(std::move(n));
+    if (!beside) {
+      Chain(std::move(n));
+      return;
+    }
+    if (has_last_) n.data_deps.push_back(last_);
+    pending_.push_back(Emit(std::move(n)));
   }
 
   // A collective off the critical chain: it starts after the previous node, nothing waits for
   // it (overlapped communication).
-  void SideColl(std::string name, CommType type, double bytes, int group) {
-    if (group == 0 || bytes <= 0) return;
+  // Returns the node's id, -1 when nothing was written.
+  int64_t SideColl(std::string name, CommType type, double bytes, int group) {
+    if (group == 0 || bytes <= 0) return -1;
     Node n;
     n.name = std::move(name);
     n.type = chakra::kCommCollNode;
@@ -293,7 +351,13 @@ class TraceWriter {
     n.comm_size = ByteCount(bytes);
     n.pg_name = std::to_string(group);
     if (has_last_) n.data_deps.push_back(last_);
-    Emit(std::move(n));
+    return static_cast<int64_t>(Emit(std::move(n)));
+  }
+
+  // The next chained node also waits for `ids` (side collectives; -1: none).
+  void JoinNext(const std::vector<int64_t>& ids) {
+    for (int64_t id : ids)
+      if (id >= 0) joined_.push_back(static_cast<uint64_t>(id));
   }
 
   void Recv(std::string name, int64_t src, int32_t tag) {
@@ -334,6 +398,8 @@ class TraceWriter {
   uint64_t next_id_ = 0;
   uint64_t last_ = 0;
   bool has_last_ = false;
+  std::vector<uint64_t> pending_;  // beside collectives waiting for their compute node
+  std::vector<uint64_t> joined_;   // beside collectives the next chained node waits for
   int64_t nodes_ = 0;
 };
 
@@ -373,26 +439,54 @@ struct Trace {
   int64_t nodes = 0;
 };
 
+// Compute of a block of layers, seconds: its dense and MoE layers' analysis times, split into
+// the attention and MLP halves (backends/sim/plan_shape.h).
+struct BlockCompute {
+  double fwd_attn = 0, fwd_mlp = 0, bwd_attn = 0, bwd_mlp = 0, rec_attn = 0, rec_mlp = 0;
+};
+
+BlockCompute Compute(const PlanShape& s, const Block& b) {
+  BlockCompute c;
+  auto add = [&](const sim::LayerCost& l, double n, bool moe) {
+    c.fwd_attn += n * l.fwd * l.attn_share;
+    c.fwd_mlp += n * l.fwd * (1 - l.attn_share);
+    c.bwd_attn += n * l.bwd * l.attn_share;
+    c.bwd_mlp += n * l.bwd * (1 - l.attn_share);
+    c.rec_attn += n * sim::RecomputeAttention(s, moe);
+    c.rec_mlp += n * sim::RecomputeMlp(s, moe);
+  };
+  add(s.dense, double(b.layers - b.moe), false);
+  if (b.moe > 0) add(s.moe, double(b.moe), true);
+  return c;
+}
+
 // Tensor-parallel collectives are all-reduces of the layer's activation bytes after the
 // attention and the MLP, forward and backward (Shoeybi et al. 2019). With sequence parallelism
 // Megatron moves the same bytes as an all-gather + reduce-scatter pair (Korthikanti et al. 2022
 // section 4.2.2) and analysis times it as the all-reduce; the trace keeps the all-reduce, which
-// halves its node count.
+// halves its node count. With tp_comm_overlap each runs beside the GEMMs of its half of the
+// layer (Megatron-LM --tp-comm-overlap), with ep_comm_overlap each all-to-all beside the
+// compute next to it (DeepSeek-V3's overlap of one micro-batch's all-to-all with another's
+// compute): TraceWriter::Coll's `beside`.
 void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
              const Block& b, const std::string& tag, bool recompute) {
   const double act = s.act_bytes * double(b.layers);
-  const double fwd = (recompute ? s.layer_recompute : s.layer_fwd) * double(b.layers);
+  const BlockCompute c = Compute(s, b);
+  // Full recompute replays the whole forward: the recompute figures are exactly that.
+  const double attn = recompute ? c.rec_attn : c.fwd_attn;
+  const double mlp = recompute ? c.rec_mlp : c.fwd_mlp;
+  const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap;
   const std::string kind = recompute ? "r" : "f";
   if (!recompute && g.cp[r])
     w.Coll(kind + ".cp" + tag, chakra::kAllGather, s.cp_kv_bytes * double(sl.cp) * double(b.layers),
            g.cp[r]);
-  w.Comp(kind + ".at" + tag, fwd * s.attn_share);
-  w.Coll(kind + ".tp" + tag, chakra::kAllReduce, act, g.tp[r]);
+  w.Comp(kind + ".at" + tag, attn);
+  w.Coll(kind + ".tp" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
   bool a2a = !recompute && b.moe > 0 && g.ep[r];
-  if (a2a) w.Coll(kind + ".ed" + tag, chakra::kAllToAll, s.ep_bytes * double(b.moe), g.ep[r]);
-  w.Comp(kind + ".ml" + tag, fwd * (1 - s.attn_share));
-  if (a2a) w.Coll(kind + ".ec" + tag, chakra::kAllToAll, s.ep_bytes * double(b.moe), g.ep[r]);
-  w.Coll(kind + ".tq" + tag, chakra::kAllReduce, act, g.tp[r]);
+  if (a2a) w.Coll(kind + ".ed" + tag, chakra::kAllToAll, s.ep_bytes * double(b.moe), g.ep[r], epo);
+  w.Comp(kind + ".ml" + tag, mlp);
+  if (a2a) w.Coll(kind + ".ec" + tag, chakra::kAllToAll, s.ep_bytes * double(b.moe), g.ep[r], epo);
+  w.Coll(kind + ".tq" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
 }
 
 void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
@@ -400,17 +494,18 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   // Full recompute repeats the block's forward (and its two tensor-parallel all-reduces, as
   // analysis counts them) before its backward.
   if (s.in->recompute == ir::Recompute::full) Forward(w, s, sl, g, r, b, tag, true);
-  const double fwd = s.layer_fwd * double(b.layers);
+  const BlockCompute c = Compute(s, b);
   const double act = s.act_bytes * double(b.layers);
+  const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap;
   // Selective recompute re-runs the attention core inside the attention backward.
-  double extra = s.in->recompute == ir::Recompute::selective ? s.layer_recompute * b.layers : 0;
+  double extra = s.in->recompute == ir::Recompute::selective ? c.rec_attn : 0;
   bool a2a = b.moe > 0 && g.ep[r];
-  if (a2a) w.Coll("b.ec" + tag, chakra::kAllToAll, s.ep_bytes * double(b.moe), g.ep[r]);
-  w.Comp("b.ml" + tag, 2 * fwd * (1 - s.attn_share));
-  if (a2a) w.Coll("b.ed" + tag, chakra::kAllToAll, s.ep_bytes * double(b.moe), g.ep[r]);
-  w.Coll("b.tq" + tag, chakra::kAllReduce, act, g.tp[r]);
-  w.Comp("b.at" + tag, 2 * fwd * s.attn_share + extra);
-  w.Coll("b.tp" + tag, chakra::kAllReduce, act, g.tp[r]);
+  if (a2a) w.Coll("b.ec" + tag, chakra::kAllToAll, s.ep_bytes * double(b.moe), g.ep[r], epo);
+  w.Comp("b.ml" + tag, c.bwd_mlp);
+  if (a2a) w.Coll("b.ed" + tag, chakra::kAllToAll, s.ep_bytes * double(b.moe), g.ep[r], epo);
+  w.Coll("b.tq" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
+  w.Comp("b.at" + tag, c.bwd_attn + extra);
+  w.Coll("b.tp" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
   if (g.cp[r])
     w.Coll("b.cp" + tag, chakra::kReduceScatter, s.cp_kv_bytes * double(sl.cp) * double(b.layers),
            g.cp[r]);
@@ -452,10 +547,25 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
     CommType type = c.op == sim::DpOp::kAllReduce       ? chakra::kAllReduce
                     : c.op == sim::DpOp::kReduceScatter ? chakra::kReduceScatter
                                                         : chakra::kAllGather;
-    if (chained)
+    if (chained) {
       w.Coll(name, type, c.bytes, group);
-    else
-      w.SideColl(name, type, c.bytes, group);
+      return int64_t(-1);
+    }
+    return w.SideColl(name, type, c.bytes, group);
+  };
+  const bool dp_overlap = s.in->dp_overlap;
+  auto dp_name = [](const sim::DpCollective& c) {
+    return fmt::format("dp.{}.{}.{}", c.op == sim::DpOp::kAllGather ? "ag" : "rd", c.what,
+                       c.expert ? "expert" : "dense");
+  };
+  // Once-per-step data-parallel collectives with dp_overlap: launched as the last micro-batch's
+  // backward starts, beside it (Megatron-LM --overlap-grad-reduce, --overlap-param-gather); the
+  // optimizer waits for them. Analysis hides them behind one micro-batch's backward (forward and
+  // backward under ZeRO-1/2).
+  std::vector<int64_t> dp_side;
+  auto launch_dp = [&]() {
+    for (const auto& c : dp)
+      if (!c.per_micro_batch) dp_side.push_back(dp_coll(c, dp_name(c), false));
   };
   // ZeRO-3/FSDP per micro-batch: a parameter all-gather before its first forward chunk and
   // before its last backward chunk, the gradient reduce-scatter after it; off the critical
@@ -467,7 +577,7 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
       bool gather = c.op == sim::DpOp::kAllGather;
       if (after != (c.op == sim::DpOp::kReduceScatter)) continue;
       if (gather && (n++ % 2 == 1) != backward) continue;
-      dp_coll(c, fmt::format("z3.{}.{}.{}", c.what, c.expert ? "e" : "d", mb), false);
+      dp_coll(c, fmt::format("z3.{}.{}.{}", c.what, c.expert ? "e" : "d", mb), !dp_overlap);
     }
   };
   auto prev = [&](int64_t c) -> std::pair<int64_t, int64_t> {  // (stage, chunk) feeding chunk c
@@ -485,6 +595,8 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
     }
     for (size_t i = 0; i < chunks[c].size(); ++i)
       Forward(w, s, sl, g, r, chunks[c][i], fmt::format(".{}.{}.{}", mb, c, i), false);
+    // The LM head and loss follow the last layer (analysis::HeadTime).
+    if (x.p == pp - 1 && c == vpp - 1) w.Comp(fmt::format("f.head.{}", mb), s.head_fwd);
     if (x.p < pp - 1 || c < vpp - 1) {
       auto [ns, nc] = next(c);
       (void)nc;
@@ -498,6 +610,7 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
       auto [ns, nc] = next(c);
       w.Recv(fmt::format("rg.{}.{}", mb, c), sl.Rank(x.t, x.c, x.d, ns), Tag(mb, nc, vpp, true));
     }
+    if (x.p == pp - 1 && c == vpp - 1) w.Comp(fmt::format("b.head.{}", mb), s.head_bwd);
     for (size_t i = chunks[c].size(); i-- > 0;)
       Backward(w, s, sl, g, r, chunks[c][i], fmt::format(".{}.{}.{}", mb, c, i));
     if (x.p > 0 || c > 0) {
@@ -512,20 +625,24 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
                    : m == pp ? total
                              : std::min(total, (pp - x.p - 1) * 2 + (vpp - 1) * pp);
   for (int64_t i = 0; i < warmup; ++i) forward(ForwardOp(i, pp, vpp));
+  // The last micro-batch's backward: its last vpp backward ops.
+  auto backward_at = [&](int64_t i) {
+    if (dp_overlap && i == std::max<int64_t>(0, total - vpp)) launch_dp();
+    backward(BackwardOp(i, pp, vpp));
+  };
   for (int64_t i = 0; i < total - warmup; ++i) {
     forward(ForwardOp(warmup + i, pp, vpp));
-    backward(BackwardOp(i, pp, vpp));
+    backward_at(i);
   }
-  for (int64_t i = total - warmup; i < total; ++i) backward(BackwardOp(i, pp, vpp));
+  for (int64_t i = total - warmup; i < total; ++i) backward_at(i);
 
-  // Data parallel at the end of backward (sim::DataParallelCollectives): all-reduce of the
-  // gradients, or ZeRO-1/2's gradient reduce-scatter and parameter all-gather.
-  for (const auto& c : dp)
-    if (!c.per_micro_batch)
-      dp_coll(c,
-              fmt::format("dp.{}.{}.{}", c.op == sim::DpOp::kAllGather ? "ag" : "rd", c.what,
-                          c.expert ? "expert" : "dense"),
-              true);
+  // Without dp_overlap the data-parallel collectives (sim::DataParallelCollectives: the
+  // gradient all-reduce, or ZeRO-1/2's gradient reduce-scatter and parameter all-gather) follow
+  // the last backward on the critical chain.
+  if (!dp_overlap)
+    for (const auto& c : dp)
+      if (!c.per_micro_batch) dp_coll(c, dp_name(c), true);
+  w.JoinNext(dp_side);
   w.Comp("optimizer", s.optimizer);
   Trace t;
   t.nodes = w.nodes();
@@ -565,13 +682,18 @@ void EmitAstraSim(const Context& ctx, OutputTree& out) {
     if (!s.Valid()) continue;
     const std::string dir = "astra-sim/" + s.plan->name + "/";
     Slice sl = astra::ChooseSlice(s, ctx.all_ranks);
+    // The trace runs Megatron's 1F1B (interleaved) order; other schedules are not written.
+    if (s.in->schedule != ir::Schedule::one_f_one_b && s.pp > 1)
+      sl.dropped.push_back(fmt::format(
+          "the {} schedule: the traces run Megatron's 1F1B{} order, whose bubble is larger",
+          ir::EnumName(s.in->schedule), EffectiveVpp(s) > 1 ? " (interleaved)" : ""));
     std::vector<Dimension> dims = astra::Network(ctx, s, sl);
     Groups groups = MakeGroups(sl);
     out.Write(dir + "network.yml", NetworkYaml(ctx, s, sl, dims));
     out.Write(dir + "system.json", SystemJson(s, dims, false));
     out.Write(dir + "system.congestion_aware.json", SystemJson(s, dims, true));
     out.Write(dir + "remote_memory.json", "{\n  \"memory-type\": \"NO_MEMORY_EXPANSION\"\n}\n");
-    out.Write(dir + "comm_groups.json", CommGroupsJson(groups));
+    out.Write(dir + "comm_groups.json", CommGroupsJson(groups, dims));
     out.Write(dir + "run.sh", RunScript(ctx, s));
     for (const std::string& d : sl.dropped)
       sim::ReportNotRepresented(ctx, *s.plan, "astra-sim/" + s.plan->name + ": " + d);

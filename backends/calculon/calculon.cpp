@@ -20,6 +20,17 @@
 //   al. 2022 section 3.1). clusterc's default (flash attention, no recompute) and `selective`
 //   therefore map to "attn_only"; `full` to "full"; no recompute without flash attention to
 //   "none" (Calculon then stores the s x s scores, as an unfused kernel does).
+// - Calculon materialises the attention scores even under "attn_only": the block it computes
+//   holds softmax, dropout and score-times-V tensors (5 a s^2 b / t bytes, Korthikanti et al.
+//   2022's unfused term) and as much again for their gradients (llm.py, _block_act_working_space
+//   and _block_act_grad_space). Fused attention never holds them. The note gives the figure and,
+//   when clusterc's memory less its framework reserve plus this term exceeds HBM, warns that
+//   Calculon will reject the plan on memory: Calculon's model, not a missing input.
+// - Calculon has one pipeline schedule (1F1B, interleaved) and equal stages of ceil(layers / pp)
+//   blocks: zero_bubble/dualpipe and first_stage_layers/last_stage_layers are reported as not
+//   represented. tp_comm_overlap maps to tensor_par_overlap "ring" (the decomposed ring overlap
+//   of Wang et al. 2023 that Megatron-LM's --tp-comm-overlap implements), dp_overlap to
+//   data_par_overlap.
 // - attention_type: multiquery only for one KV head; GQA and MLA are written as multihead (their
 //   K/V projections are smaller than Calculon's: attention weights are overstated).
 // - vector.tflops: the GPU's 16-bit vector (non-tensor) rate, 2 x the FP32 rate (packed
@@ -79,6 +90,14 @@ int64_t FeedforwardFor(double mlp_params, int64_t hidden, int64_t tp) {
   return std::max<int64_t>(tp, (f + tp - 1) / tp * tp);
 }
 
+// The attention-score tensors Calculon keeps for the block it computes (header): 5 a s^2 b / t
+// bytes working and 5 a s^2 b / t of gradients, at Calculon's seq_size (s / cp).
+double ScoreBytes(const PlanShape& s) {
+  const auto& in = *s.in;
+  const double sl = double(in.seq_len / s.cp);
+  return 10 * double(in.heads) / double(s.tp) * sl * sl * double(in.micro_batch);
+}
+
 // What the Calculon input approximates, for model.json and the terminal.
 std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
   const auto& in = *s.in;
@@ -96,6 +115,23 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         "batch_size x {}; the ring-attention K/V exchange is left out and attention's quadratic "
         "term is understated",
         s.cp, in.seq_len / s.cp, s.cp));
+  if (in.schedule != ir::Schedule::one_f_one_b)
+    notes.push_back(
+        fmt::format("Calculon has no {} schedule: it simulates 1F1B{}, whose bubble is larger",
+                    ir::EnumName(in.schedule), s.vpp > 1 ? " (interleaved)" : ""));
+  if (s.pp > 1 && (in.first_stage_layers > 0 || in.last_stage_layers > 0))
+    notes.push_back(fmt::format(
+        "Calculon has no uneven pipeline stages: every stage holds ceil({} / {}) = {} blocks "
+        "(first_stage_layers {}, last_stage_layers {} are not represented)",
+        in.layers, s.pp, (in.layers + s.pp - 1) / s.pp, in.first_stage_layers,
+        in.last_stage_layers));
+  if (in.moe && in.ep_comm_overlap)
+    notes.push_back("Calculon has no expert all-to-all, so ep_comm_overlap has nothing to hide");
+  if (in.flash_attention)
+    notes.push_back(fmt::format(
+        "attention scores: Calculon holds {} GiB per GPU of score tensors and their gradients "
+        "(10 a s^2 b / t bytes) that fused attention never materialises",
+        Num(std::round(sim::GiB(ScoreBytes(s)) * 100) / 100)));
   if (in.swiglu && !in.moe)
     notes.push_back(fmt::format("SwiGLU's three MLP matrices: feedforward = 3/2 x ffn {} = {}",
                                 in.ffn, feedforward));
@@ -248,13 +284,15 @@ std::string ExecutionJson(const PlanShape& s) {
   out += fmt::format("  \"pipeline_interleaving\": {},\n", interleave);
   out += fmt::format("  \"optimizer_sharding\": {},\n", sharding ? "true" : "false");
   out += fmt::format("  \"tensor_par_comm_type\": \"{}\",\n", s.sequence_parallel ? "rs_ag" : "ar");
-  out += "  \"tensor_par_overlap\": \"none\",\n";
+  out += fmt::format("  \"tensor_par_overlap\": \"{}\",\n",
+                     in.tp_comm_overlap && s.tp > 1 ? "ring" : "none");
   // Megatron's sequence parallelism keeps the layer inputs sharded and all-gathers them again in
   // backward (Korthikanti et al. 2022 section 4.2.2): Calculon's seq_par_ag_redo (which it does
   // not allow with full recompute, where nothing is kept anyway).
   bool ag_redo = s.sequence_parallel && std::string(recompute) != "full";
   out += fmt::format("  \"seq_par_ag_redo\": {},\n", ag_redo ? "true" : "false");
-  out += fmt::format("  \"data_par_overlap\": {},\n", data_par > 1 ? "true" : "false");
+  out += fmt::format("  \"data_par_overlap\": {},\n",
+                     data_par > 1 && in.dp_overlap ? "true" : "false");
   out += "  \"weight_offload\": false,\n";
   out += "  \"activations_offload\": false,\n";
   out += "  \"optimizer_offload\": false,\n";
@@ -277,6 +315,20 @@ void EmitCalculon(const Context& ctx, OutputTree& out) {
     for (const std::string& note : Notes(s, Feedforward(s)))
       if (note.rfind("Calculon has no", 0) == 0)
         sim::ReportNotRepresented(ctx, *s.plan, "calculon/" + s.plan->name + ": " + note);
+    // The score tensors (header) on top of what clusterc counts, less the framework reserve
+    // Calculon does not have: past HBM, Calculon rejects the plan.
+    const double calculon_bytes = s.r->memory.Total() - s.r->memory.reserve + ScoreBytes(s);
+    if (s.in->flash_attention && calculon_bytes > s.in->hbm)
+      sim::ReportNotRepresented(
+          ctx, *s.plan,
+          fmt::format("calculon/{}: Calculon has no fused attention: the s x s attention scores "
+                      "of one block and their gradients ({} GiB per GPU) take its memory "
+                      "estimate to about {} GiB, past the {} GiB of HBM, so it will reject the "
+                      "plan (\"Mem tier1 needs ...\"); clusterc counts {} GiB with FlashAttention",
+                      s.plan->name, Num(std::round(sim::GiB(ScoreBytes(s)) * 10) / 10),
+                      Num(std::round(sim::GiB(calculon_bytes) * 10) / 10),
+                      Num(std::round(sim::GiB(s.in->hbm) * 10) / 10),
+                      Num(std::round(sim::GiB(s.r->memory.Total()) * 10) / 10)));
   }
 }
 

@@ -1,6 +1,8 @@
 #include "backends/sim/plan_shape.h"
 #include "backends/escape.h"
 
+#include "analysis/layer_model.h"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,32 +10,38 @@
 
 namespace clusterc::backends::sim {
 
-namespace {
+namespace {}  // namespace
 
-// Layers on pipeline stage i: Megatron-LM's split as analysis applies it (plan_model.cpp,
-// StageLayers): even when pp x vpp divides the layers; when it divides layers + 2, the first and
-// last stages give one slot each to the embedding and the loss; otherwise ceil(layers / pp), the
-// last stage taking the remainder. Analysis should expose the per-stage layer counts.
 std::vector<int64_t> StageLayerCounts(const analysis::PlanInputs& in) {
-  int64_t L = in.layers, p = std::max<int64_t>(1, in.pp), v = std::max<int64_t>(1, in.vpp);
+  const int64_t L = std::max<int64_t>(0, in.layers), p = std::max<int64_t>(1, in.pp);
   std::vector<int64_t> n(static_cast<size_t>(p), 0);
-  if (p == 1) {
-    n[0] = L;
-  } else if (L % (p * v) == 0) {
-    std::fill(n.begin(), n.end(), L / p);
-  } else if ((L + 2) % (p * v) == 0) {
-    for (int64_t i = 0; i < p; ++i) n[i] = (i == 0 || i == p - 1) ? (L + 2) / p - 1 : (L + 2) / p;
-  } else {
-    int64_t each = (L + p - 1) / p, left = L;
-    for (int64_t i = 0; i < p; ++i) {
-      n[i] = std::max<int64_t>(0, std::min(each, left));
-      left -= n[i];
-    }
+  for (int64_t i = 0; i < p; ++i) n[i] = analysis::StageLayers(in, i);
+  int64_t total = 0;
+  for (int64_t x : n) total += x;
+  if (total == L) return n;
+  if (p > 1 && (in.first_stage_layers > 0 || in.last_stage_layers > 0)) {
+    // The given ends stay; the middle stages share the rest, the earlier ones taking the
+    // remainder (analysis charges the rounded-up count, which the fullest middle stage has).
+    const int64_t first = in.first_stage_layers > 0 ? 1 : 0;
+    const int64_t last = in.last_stage_layers > 0 ? p - 1 : p;
+    const int64_t others = last - first;
+    int64_t rest = L;
+    if (first) rest -= n[0];
+    if (last < p) rest -= n[p - 1];
+    rest = std::max<int64_t>(0, rest);
+    for (int64_t i = first; i < last; ++i)
+      n[i] = others > 0 ? rest / others + (i - first < rest % others ? 1 : 0) : 0;
+    return n;
+  }
+  // Layers that do not divide: analysis charges every stage ceil(layers / pp); the job has the
+  // last stages short (Megatron-LM fills stages in order), so the counts are cut at `layers`.
+  int64_t left = L;
+  for (int64_t i = 0; i < p; ++i) {
+    n[i] = std::clamp<int64_t>(n[i], 0, left);
+    left -= n[i];
   }
   return n;
 }
-
-}  // namespace
 
 std::string Num(double v) {
   if (v == std::floor(v) && std::fabs(v) < 1e15) return fmt::format("{}", static_cast<int64_t>(v));
@@ -80,16 +88,46 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
   return out;
 }
 
-double RecomputeAttention(const PlanShape& s) {
-  if (s.in->recompute == ir::Recompute::selective) return s.layer_recompute;
-  if (s.in->recompute == ir::Recompute::full) return s.layer_recompute * s.attn_share;
+double RecomputeAttention(const PlanShape& s, bool moe) {
+  const LayerCost& c = moe ? s.moe : s.dense;
+  if (s.in->recompute == ir::Recompute::selective) return c.recompute;
+  if (s.in->recompute == ir::Recompute::full) return c.recompute * c.attn_share;
   return 0;
 }
 
-double RecomputeMlp(const PlanShape& s) {
-  if (s.in->recompute == ir::Recompute::full) return s.layer_recompute * (1 - s.attn_share);
+double RecomputeMlp(const PlanShape& s, bool moe) {
+  const LayerCost& c = moe ? s.moe : s.dense;
+  if (s.in->recompute == ir::Recompute::full) return c.recompute * (1 - c.attn_share);
   return 0;
 }
+
+double StageMicroBatchTime(const PlanShape& s, int64_t stage) {
+  const Stage& st = s.stages[static_cast<size_t>(stage)];
+  const double nd = double(st.layers - st.moe_layers), nm = double(st.moe_layers);
+  double t = nd * (s.dense.fwd + s.dense.bwd + s.dense.recompute) +
+             nm * (s.moe.fwd + s.moe.bwd + s.moe.recompute + s.ep_layer);
+  if (stage == s.pp - 1) t += s.head_fwd + s.head_bwd;
+  return t;
+}
+
+namespace {
+
+// analysis::LayerTime as one layer's cost. The attention half: the attention core plus the
+// projections' share of the GEMM time, by matmul parameters (FLOPs follow parameters, 2 per
+// parameter per token); the backward splits like the forward.
+LayerCost Cost(const analysis::LayerTimes& t, double attention_params, double mlp_params) {
+  LayerCost c;
+  c.fwd = t.fwd;
+  c.bwd = t.bwd;
+  c.recompute = t.recompute;
+  double gemm_share =
+      attention_params + mlp_params > 0 ? attention_params / (attention_params + mlp_params) : 0.5;
+  if (t.fwd > 0)
+    c.attn_share = std::clamp((t.attn_fwd + (t.fwd - t.attn_fwd) * gemm_share) / t.fwd, 0.0, 1.0);
+  return c;
+}
+
+}  // namespace
 
 PlanShape MakePlanShape(const Context& context, uint32_t index) {
   PlanShape s;
@@ -144,34 +182,31 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
   s.max_stage_layers = 1;
   for (const auto& st : s.stages) s.max_stage_layers = std::max(s.max_stage_layers, st.layers);
 
-  // ---- per-layer compute, derived from analysis' step totals: analysis' compute is m micro-
-  // batches of the slowest stage's forward + backward (backward = 2 x forward), so one layer's
-  // forward = compute / (3 m layers-of-the-fullest-stage); recompute likewise. Dense and MoE
-  // layers get the same time and the LM head's share is spread over the layers. Analysis should
-  // expose the forward time of a dense layer, a MoE layer and the head.
-  const double m = double(s.micro_batches), L = double(s.max_stage_layers);
-  s.layer_fwd = r.step.compute / (3 * m * L);
-  s.layer_recompute = r.step.recompute / (m * L);
+  // ---- per-layer compute: analysis' operator-level times of a dense and a MoE layer and of
+  // the head (what EvaluatePlan sums into the step's compute and recompute).
+  const analysis::AttentionDims dims = analysis::Attention(in);
+  s.dense = Cost(analysis::LayerTime(in, dims, false), pc.attention, pc.dense_mlp);
+  if (in.moe)
+    s.moe = Cost(analysis::LayerTime(in, dims, true), pc.attention,
+                 double(in.top_k) * pc.expert + pc.shared + pc.router);
+  const analysis::HeadTimes head = analysis::HeadTime(in);
+  s.head_fwd = head.fwd;
+  s.head_bwd = head.bwd;
   s.optimizer = r.step.optimizer;
-  // Attention's share of a layer: its matmul parameters against the MLP's active ones (FLOPs
-  // follow parameters, 2 per parameter per token; the attention core is not counted here).
-  double mlp = in.moe ? double(in.top_k) * pc.expert + pc.shared + pc.router : pc.dense_mlp;
-  if (pc.attention + mlp > 0) s.attn_share = pc.attention / (pc.attention + mlp);
 
-  // ---- the slowest stage: per micro-batch, layers x (forward + backward + recompute) plus the
-  // expert all-to-alls of its MoE layers. Analysis times the all-to-alls of its slowest stage
-  // (comm_total[ep] over m micro-batches); divided by the largest MoE-layer count of any stage
-  // that is one MoE layer's share. With dense and MoE layers timed alike (above), this is what
-  // separates DeepSeek-V3's first stage (3 dense + 1 MoE layer) from the others (4 MoE layers).
+  // ---- the slowest stage: per micro-batch, its layers' compute plus the expert all-to-alls of
+  // its MoE layers. Analysis times the all-to-alls of its slowest stage (comm_total[ep] over m
+  // micro-batches, before any overlap); divided by the largest MoE-layer count of any stage that
+  // is one MoE layer's share. This separates DeepSeek-V3's first stage (3 dense + 1 MoE layer)
+  // from the others (4 MoE layers). Ties go to the later stage (it holds the head).
+  const double m = double(s.micro_batches);
   int64_t max_moe = 0;
   for (const auto& st : s.stages) max_moe = std::max(max_moe, st.moe_layers);
   const double ep_total = r.step.comm_total[static_cast<int>(analysis::Comm::kEp)];
   s.ep_layer = max_moe > 0 ? ep_total / (m * double(max_moe)) : 0;
   double worst = -1;
   for (int64_t i = 0; i < s.pp; ++i) {
-    const Stage& st = s.stages[i];
-    double t = double(st.layers) * (3 * s.layer_fwd + s.layer_recompute) +
-               double(st.moe_layers) * s.ep_layer;
+    double t = StageMicroBatchTime(s, i);
     if (t >= worst) {
       worst = t;
       s.slowest_stage = i;

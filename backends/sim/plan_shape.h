@@ -38,6 +38,14 @@ struct Stage {
   double expert_params = 0;  // per GPU after expert and tensor parallelism
 };
 
+// One layer's compute for one micro-batch, seconds. `attn_share`: the attention half's fraction
+// of fwd and bwd (the rest is the MLP half).
+struct LayerCost {
+  double fwd = 0, bwd = 0;
+  double recompute = 0;  // forward work the plan's recompute mode replays in backward
+  double attn_share = 0.5;
+};
+
 struct PlanShape {
   const ir::Plan* plan = nullptr;
   const analysis::PlanInputs* in = nullptr;
@@ -53,12 +61,13 @@ struct PlanShape {
   // expert all-to-all time (see plan_shape.cpp); ties go to the later stage (it holds the head).
   int64_t slowest_stage = 0;
 
-  // Per layer, per micro-batch, seconds (derived, see plan_shape.cpp).
-  double layer_fwd = 0;        // forward of one layer
-  double layer_recompute = 0;  // extra forward work in backward (recompute)
-  double attn_share = 0.5;     // fraction of a layer's forward in attention (rest: MLP)
-  double optimizer = 0;        // the optimizer step, seconds
-  double ep_layer = 0;         // expert all-to-alls of one MoE layer, one micro-batch, seconds
+  // Per layer, per micro-batch, seconds: analysis' operator-level times (analysis/layer_model.h)
+  // of a dense and of a MoE layer, split between the attention half (norm, QKV and O
+  // projections, attention core) and the MLP half; the LM head and loss on the last stage.
+  LayerCost dense, moe;
+  double head_fwd = 0, head_bwd = 0;
+  double optimizer = 0;  // the optimizer step, seconds
+  double ep_layer = 0;   // expert all-to-alls of one MoE layer, one micro-batch, seconds
 
   // Message sizes, bytes (analysis::MessageSizes).
   double act_bytes = 0;    // one 16-bit activation tensor of a micro-batch: 2 (b s / cp) h
@@ -87,8 +96,17 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
 
 // Extra forward work that recompute adds to one layer's backward, split like the layer: full
 // recompute repeats the attention and the MLP; selective only the attention core.
-double RecomputeAttention(const PlanShape& s);
-double RecomputeMlp(const PlanShape& s);
+double RecomputeAttention(const PlanShape& s, bool moe);
+double RecomputeMlp(const PlanShape& s, bool moe);
+
+// Compute of stage `st` for one micro-batch (forward, backward, recompute, the head on the last
+// stage) plus the expert all-to-alls of its MoE layers: what ranks the stages.
+double StageMicroBatchTime(const PlanShape& s, int64_t stage);
+
+// Layers on each pipeline stage: analysis::StageLayers (the plan's first_stage_layers/
+// last_stage_layers, else Megatron-LM's split), made to sum to the model's layers where analysis
+// rounds a stage up (it charges every stage the fullest one's count).
+std::vector<int64_t> StageLayerCounts(const analysis::PlanInputs& in);
 
 // Flattens plan `index`; nullopt-like (Valid() false) when analysis could not evaluate it.
 PlanShape MakePlanShape(const Context& context, uint32_t index);

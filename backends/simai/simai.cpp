@@ -16,11 +16,14 @@
 // gradient ALLREDUCE run on the tensor-parallel group, ALLTOALL_EP on the expert group, weight-
 // gradient ALLREDUCE/REDUCESCATTER/ALLGATHER on the data-parallel group (all_gpus / (tp x pp)
 // ranks, context parallelism included, as Megatron's dp-cp group), `_DP_EP` on the expert-data
-// group. Compute times are analysis' per-layer figures split between attention and MLP: the
-// forward; the input gradient = one forward plus the recompute of that part (full recompute:
-// the whole forward; selective: the attention core); the weight gradient = one forward (backward
-// = 2 x forward). The file has no comment syntax: the script names the spec and the stage.
-// Context parallelism has no SimAI group: its K/V exchange is left out and reported.
+// group. Compute times are analysis' operator-level times of a dense or MoE layer (analysis/
+// layer_model.h) split between attention and MLP: the forward; the input gradient = half the
+// backward plus the recompute of that part (full recompute: the whole forward; selective: the
+// attention core); the weight gradient = the other half of the backward. The last stage adds an
+// lm_head row (the head and loss). Stages hold analysis' layer counts (the plan's
+// first_stage_layers/last_stage_layers included). The file has no comment syntax: the script
+// names the spec and the stage, and what SimAI cannot represent (NotRepresented below: context
+// parallelism, schedules other than 1F1B, overlapped communication).
 #include <fmt/format.h>
 
 #include <string>
@@ -85,26 +88,29 @@ void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int
     rows.push_back(e);
   }
   const int64_t dense_end = in.moe ? std::min(in.layers, in.dense_layers) : in.layers;
-  const double attn = s.layer_fwd * s.attn_share, mlp = s.layer_fwd * (1 - s.attn_share);
   auto tp_comm = [&](Row& r) {
     if (!tp) return;
     r.fwd_comm = r.ig_comm = "ALLREDUCE";
     r.fwd_bytes = r.ig_bytes = s.act_bytes;
   };
   for (int64_t l = st.first_layer; l < st.first_layer + st.layers; ++l) {
+    const bool moe = l >= dense_end;
+    const sim::LayerCost& cost = moe ? s.moe : s.dense;
+    const double share[2] = {cost.attn_share, 1 - cost.attn_share};
+    // The backward splits evenly between input and weight gradients (their GEMMs have the same
+    // FLOPs); the recompute of each half runs before its input gradient.
     Row a;
     a.name = fmt::format("attention_layer_{}.{}", l, mb);
-    a.fwd = attn;
-    a.ig = attn + sim::RecomputeAttention(s);
-    a.wg = attn;
+    a.fwd = cost.fwd * share[0];
+    a.ig = cost.bwd * share[0] / 2 + sim::RecomputeAttention(s, moe);
+    a.wg = cost.bwd * share[0] / 2;
     tp_comm(a);
     rows.push_back(a);
-    const bool moe = l >= dense_end;
     Row m;
     m.name = fmt::format("{}_layer_{}.{}", moe ? "moe_experts" : "mlp", l, mb);
-    m.fwd = mlp;
-    m.ig = mlp + sim::RecomputeMlp(s);
-    m.wg = mlp;
+    m.fwd = cost.fwd * share[1];
+    m.ig = cost.bwd * share[1] / 2 + sim::RecomputeMlp(s, moe);
+    m.wg = cost.bwd * share[1] / 2;
     tp_comm(m);
     if (!moe || s.ep <= 1) {
       rows.push_back(m);
@@ -119,6 +125,16 @@ void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int
     rows.push_back(d);
     rows.push_back(m);
     rows.push_back(c);
+  }
+  if (stage == s.pp - 1) {
+    // The LM head and loss (analysis::HeadTime); its all-reduces are the vocabulary-parallel
+    // cross entropy's, a few bytes per token: left out as analysis leaves them out.
+    Row h;
+    h.name = fmt::format("lm_head.{}", mb);
+    h.fwd = s.head_fwd;
+    h.ig = s.head_bwd / 2;
+    h.wg = s.head_bwd / 2;
+    rows.push_back(h);
   }
 }
 
@@ -156,6 +172,35 @@ std::string Workload(const PlanShape& s) {
     out += fmt::format("{}\t-1\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", r.name, Ns(r.fwd),
                        r.fwd_comm, Bytes(r.fwd_bytes), Ns(r.ig), r.ig_comm, Bytes(r.ig_bytes),
                        Ns(r.wg), r.wg_comm, Bytes(r.wg_bytes), Ns(r.update));
+  return out;
+}
+
+// What SimAI's analytical mode cannot express of the plan: it adds up every row and scales the
+// row sum by 1F1B's bubble, so no communication overlaps compute and the schedule is 1F1B.
+// `terminal`: the notes for the sim.not-represented warning (the plan asked for something SimAI
+// drops); the script's header carries all of them.
+std::vector<std::string> NotRepresented(const PlanShape& s, bool terminal) {
+  const auto& in = *s.in;
+  std::vector<std::string> out;
+  if (s.cp > 1)
+    out.push_back(fmt::format(
+        "SimAI has no context-parallel group; the K/V exchange of cp {} is left out", s.cp));
+  if (in.schedule != ir::Schedule::one_f_one_b && s.pp > 1)
+    out.push_back(fmt::format(
+        "SimAI has no {} schedule: its bubble is 1F1B's, (pp - 1) / (ga x vpp) of the rows",
+        ir::EnumName(in.schedule)));
+  if (in.tp_comm_overlap && s.tp > 1)
+    out.push_back(
+        "SimAI's analytical mode adds communication to compute: tp_comm_overlap is not "
+        "represented (the tensor-parallel all-reduces are all exposed)");
+  if (in.ep_comm_overlap && in.moe && s.ep > 1)
+    out.push_back(
+        "SimAI's analytical mode adds communication to compute: ep_comm_overlap is not "
+        "represented (the expert all-to-alls are all exposed)");
+  if (!terminal && in.dp_overlap && s.dp * s.cp > 1)
+    out.push_back(
+        "SimAI's analytical mode adds the data-parallel collectives to the step: dp_overlap is "
+        "not represented");
   return out;
 }
 
@@ -210,11 +255,8 @@ std::string Script(const Context& ctx, const PlanShape& s) {
       "{} MoE),\n# {} micro-batches per step, each written out; bandwidths in GB/s of 10^9 "
       "bytes, one direction;\n# {}.\n",
       s.slowest_stage, s.pp, st.layers, st.moe_layers, s.micro_batches, n.note);
-  if (s.cp > 1)
-    out += fmt::format(
-        "# Not represented: context parallelism (cp {}): SimAI has no context-"
-        "parallel group; its K/V exchange is left out.\n",
-        s.cp);
+  for (const std::string& note : NotRepresented(s, false))
+    out += "# Not represented: " + note + ".\n";
   out += "set -e\n";
   out +=
       ": \"${SIMAI_ROOT:?set SIMAI_ROOT to the SimAI checkout (it holds bin/SimAI_analytical)}\"\n";
@@ -238,12 +280,8 @@ void EmitSimAi(const Context& ctx, OutputTree& out) {
     if (!s.Valid()) continue;
     out.Write("simai/" + s.plan->name + ".txt", Workload(s));
     out.Write("simai/" + s.plan->name + ".sh", Script(ctx, s));
-    if (s.cp > 1)
-      sim::ReportNotRepresented(
-          ctx, *s.plan,
-          fmt::format("simai/{}: SimAI has no context-parallel group; the K/V exchange of cp {} "
-                      "is left out",
-                      s.plan->name, s.cp));
+    for (const std::string& note : NotRepresented(s, true))
+      sim::ReportNotRepresented(ctx, *s.plan, "simai/" + s.plan->name + ": " + note);
   }
 }
 

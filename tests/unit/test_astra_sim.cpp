@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "analysis/analysis.h"
+#include "backends/astra_sim/slice.h"
 #include "backends/emitters.h"
 #include "backends/sim/plan_shape.h"
 #include "diag/diagnostic.h"
@@ -256,6 +257,20 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
         members[id].insert(x);
       }
       CHECK(members[id].size() == kv.second.size());
+      // Ring order: consecutive members differ in one network dimension only, since ASTRA-sim
+      // charges a hop the lowest dimension that differs (a hop from GPU 4 of one node to GPU 0
+      // of the next would run at NVLink speed).
+      for (size_t j = 1; j < kv.second.size(); ++j) {
+        int64_t a = kv.second[j - 1].as<int64_t>(), b = kv.second[j].as<int64_t>();
+        int differ = 0;
+        for (size_t d = 0; d < n; ++d) {
+          int64_t k = net["npus_count"][d].as<int64_t>();
+          differ += a % k != b % k;
+          a /= k;
+          b /= k;
+        }
+        CHECK(differ == 1);
+      }
     }
 
     // ---- traces: one per rank
@@ -519,4 +534,63 @@ TEST_CASE("ASTRA-sim output through the driver is deterministic and small", "[as
   CHECK(count > 5);
   CHECK(total < 3u * 1024 * 1024);  // the golden tree must stay small
   fs::remove_all(tmp);
+}
+
+// tests/sim/uneven_64.cl: uneven stages (7 + 9 + 9 + 7 layers), the zero-bubble schedule (not
+// representable: named), tp_comm_overlap (the all-reduces run beside the GEMMs: the compute
+// after an all-reduce does not wait for it, the node after that compute does) and dp_overlap =
+// false (the data-parallel collectives are on the chain before the optimizer).
+TEST_CASE("ASTRA-sim traces honour uneven stages and the overlap fields", "[astra-sim][sim]") {
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / "uneven_64.cl");
+  backends::Context ctx = testing::ContextOf(*c);
+  DiagnosticList notes;
+  ctx.sink = &notes;
+  backends::OutputTree out;
+  backends::EmitAstraSim(ctx, out);
+  CheckAstraTree(*c, out);
+  const auto& files = out.Files();
+  CHECK(files.at("astra-sim/uneven64/network.yml").find("# Not represented: the zero_bubble") !=
+        std::string::npos);
+  REQUIRE(notes.All().size() == 1);
+  CHECK(notes.All()[0].message.find("astra-sim/uneven64: the zero_bubble schedule") == 0);
+
+  backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, 0);
+  const backends::astra::Slice sl = backends::astra::ChooseSlice(s, false);
+  const int64_t expected_layers[4] = {7, 9, 9, 7};
+  for (int64_t p = 0; p < 4; ++p) {
+    INFO("stage " << p);
+    const std::string trace =
+        "astra-sim/uneven64/workload/uneven64." + std::to_string(sl.Rank(0, 0, 0, p)) + ".et";
+    DecodedTrace t = Decode(files.at(trace));
+    REQUIRE(t.ok);
+    int64_t attention = 0, head = 0;
+    std::map<uint64_t, size_t> index;
+    for (size_t i = 0; i < t.nodes.size(); ++i) index[t.nodes[i].id] = i;
+    for (size_t i = 0; i < t.nodes.size(); ++i) {
+      const DecodedNode& n = t.nodes[i];
+      if (n.name.rfind("f.at.", 0) == 0) ++attention;
+      if (n.name.rfind("f.head.", 0) == 0) ++head;
+      // A tensor-parallel all-reduce overlapped: the next compute node does not wait for it.
+      if (n.name.rfind("f.tp.", 0) == 0) {
+        REQUIRE(i + 1 < t.nodes.size());
+        const DecodedNode& next = t.nodes[i + 1];
+        CHECK(next.name.rfind("f.ml.", 0) == 0);
+        CHECK(std::find(next.deps.begin(), next.deps.end(), n.id) == next.deps.end());
+        REQUIRE(i + 2 < t.nodes.size());
+        bool joined = false;
+        for (size_t j = i + 2; j < t.nodes.size() && !joined; ++j)
+          joined = std::find(t.nodes[j].deps.begin(), t.nodes[j].deps.end(), n.id) !=
+                   t.nodes[j].deps.end();
+        CHECK(joined);
+      }
+    }
+    CHECK(attention == expected_layers[p] * s.micro_batches);
+    CHECK(head == (p == 3 ? s.micro_batches : 0));
+    // dp_overlap = false: the optimizer depends on the last data-parallel collective.
+    REQUIRE(t.nodes.back().name == "optimizer");
+    const DecodedNode& before = t.nodes[t.nodes.size() - 2];
+    CHECK(before.name.rfind("dp.", 0) == 0);
+    CHECK(std::find(t.nodes.back().deps.begin(), t.nodes.back().deps.end(), before.id) !=
+          t.nodes.back().deps.end());
+  }
 }

@@ -27,7 +27,7 @@ namespace {
 
 std::vector<fs::path> Specs() {
   std::vector<fs::path> specs = testing::Examples();
-  for (const char* f : {"dense_64.cl", "moe_256.cl"})
+  for (const char* f : {"dense_64.cl", "moe_256.cl", "uneven_64.cl"})
     specs.push_back(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / f);
   return specs;
 }
@@ -84,13 +84,13 @@ TEST_CASE("SimAI workloads carry the whole step of the slowest stage", "[simai][
       auto rows = Rows(out.Files().at("simai/" + plan.name + ".txt"), header);
       const std::string sh = out.Files().at("simai/" + plan.name + ".sh");
 
-      // The slowest stage: the most layers, then the most MoE layers; the script names it.
+      // The slowest stage: the most compute and expert all-to-all per micro-batch; the script
+      // names it.
       int64_t stage = s.slowest_stage;
       const auto& st = s.stages[stage];
-      for (const auto& other : s.stages) {
-        CHECK(other.layers <= st.layers);
-        if (other.layers == st.layers) CHECK(other.moe_layers <= st.moe_layers);
-      }
+      for (int64_t i = 0; i < s.pp; ++i)
+        CHECK(backends::sim::StageMicroBatchTime(s, i) <=
+              backends::sim::StageMicroBatchTime(s, stage));
       CHECK(sh.find(fmt::format("pipeline stage {} of {}", stage, s.pp)) != std::string::npos);
 
       // Every micro-batch's layers are written out.
@@ -240,4 +240,130 @@ TEST_CASE("sim.not-represented names what Calculon and SimAI leave out", "[sim]"
   CHECK(all.find("calculon/moe256: Calculon has no context parallelism") != std::string::npos);
   CHECK(all.find("simai/moe256: SimAI has no context-parallel group") != std::string::npos);
   CHECK(all.find("astra-sim/") == std::string::npos);  // the slice keeps every group
+}
+
+// Stage layout: analysis::StageLayers (first_stage_layers/last_stage_layers, else Megatron-LM's
+// split), summing to the model's layers.
+TEST_CASE("Simulator stages follow analysis' layer split", "[sim]") {
+  analysis::PlanInputs in;
+  auto counts = [&](int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t last) {
+    in.layers = layers;
+    in.pp = pp;
+    in.vpp = vpp;
+    in.first_stage_layers = first;
+    in.last_stage_layers = last;
+    return backends::sim::StageLayerCounts(in);
+  };
+  using V = std::vector<int64_t>;
+  CHECK(counts(32, 4, 1, 7, 7) == V{7, 9, 9, 7});
+  CHECK(counts(30, 4, 1, 5, 4) == V{5, 11, 10, 4});  // analysis charges the middle ceil(21/2)
+  CHECK(counts(30, 4, 1, 6, 0) == V{6, 8, 8, 8});
+  CHECK(counts(32, 4, 2, 0, 0) == V{8, 8, 8, 8});
+  V llama405 = counts(126, 16, 1, 0, 0);  // Megatron: the embedding and loss take a slot each
+  CHECK(llama405.front() == 7);
+  CHECK(llama405.back() == 7);
+  CHECK(std::count(llama405.begin(), llama405.end(), 8) == 14);
+  V deepseek = counts(61, 16, 1, 0, 0);  // no even split: stages in order, the last one short
+  CHECK(std::count(deepseek.begin(), deepseek.end(), 4) == 15);
+  CHECK(deepseek.back() == 1);
+  for (int64_t i = 0; i < 4; ++i) {
+    in.layers = 32;
+    in.pp = 4;
+    in.first_stage_layers = 7;
+    in.last_stage_layers = 7;
+    CHECK(counts(32, 4, 1, 7, 7)[size_t(i)] == analysis::StageLayers(in, i));
+  }
+}
+
+// The per-layer times are analysis' own: the slowest stage's compute over m micro-batches is
+// the step's compute, and the plan's uneven stages are the stages written.
+TEST_CASE("Simulator stages carry analysis' per-layer compute", "[sim]") {
+  for (const fs::path& file : Specs()) {
+    INFO(file.filename().string());
+    auto c = testing::CompileSpec(file);
+    backends::Context ctx = testing::ContextOf(*c);
+    for (uint32_t pi : ctx.plans) {
+      const auto& r = c->results.plans[pi];
+      if (!r.valid) continue;
+      INFO(c->program.plans[pi].name);
+      backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, pi);
+      const auto& in = c->results.plan_inputs[pi];
+      int64_t total = 0;
+      bool as_analysis = true;  // the stages hold what analysis charges them
+      for (int64_t i = 0; i < s.pp; ++i) {
+        total += s.stages[size_t(i)].layers;
+        as_analysis &= s.stages[size_t(i)].layers == analysis::StageLayers(in, i);
+        CHECK(s.stages[size_t(i)].first_layer ==
+              (i == 0 ? 0 : s.stages[size_t(i - 1)].first_layer + s.stages[size_t(i - 1)].layers));
+      }
+      CHECK(total == in.layers);
+      if (!as_analysis) continue;
+      double worst = 0;
+      for (int64_t i = 0; i < s.pp; ++i) {
+        const auto& st = s.stages[size_t(i)];
+        double t = double(st.layers - st.moe_layers) * (s.dense.fwd + s.dense.bwd) +
+                   double(st.moe_layers) * (s.moe.fwd + s.moe.bwd) +
+                   (i == s.pp - 1 ? s.head_fwd + s.head_bwd : 0);
+        worst = std::max(worst, t);
+      }
+      CHECK(worst * double(r.micro_batches) == Approx(r.step.compute).epsilon(1e-9));
+    }
+  }
+  auto c = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / "uneven_64.cl");
+  backends::Context ctx = testing::ContextOf(*c);
+  backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, 0);
+  REQUIRE(s.pp == 4);
+  CHECK(s.stages[0].layers == 7);
+  CHECK(s.stages[1].layers == 9);
+  CHECK(s.stages[1].first_layer == 7);
+  CHECK(s.stages[3].layers == 7);
+  // 7 layers and Llama 3 8B's LM head (128,256 x 4,096 parameters, 2.4 layers' worth) outweigh
+  // the middle stages' 9 layers.
+  CHECK(s.slowest_stage == 3);
+  CHECK(backends::sim::StageMicroBatchTime(s, 3) > backends::sim::StageMicroBatchTime(s, 2));
+  CHECK(backends::sim::StageMicroBatchTime(s, 1) > backends::sim::StageMicroBatchTime(s, 0));
+}
+
+// Where a simulator cannot express a plan field, its file and the terminal say so; where it can,
+// the file carries it (Calculon's tensor_par_overlap and data_par_overlap).
+TEST_CASE("Plan fields the simulators cannot express are named", "[sim]") {
+  auto c = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / "uneven_64.cl");
+  backends::Context ctx = testing::ContextOf(*c);
+  DiagnosticList notes;
+  ctx.sink = &notes;
+  backends::OutputTree out;
+  backends::EmitCalculon(ctx, out);
+  backends::EmitSimAi(ctx, out);
+  std::string all;
+  for (const auto& d : notes.All()) all += d.message + "\n";
+  CHECK(all.find("calculon/uneven64: Calculon has no zero_bubble schedule") != std::string::npos);
+  CHECK(all.find("calculon/uneven64: Calculon has no uneven pipeline stages") != std::string::npos);
+  CHECK(all.find("simai/uneven64: SimAI has no zero_bubble schedule") != std::string::npos);
+  CHECK(all.find("simai/uneven64: SimAI's analytical mode adds communication to compute: "
+                 "tp_comm_overlap") != std::string::npos);
+  const std::string exe = out.Files().at("calculon/uneven64/execution.json");
+  CHECK(exe.find("\"tensor_par_overlap\": \"ring\"") != std::string::npos);
+  CHECK(exe.find("\"data_par_overlap\": false") != std::string::npos);
+  const std::string sh = out.Files().at("simai/uneven64.sh");
+  CHECK(sh.find("# Not represented: SimAI has no zero_bubble schedule") != std::string::npos);
+  CHECK(sh.find("pipeline stage 3 of 4 (the slowest: 7 layers") != std::string::npos);
+}
+
+// Calculon keeps the s x s attention scores of the block it computes; where they take its
+// estimate past HBM (Llama 3 405B at 8,192 tokens, tp 8: 10 GiB) the build says so.
+TEST_CASE("The Calculon input names the attention-score memory it will reject on", "[sim]") {
+  auto c = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "meta_24k.cl");
+  backends::Context ctx = testing::ContextOf(*c);
+  DiagnosticList notes;
+  ctx.sink = &notes;
+  backends::OutputTree out;
+  backends::EmitCalculon(ctx, out);
+  std::string all;
+  for (const auto& d : notes.All()) all += d.message + "\n";
+  // 10 x 128 heads / 8 x 8192^2 x 1 byte-units = 10 GiB exactly.
+  CHECK(all.find("calculon/llama3_405b_pretrain: Calculon has no fused attention: the s x s "
+                 "attention scores of one block and their gradients (10 GiB per GPU)") !=
+        std::string::npos);
+  CHECK(out.Files().at("calculon/llama3_405b_pretrain/model.json").find("holds 10 GiB") !=
+        std::string::npos);
 }
