@@ -7,6 +7,8 @@
 # Representative rank: tensor rank 0 of pipeline stage 14 of 16 (the slowest: 4 layers, 4 MoE),
 # 120 micro-batches per step, each written out; bandwidths in GB/s of 10^9 bytes, one direction;
 # -nic is one NIC port's line rate, -n_p_s the ports of one scale-up domain.
+# Not represented: SimAI has no dualpipe schedule: its bubble is 1F1B's, (pp - 1) / (ga x vpp) of the rows.
+# Not represented: SimAI's analytical mode adds communication to compute: ep_comm_overlap is not represented (the expert all-to-alls are all exposed).
 # Not represented: SimAI's analytical mode adds the data-parallel collectives to the step: dp_overlap is not represented.
 set -e
 : "${SIMAI_ROOT:?set SIMAI_ROOT to the SimAI checkout (it holds bin/SimAI_analytical)}"
