@@ -44,6 +44,11 @@ struct Options {
   // all-reduce busbw about 230 of 300 GB/s and 360 of 450 GB/s over NVLink, about 90 % of the
   // line rate over InfiniBand rails).
   double scale_up_bus_efficiency = 0.78, scale_out_bus_efficiency = 0.9;
+  // Share of the GPU a collective takes from compute it overlaps (NCCL kernels run on SMs and
+  // share HBM): hidden communication still costs this fraction of its duration. Calculon's
+  // system files (Isaev et al. SC'23; systems/a100_80g.json, h100_80g_nvl8.json,
+  // "processor_usage"): 0.15 over NVLink, 0.02 over the scale-out fabric.
+  double scale_up_comm_compute_share = 0.15, scale_out_comm_compute_share = 0.02;
   // Latency per collective step when the IR gives none.
   double default_scale_up_latency = 2e-6;   // s, NVLink hop incl. software
   double default_scale_out_latency = 5e-6;  // s, NIC-switch-NIC incl. software

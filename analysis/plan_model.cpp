@@ -75,6 +75,11 @@ double AchievedBandwidth(const PlanInputs& in, int64_t span) {
   return GroupBandwidth(in, span) * (up ? in.scale_up_efficiency : in.scale_out_efficiency);
 }
 
+// Fraction of compute a collective over a group of `span` GPUs takes while it overlaps compute.
+double ComputeShare(const PlanInputs& in, int64_t span) {
+  return span <= in.scale_up_domain ? in.scale_up_compute_share : in.scale_out_compute_share;
+}
+
 double Latency(const PlanInputs& in, int64_t span) {
   return span <= in.scale_up_domain ? in.scale_up_latency : in.scale_out_latency;
 }
@@ -402,6 +407,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     if (!in.dp_overlap) dp_window = 0;
   }
   double dp_exposed = std::max(0.0, dp_total - dp_window);
+  const double dp_share = ComputeShare(in, ir::SaturatingMul(tp, ir::SaturatingMul(cp, dp)));
   // Optimizer: an element-wise, HBM-bound pass over the parameters this GPU updates.
   double updated = stage_dense_params / (stage >= 1 ? nd_dense : 1.0) +
                    stage_expert_params / (stage >= 1 ? nd_expert : 1.0);
@@ -434,6 +440,13 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   st.comm_total[int(Comm::kPp)] = pp_total;
   st.comm_total[int(Comm::kDp)] = dp_total;
   st.optimizer = opt;
+  // Contention (Calculon, Isaev et al. SC'23, "processor_usage"): a collective hidden behind
+  // compute still takes the NCCL kernels' SMs and HBM traffic from it, so the hidden part costs
+  // its compute share of its duration.
+  st.contention = m * (tp_total_mb - tp_mb) * ComputeShare(in, tp) +
+                  m * (ep_total_mb - ep_mb) * ComputeShare(in, tp * ep) +
+                  m * (cp_total_mb - cp_mb) * ComputeShare(in, tp * cp) +
+                  (dp_total - dp_exposed) * dp_share;
   r.step_time = st.Total();
   const double N = double(r.gpus);
   r.tokens_per_second = B * s / r.step_time;
@@ -569,6 +582,14 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
         gpu->attention_backward_efficiency > 0
             ? gpu->attention_backward_efficiency
             : options.attention_backward_to_gemm * in.gemm_efficiency;
+    // FlashAttention-2 on a GPU its kernel was not written for (Hopper): the GPU's own FA2
+    // figures (docs/model.md "Attention kernel generation").
+    if (plan.attention_kernel == ir::AttentionKernel::flash2) {
+      if (gpu->flash2_attention_efficiency > 0)
+        in.attention_efficiency = gpu->flash2_attention_efficiency;
+      if (gpu->flash2_attention_backward_efficiency > 0)
+        in.attention_backward_efficiency = gpu->flash2_attention_backward_efficiency;
+    }
     in.memory_efficiency =
         gpu->memory_efficiency > 0 ? gpu->memory_efficiency : options.memory_efficiency;
     if (gpu->kernel_overhead.si > 0) in.gemm_overhead = gpu->kernel_overhead.si;
@@ -583,6 +604,8 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.scale_up_latency = cluster.scale_up_latency;
   in.scale_up_efficiency = options.scale_up_bus_efficiency;
   in.scale_out_efficiency = options.scale_out_bus_efficiency;
+  in.scale_up_compute_share = options.scale_up_comm_compute_share;
+  in.scale_out_compute_share = options.scale_out_comm_compute_share;
   in.scale_up_reduction = cluster.scale_up_reduction;
   in.nic_bandwidth = cluster.fabric.nic_bandwidth_per_gpu;
   in.scale_out_bandwidth = cluster.fabric.scale_out_bandwidth_per_gpu;
@@ -593,6 +616,10 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.scale_out_latency =
       cluster.fabric.latency > 0 ? cluster.fabric.latency : options.default_scale_out_latency;
   in.sharp = cluster.fabric.sharp;
+  // The compute shares are GPU figures (NCCL kernels on SMs); TPU collectives over ICI have no
+  // published figure, so none is applied there.
+  if (c && c->fabric.Valid() && p.Get(c->fabric).kind == ir::FabricKind::ici)
+    in.scale_up_compute_share = in.scale_out_compute_share = 0;
   if (c) {
     in.gpu_mtbf = cluster.reliability.gpu_mtbf;
     in.node_mtbf = cluster.reliability.node_mtbf;

@@ -52,6 +52,8 @@ struct PlanInputs {
   double memory_efficiency = 0.8;
   // Achieved collective bus bandwidth as a fraction of the link rate, per fabric level.
   double scale_up_efficiency = 1, scale_out_efficiency = 1;
+  // Compute share an overlapped collective takes, per fabric level (Options).
+  double scale_up_compute_share = 0, scale_out_compute_share = 0;
   double hbm = 0;            // bytes per GPU
   double hbm_bandwidth = 0;  // B/s
   int64_t cluster_gpus = 0;  // usable GPUs the plan should fill
@@ -114,13 +116,14 @@ struct StepBreakdown {
   double comm[static_cast<int>(Comm::kCount)] = {};  // exposed (not overlapped) communication
   double comm_total[static_cast<int>(Comm::kCount)] = {};  // before overlap
   double optimizer = 0;
+  double contention = 0;       // compute slowed by the SMs and HBM that hidden collectives take
   double gemm_efficiency = 0;  // achieved fraction of peak on the GEMMs, from the curve
   double Exposed() const {
     double e = 0;
     for (double c : comm) e += c;
     return e;
   }
-  double Total() const { return compute + recompute + bubble + Exposed() + optimizer; }
+  double Total() const { return compute + recompute + bubble + Exposed() + optimizer + contention; }
   Comm Dominant() const {
     int best = 0;
     for (int i = 1; i < static_cast<int>(Comm::kCount); ++i)

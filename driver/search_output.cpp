@@ -153,6 +153,7 @@ std::vector<std::string> Why(const SearchContext& ctx, const an::Scored& best) {
       {"recompute", {ru.step.recompute, rb.step.recompute}},
       {"pipeline bubble", {ru.step.bubble, rb.step.bubble}},
       {"optimizer", {ru.step.optimizer, rb.step.optimizer}},
+      {"communication contention", {ru.step.contention, rb.step.contention}},
   };
   for (int i = 0; i < int(an::Comm::kCount); ++i)
     terms.push_back(

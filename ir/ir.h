@@ -98,6 +98,10 @@ CLUSTERC_ENUM(OptimizerKind, adam, sgd)
 CLUSTERC_ENUM(Activation, swiglu, gelu, relu)
 CLUSTERC_ENUM(Norm, rmsnorm, layernorm)
 CLUSTERC_ENUM(Schedule, one_f_one_b, zero_bubble, dualpipe)
+// Generation of the fused-attention kernel a run used: `tuned` is the GPU's own calibration (a
+// kernel written for that architecture), `flash2` FlashAttention-2 (Dao 2023), which predates
+// Hopper.
+CLUSTERC_ENUM(AttentionKernel, tuned, flash2)
 
 // ---------------------------------------------------------------------------------------------
 // Parts catalog
@@ -114,8 +118,11 @@ struct Gpu : Entity {
   // Step-model calibration (docs/model.md "Operator-level step model"); 0: analysis' default.
   double attention_efficiency = 0;           // fused attention forward, long sequences
   double attention_backward_efficiency = 0;  // fused attention backward, long sequences
-  double memory_efficiency = 0;              // achieved fraction of memory_bandwidth
-  Seconds kernel_overhead;                   // launch and tail per kernel
+  // The same for FlashAttention-2 where it differs from the tuned kernel (plans that say
+  // `attention_kernel = flash2`); 0: the tuned figures.
+  double flash2_attention_efficiency = 0, flash2_attention_backward_efficiency = 0;
+  double memory_efficiency = 0;  // achieved fraction of memory_bandwidth
+  Seconds kernel_overhead;       // launch and tail per kernel
   Usd price;
   Seconds mtbf;  // zero: use the cluster's gpu_mtbf
   std::string vendor;
@@ -140,6 +147,12 @@ void Describe(Gpu& g, V& v) {
           "defaults to 0.97 x gemm_efficiency");
   v.Field("attention_backward_efficiency", g.attention_backward_efficiency, kFraction,
           "the same for the backward pass; defaults to 0.75 x gemm_efficiency");
+  v.Field("flash2_attention_efficiency", g.flash2_attention_efficiency, kFraction,
+          "attention_efficiency of FlashAttention-2 on this GPU, for plans with "
+          "`attention_kernel = flash2`; defaults to attention_efficiency");
+  v.Field("flash2_attention_backward_efficiency", g.flash2_attention_backward_efficiency, kFraction,
+          "attention_backward_efficiency of FlashAttention-2 on this GPU; defaults to "
+          "attention_backward_efficiency");
   v.Field("memory_efficiency", g.memory_efficiency, kFraction,
           "fraction of memory_bandwidth element-wise kernels sustain; defaults to 0.8");
   v.Field("kernel_overhead", g.kernel_overhead, kOptional,
@@ -578,6 +591,7 @@ struct Plan : Entity {
   double tokens = 0;
   Checkpoint checkpoint;
   bool flash_attention = true;
+  AttentionKernel attention_kernel = AttentionKernel::tuned;
   Bytes framework_reserve;
   double memory_headroom = 0.9;
   double mfu_target = 0;
@@ -596,6 +610,9 @@ void Describe(Plan& p, V& v) {
   v.Field("checkpoint", p.checkpoint, kOptional, "`checkpoint { every = 30 min }`");
   v.Field("flash_attention", p.flash_attention, kOptional,
           "attention does not store the s x s score matrix");
+  v.Field("attention_kernel", p.attention_kernel, kOptional,
+          "fused-attention kernel: `tuned` (the GPU's calibration) or `flash2` (FlashAttention-2, "
+          "which on Hopper reaches about half of a Hopper-specific kernel)");
   v.Field("framework_reserve", p.framework_reserve, kOptional,
           "memory per GPU held by the CUDA context, NCCL buffers and allocator fragmentation; "
           "defaults to analysis' documented reserve");

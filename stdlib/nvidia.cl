@@ -11,21 +11,27 @@
 
 // NVIDIA H100 Tensor Core GPU datasheet, "H100 SXM" column.
 gpu H100_SXM5 {
-  vendor                        = "NVIDIA"
-  memory                        = 80 GB          // HBM3 (H100 datasheet)
-  memory_bandwidth              = 3.35 TB/s      // H100 datasheet
-  bf16_flops                    = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
-  fp16_flops                    = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
-  fp8_flops                     = 1_979 TFLOP/s  // H100 datasheet: 3,958 TFLOPS with sparsity
-  fp32_flops                    = 67 TFLOP/s     // H100 datasheet, FP32 (non-tensor)
-  tdp                           = 700 W          // H100 datasheet: "up to 700 W (configurable)"
-  price                         = 30_000 USD     // 2024 street price; seeds' range 25–40 k USD (HARDWARE.md)
+  vendor                               = "NVIDIA"
+  memory                               = 80 GB          // HBM3 (H100 datasheet)
+  memory_bandwidth                     = 3.35 TB/s      // H100 datasheet
+  bf16_flops                           = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
+  fp16_flops                           = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
+  fp8_flops                            = 1_979 TFLOP/s  // H100 datasheet: 3,958 TFLOPS with sparsity
+  fp32_flops                           = 67 TFLOP/s     // H100 datasheet, FP32 (non-tensor)
+  tdp                                  = 700 W          // H100 datasheet: "up to 700 W (configurable)"
+  price                                = 30_000 USD     // 2024 street price; seeds' range 25–40 k USD (HARDWARE.md)
   // Step-model calibration, measured on H100 SXM5, 2026-11 (shared/domain/H100-MEASURED.md):
-  gemm_efficiency               = 0.72  // median of 54 bf16 transformer-shape GEMMs (59–80 %)
-  attention_efficiency          = 0.72  // torch SDPA causal fwd: 48/59/64 % at 2K/4K/8K = 0.72 s/(s+1024)
-  attention_backward_efficiency = 0.56  // bwd: 32/42/47 % = 0.56 s/(s+1536)
-  memory_efficiency             = 0.77  // GELU 2 x 64 MiB in 52 us = 2.58 of 3.35 TB/s
-  kernel_overhead               = 4 us  // hidden 1,024 x 2,048 tokens: 62–68 % against 72 % asymptote
+  gemm_efficiency                      = 0.72  // median of 54 bf16 transformer-shape GEMMs (59–80 %)
+  attention_efficiency                 = 0.72  // torch SDPA causal fwd: 48/59/64 % at 2K/4K/8K = 0.72 s/(s+1024)
+  attention_backward_efficiency        = 0.56  // bwd: 32/42/47 % = 0.56 s/(s+1536)
+  memory_efficiency                    = 0.77  // GELU 2 x 64 MiB in 52 us = 2.58 of 3.35 TB/s
+  kernel_overhead                      = 4 us  // hidden 1,024 x 2,048 tokens: 62–68 % against 72 % asymptote
+  // FlashAttention-2 on H100 (plans with `attention_kernel = flash2`): Shah et al. 2024
+  // (FlashAttention-3, arXiv 2407.08608), abstract: "FlashAttention-2 achieving only 35%
+  // utilization on the H100 GPU"; 0.35 at 16K tokens is an asymptote of 0.37 on the s/(s+1024)
+  // curve. Backward: the measured backward/forward ratio above, 0.56/0.72, gives 0.29.
+  flash2_attention_efficiency          = 0.37
+  flash2_attention_backward_efficiency = 0.29
 }
 
 // NVIDIA H100 Tensor Core GPU datasheet, "H100 PCIe" column (the original 80 GB PCIe card).

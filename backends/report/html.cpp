@@ -403,12 +403,14 @@ void Plan(const PlanReport& p, std::string& s) {
                                  {"exposed DP", step->Value("dp_exposed"), palette::kVermillion},
                                  {"exposed EP", step->Value("ep_exposed"), palette::kPurple},
                                  {"exposed CP", step->Value("cp_exposed"), palette::kGreen},
-                                 {"optimizer", step->Value("optimizer"), palette::kBlack}};
+                                 {"optimizer", step->Value("optimizer"), palette::kBlack},
+                                 {"contention", step->Value("contention"), palette::kDarkGrey}};
     s += "<h3>Step time</h3>";
     s += FigureBlock(StackedBarChart("step time of " + p.name, segs, Unit::kSeconds,
                                      "time of one optimizer step"),
                      "One optimizer step: compute, what communication is not hidden behind it, "
-                     "the pipeline bubble and the optimizer update.");
+                     "the pipeline bubble, the optimizer update and the compute that overlapped "
+                     "communication takes.");
   }
   if (cost && !cost->figures.empty()) {
     std::vector<Bar> bars;

@@ -343,6 +343,8 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
            std::string("exposed ") + CommLabel(Comm(i)) + " communication", st.comm[i],
            Unit::kSeconds);
   sb.Add("optimizer", "optimizer", st.optimizer, Unit::kSeconds)
+      .Add("contention", "compute slowed by overlapped communication", st.contention,
+           Unit::kSeconds)
       .Add("exposed_comm", "exposed communication, all", st.Exposed(), Unit::kSeconds)
       .Add("total", "step time", r.step_time, Unit::kSeconds);
   for (int i = 0; i < static_cast<int>(Comm::kCount); ++i)

@@ -8,6 +8,8 @@
 //        GPT, vocabulary 51,200, sequence 2,048, Selene (DGX A100 80 GB, 8 x HDR 200 Gb/s per
 //        node). Achieved TFLOP/s per GPU counts the recompute (eq. 3). Full activation recompute;
 //        the micro-batch is not given: 1 is assumed (Megatron-LM's GPT-3 example script).
+//        Verified (2026-11-23) row by row against a structured transcription of table 1 (see
+//        the table 2 block below).
 //        The Megatron-LM, BLOOM, MT-NLG and OPT runs predate FlashAttention (2022): their plans
 //        set `flash_attention = false` (Megatron's fused scale-mask-softmax + dropout).
 //  [K22] Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models",
@@ -15,11 +17,20 @@
 //        full recompute vs. sequence parallelism + selective recompute.
 //  [S22] Smith et al., "Using DeepSpeed and Megatron to Train Megatron-Turing NLG 530B"
 //        (arXiv 2201.11990), section 2.4: 280/350/420 DGX A100 nodes, TP 8, PP 35, batch 1,920.
+//        Verified (2026-11-23) against a quotation of section 2.4 (cli99/llm-analysis,
+//        examples/megatron-turing-nlg/README.md): 60.1/50.2/44.4 s per iteration, 126/121/113
+//        TFLOP/s per GPU. That quotation calls the GPUs 40 GB and gives vocabulary 50,272; the
+//        80 GB parts and 51,200 stay (memory does not enter the step time; the vocabulary is 2 %
+//        of one stage's work).
 //  [B22] BigScience, "BLOOM: A 176B-Parameter Open-Access Multilingual Language Model"
 //        (arXiv 2211.05100), section 3.4: 48 nodes x 8 A100 80 GB, TP 4, PP 12, DP 8, micro 2,
-//        global 2,048, 156 TFLOP/s per GPU.
+//        global 2,048, 156 TFLOP/s per GPU (not re-read: BigScience's training page says "about
+//        150 TFLOPs"; the figure stays 156 until the paper is checked).
 //  [Z22] Zhang et al., "OPT: Open Pre-trained Transformer Language Models" (arXiv 2205.01068),
-//        section 2.4: 992 A100 80 GB, FSDP + Megatron TP, up to 147 TFLOP/s per GPU.
+//        section 2.4: 992 A100 80 GB, FSDP + Megatron TP, up to 147 TFLOP/s per GPU. Verified
+//        (2026-11-23) through a reading card of the paper (ai-papers.xuzou.cn/papers/opt_2022):
+//        992 A100 80 GB, FSDP with Megatron TP, batch 2 M tokens, "up to 147 TFLOP/s per GPU"
+//        (a best figure, not a run average).
 //  [MF]  MosaicML LLM Foundry, scripts/train/benchmarking/README.md, table "A100 80GB with 1600
 //        Gbps node-node interconnect (RoCE)": MPT models, FSDP FULL_SHARD, bf16.
 
@@ -102,14 +113,35 @@ plan n21_310b  { model = gpt_310b; cluster = a100_1920; parallel { tp = 8; pp = 
 plan n21_530b  { model = gpt_530b; cluster = a100_2520; parallel { tp = 8; pp = 35; dp = 9;   sequence_parallel = false } batch { global = 2_520; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
 plan n21_1t    { model = gpt_1t;   cluster = a100_3072; parallel { tp = 8; pp = 64; dp = 6;   sequence_parallel = false } batch { global = 3_072; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
 
+// [N21] table 2 (PTD-P rows; the ZeRO-3 rows are not modelled here): GPT-3 174.6 B with
+// t = 8, p = 12, batch 1,536 on 384/768/1,536 GPUs: 153/149/141 TFLOP/s per GPU; 529.6 B with
+// t = 8, p = 35, batch 2,240 on 560/1,120/2,240 GPUs: 171/167/159. Micro-batch 1 (the table's
+// column). Table 1 and table 2 verified (2026-11-23) against a structured transcription of the
+// paper in a public notes repository (both tables row by row; the read_file id is in the round's
+// report). Full recompute and no interleaving are assumed, as for table 1.
+cluster a100_560  { site = selene; nodes = 70 x dgx_a100;  racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_768  { site = selene; nodes = 96 x dgx_a100;  racks = rack { nodes = 4 }; fabric = hdr }
+cluster a100_1120 { site = selene; nodes = 140 x dgx_a100; racks = rack { nodes = 4 }; fabric = hdr }
+model gpt3_175b { layers = 96; hidden = 12_288; ffn = 49_152; heads = 96; vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+plan n21t2_175b_384  { model = gpt3_175b; cluster = a100_384;  parallel { tp = 8; pp = 12; dp = 4;  sequence_parallel = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_175b_768  { model = gpt3_175b; cluster = a100_768;  parallel { tp = 8; pp = 12; dp = 8;  sequence_parallel = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_175b_1536 { model = gpt3_175b; cluster = a100_1536; parallel { tp = 8; pp = 12; dp = 16; sequence_parallel = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_530b_560  { model = gpt_530b;  cluster = a100_560;  parallel { tp = 8; pp = 35; dp = 2;  sequence_parallel = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_530b_1120 { model = gpt_530b;  cluster = a100_1120; parallel { tp = 8; pp = 35; dp = 4;  sequence_parallel = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_530b_2240 { model = gpt_530b;  cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+
 // [K22] table 3 configurations, table 5 iteration times. Baseline: full recompute, no sequence
-// parallelism; "present work": sequence parallelism + selective recompute.
+// parallelism; "present work": sequence parallelism + selective recompute. Verified (2026-11-23)
+// against Calculon's transcription of table 5 (calculon/llm/validation.py, seqsel_tab5:
+// 1.42/1.10, 18.13/13.75, 49.05/37.83, 94.42/71.49 s) and its configurations of table 3
+// (validation/seqsel/tab5/*.json): 175B and 530B run the interleaved schedule with 3 virtual
+// stages, micro-batch 1 (22B: 4).
 plan k22_22b_full  { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1; sequence_parallel = false } batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = full; flash_attention = false }
 plan k22_22b_sel   { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1 }                            batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = selective; flash_attention = false }
-plan k22_175b_full { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan k22_175b_sel  { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  dp = 1 }                            batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false }
-plan k22_530b_full { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan k22_530b_sel  { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; dp = 1 }                            batch { global = 280; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false }
+plan k22_175b_full { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan k22_175b_sel  { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1 }                            batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false }
+plan k22_530b_full { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan k22_530b_sel  { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1 }                            batch { global = 280; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false }
 plan k22_1t_full   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1; sequence_parallel = false } batch { global = 512; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
 plan k22_1t_sel    { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1 }                            batch { global = 512; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false }
 
@@ -118,10 +150,38 @@ plan s22_mtnlg_2240 { model = gpt_530b; cluster = a100_2240; parallel { tp = 8; 
 plan s22_mtnlg_2800 { model = gpt_530b; cluster = a100_2800; parallel { tp = 8; pp = 35; dp = 10; sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
 plan s22_mtnlg_3360 { model = gpt_530b; cluster = a100_3360; parallel { tp = 8; pp = 35; dp = 12; sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
 
+// [B22] Jean Zay, as the paper describes it (section 3.4 "Hardware"; re-read 2026-11-23 through
+// a reading card of the paper, ai-papers.xuzou.cn/papers/bloom_2022): 48 nodes of 8 A100 80 GB,
+// "four Omni-Path 100 Gbps links" per node in an enhanced 8D hypercube, i.e. 50 Gb/s per GPU,
+// a quarter of Selene's. The round-1 spec ran BLOOM on Selene's fabric. Omni-Path is entered as
+// InfiniBand (its transport differs, its link rate is what the model uses); the hypercube as a
+// non-blocking two-tier tree (the paper: "non-blocking fat tree" in BigScience's description).
+nic OmniPath100 {
+  bandwidth = 100 Gb/s   // Intel Omni-Path 100 series HFI
+  ports     = 1
+  protocol  = infiniband
+}
+switch OPA_Edge {
+  radix          = 48        // Intel Omni-Path Edge Switch 100 Series: 48 ports
+  port_bandwidth = 100 Gb/s
+  protocol       = infiniband
+}
+node jean_zay_a100 {
+  gpus     = 8 x nvidia.A100_80GB
+  scale_up = nvidia.NVLink3
+  nics     = 4 x OmniPath100
+}
+fabric opa {
+  kind     = infiniband_hdr
+  topology = fat_tree { tiers = 2; oversubscription = 1:1 }
+  switch   = OPA_Edge
+}
+cluster jean_zay { site = selene; nodes = 48 x jean_zay_a100; racks = rack { nodes = 4 }; fabric = opa }
+
 // [B22] BLOOM-176B: ALiBi (no learned positions: close enough to the GPT shape), LayerNorm,
 // GELU, tied embeddings, vocabulary 250,880; 70 layers on 12 stages (70 + 2 = 72 = 12 x 6).
 model bloom_176b { layers = 70; hidden = 14_336; ffn = 57_344; heads = 112; vocab = 250_880; activation = gelu; norm = layernorm; tied_embeddings = true }
-plan b22_bloom { model = bloom_176b; cluster = a100_384; parallel { tp = 4; pp = 12; dp = 8; sequence_parallel = false } batch { global = 2_048; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
+plan b22_bloom { model = bloom_176b; cluster = jean_zay; parallel { tp = 4; pp = 12; dp = 8; sequence_parallel = false } batch { global = 2_048; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
 
 // [Z22] OPT-175B: GPT-3 175B shape with OPT's vocabulary 50,272; TP 8 x FSDP 124; batch 2 M
 // tokens, taken as 992 sequences: 8 per replica in one micro-batch (no gradient accumulation);
@@ -148,3 +208,27 @@ model mpt_70b { layers = 80; hidden = 8_192; ffn = 32_768; heads = 64; vocab = 5
 plan mf_a100_3b  { model = mpt_3b;  cluster = a100_8;  parallel { dp = 8 }  batch { global = 160;   micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp } }
 // 70b, 2048, 64 GPUs, micro 8, checkpointing: 410 tokens/s/GPU (MFU 53.33 %).
 plan mf_a100_70b { model = mpt_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 2_048; micro = 8;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } recompute = full }
+
+// ---- Memory per GPU: [K22] figure 1, parameters + optimizer state and activations of the first
+// pipeline stage (GiB), as transcribed by Calculon (calculon/llm/validation.py, seqsel_fig1).
+// These are the paper's table 2 formulas evaluated for table 3's configurations (the 22B
+// activation figure, 59.25 GiB, is exactly 48 x sbh(10 + 24/t + 5as/(ht)) with s 2,048, b 4,
+// h 6,144, a 64, t 8), i.e. published figures but not measurements; "none" is tensor
+// parallelism without sequence parallelism or recompute, "seqsel" the *_sel plans above.
+plan k22_22b_none  { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1; sequence_parallel = false }          batch { global = 4;   micro = 4; seq_len = 2_048 } flash_attention = false }
+// clusterc: allow(memory.hbm-overflow)
+plan k22_175b_none { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } flash_attention = false }
+// clusterc: allow(memory.hbm-overflow)
+plan k22_530b_none { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } flash_attention = false }
+// clusterc: allow(memory.hbm-overflow)
+plan k22_1t_none   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1; sequence_parallel = false }          batch { global = 512; micro = 1; seq_len = 2_048 } flash_attention = false }
+
+// ---- Model-state memory per GPU: Rajbhandari et al., "ZeRO: Memory Optimizations Toward
+// Training Trillion Parameter Models" (SC20, arXiv 1910.02054), figure 1: a 7.5 B-parameter
+// model, data parallelism 64, mixed-precision Adam (2 + 2 + 12 bytes per parameter): baseline
+// 120 GB, P_os 31.4 GB, P_os+g 16.6 GB, P_os+g+p 1.9 GB (decimal GB). The 7.5 B GPT shape of
+// [N21] stands in (7.46 B parameters with its embedding).
+plan zero_baseline { model = gpt_7_5b; cluster = a100_64; parallel { dp = 64 } batch { global = 64; micro = 1; seq_len = 2_048 } recompute = full }
+plan zero_os       { model = gpt_7_5b; cluster = a100_64; parallel { dp = 64 } batch { global = 64; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 } }
+plan zero_os_g     { model = gpt_7_5b; cluster = a100_64; parallel { dp = 64 } batch { global = 64; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero2 } }
+plan zero_os_g_p   { model = gpt_7_5b; cluster = a100_64; parallel { dp = 64 } batch { global = 64; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero3 } }
