@@ -24,6 +24,92 @@ int64_t CeilDiv(int64_t a, int64_t b) {
   return b > 0 ? (a + b - 1) / b : 0;
 }
 
+// Switch ports at the NIC's line rate: a switch port faster than the NIC splits into several
+// NIC-rate ports (an 800G OSFP port as 2 x 400G, e.g. Spectrum-4 SN5600: 64 x 800G = 128 x 400G),
+// at most 64 so the capacity products stay within 64 bits.
+int64_t RadixAtRate(const ir::Switch& sw, double rate) {
+  double split = rate > 0 ? std::floor(sw.port_bandwidth.si / rate) : 1;
+  return sw.radix * static_cast<int64_t>(std::min(64.0, std::max(1.0, split)));
+}
+
+// Rail-only (Wang et al. 2023, section 4): NIC port i of every node joins rail i, and each rail
+// is its own Clos network of `tiers` levels; no spine joins the rails.
+void DeriveRailOnly(const ir::Switch& sw, int64_t nodes, int64_t ports_per_node, double rate,
+                    FabricResults& f) {
+  f.rail_only = true;
+  f.rails = std::max<int64_t>(1, ports_per_node);
+  f.radix = RadixAtRate(sw, rate);
+  // One rail holds one port of every node.
+  auto c = formulas::FatTree(nodes, f.radix, f.tiers, 1, f.leaf_oversubscription, 1.0);
+  const int64_t R = f.rails;
+  f.capacity = ir::SaturatingMul(R, c.capacity);
+  f.leaf_downlinks = c.leaf_downlinks;
+  f.leaf.switches = R * c.leaf;
+  f.spine.switches = R * c.spine;
+  f.mid.switches = R * c.mid;
+  f.core.switches = R * c.core;
+  f.leaf.cables = f.endpoints;
+  f.spine.cables = R * c.leaf * c.leaf_uplinks;
+  f.mid.cables = c.mid > 0 ? R * c.spine * c.spine_uplinks : 0;
+  f.core.cables = R * (c.mid > 0 ? c.mid * c.mid_uplinks : c.spine * c.spine_uplinks);
+  f.spine.transceivers = 2 * f.spine.cables;
+  f.mid.transceivers = 2 * f.mid.cables;
+  f.core.transceivers = 2 * f.core.cables;
+  f.switches = R * c.Switches();
+  f.cables = f.leaf.cables + f.spine.cables + f.mid.cables + f.core.cables;
+  f.transceivers = f.spine.transceivers + f.mid.transceivers + f.core.transceivers;
+}
+
+// Dragonfly (Kim et al. 2008, section 3). Unset p, a, h take the balanced a = 2p = 2h that fills
+// the radix: k = p + a + h - 1 = 4h - 1, so h = (k + 1)/4.
+void DeriveDragonfly(const ir::Topology& t, const ir::Switch& sw, int64_t gpus_per_node,
+                     int64_t ports_per_node, double rate, FabricResults& f) {
+  f.is_dragonfly = true;
+  f.radix = RadixAtRate(sw, rate);
+  DragonflyShape& d = f.dragonfly;
+  int64_t balanced = std::max<int64_t>(1, (f.radix + 1) / 4);
+  d.h = t.global_links > 0 ? t.global_links
+                           : (t.endpoints_per_router > 0 ? t.endpoints_per_router : balanced);
+  d.p = t.endpoints_per_router > 0 ? t.endpoints_per_router : d.h;
+  d.a = t.routers_per_group > 0 ? t.routers_per_group : 2 * d.p;
+  d.non_minimal = t.routing == ir::DragonflyRouting::non_minimal;
+  auto c = formulas::Dragonfly(f.endpoints, d.p, d.a, d.h, t.groups);
+  d.groups = c.groups;
+  d.links_per_pair = c.links_per_pair;
+  d.local_cables = c.local_cables;
+  d.global_cables = c.global_cables;
+  d.global_fraction =
+      d.groups > 1 ? formulas::DragonflyGlobalFraction(d.p, d.a, c.global_ports_used, d.non_minimal)
+                   : 1.0;
+  f.tiers = 1;  // one level of routers; groups are not a tier of switches
+  f.capacity = c.capacity;
+  f.leaf_downlinks = d.p;
+  f.leaf.switches = c.routers;
+  f.switches = c.routers;
+  // Kim et al. section 3: local channels stay inside a group's cabinets (electrical), global
+  // channels run between cabinets (optical, a transceiver at each end).
+  f.leaf.cables = f.endpoints;
+  f.spine.cables = c.local_cables;
+  f.core.cables = c.global_cables;
+  f.core.transceivers = 2 * c.global_cables;
+  f.cables = f.leaf.cables + f.spine.cables + f.core.cables;
+  f.transceivers = f.core.transceivers;
+  // A group is the pod: all-to-all inside, global channels between.
+  int64_t group_ports = d.a * d.p;
+  f.pod_gpus = ports_per_node > 0 ? group_ports / ports_per_node * gpus_per_node : 0;
+  f.pods = std::max<int64_t>(1, d.groups);
+  f.pod_oversubscription = d.global_fraction > 0 ? 1.0 / d.global_fraction : 1.0;
+  f.leaf_gpus = ports_per_node > 0 ? d.p / ports_per_node * gpus_per_node : 0;
+  // Bisection: halving the groups cuts (g/2)^2 group pairs' global links; one group alone is cut
+  // through its (a/2)^2 local links. Never above half the injection bandwidth.
+  double half = double(d.groups / 2);
+  double cut_links = d.groups > 1
+                         ? half * double(d.groups - d.groups / 2) * double(d.links_per_pair)
+                         : double(d.a / 2) * double(d.a - d.a / 2);
+  double inject = double(f.endpoints) * rate / 2;
+  f.bisection_bandwidth = std::min(inject, cut_links * rate / (d.non_minimal ? 2.0 : 1.0));
+}
+
 }  // namespace
 
 FabricResults DeriveFabric(const ir::Fabric& fabric, const ir::Switch* sw, int64_t nodes,
@@ -54,6 +140,40 @@ FabricResults DeriveFabric(const ir::Fabric& fabric, const ir::Switch* sw, int64
     return f;
   }
   f.tiers = t.tiers;
+  f.leaf_oversubscription = std::max(1.0, t.oversubscription.Factor());
+  f.nic_bandwidth_per_gpu =
+      gpus_per_node > 0 ? nic_ports_per_node * nic_port_bandwidth / gpus_per_node : 0;
+  f.sharp = fabric.sharp && (sw == nullptr || sw->sharp);
+  if (t.kind == ir::TopologyKind::rail_only || t.kind == ir::TopologyKind::dragonfly) {
+    f.endpoints = nodes * nic_ports_per_node;
+    bool rail = t.kind == ir::TopologyKind::rail_only;
+    if (!rail) f.leaf_oversubscription = 1;
+    if (sw && sw->radix > 0) {
+      if (rail)
+        DeriveRailOnly(*sw, nodes, nic_ports_per_node, nic_port_bandwidth, f);
+      else
+        DeriveDragonfly(t, *sw, gpus_per_node, nic_ports_per_node, nic_port_bandwidth, f);
+    } else {
+      f.rail_only = rail;
+      f.is_dragonfly = !rail;
+    }
+    if (rail) {
+      int64_t ports_per_rail = 1;
+      f.leaf_gpus = f.leaf_downlinks * ports_per_rail * gpus_per_node;
+      f.pod_gpus = gpus;
+      f.pods = 1;
+      double leaf_o = f.tiers >= 2 ? f.leaf_oversubscription : 1.0;
+      f.scale_out_bandwidth_per_gpu = f.nic_bandwidth_per_gpu / leaf_o;
+      f.cross_pod_bandwidth_per_gpu = f.scale_out_bandwidth_per_gpu;
+      // Each rail's Clos keeps full bisection among its own ports, so halving the nodes cuts
+      // half the injection bandwidth, as in a rail-optimised fat tree.
+      f.bisection_bandwidth = f.endpoints * nic_port_bandwidth / 2 / leaf_o;
+    } else {
+      f.scale_out_bandwidth_per_gpu = f.nic_bandwidth_per_gpu;
+      f.cross_pod_bandwidth_per_gpu = f.nic_bandwidth_per_gpu / f.pod_oversubscription;
+    }
+    return f;
+  }
   f.rails = std::max<int64_t>(1, t.rails);
   f.planes = std::max<int64_t>(1, t.planes);
   f.endpoints = nodes * nic_ports_per_node;

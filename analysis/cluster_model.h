@@ -19,8 +19,21 @@ struct FabricTier {
   int64_t transceivers = 0;  // optics on those cables (switch-to-switch: two per cable)
 };
 
+// A dragonfly's shape (Kim et al. 2008): p endpoints, a routers, h global links per router.
+struct DragonflyShape {
+  int64_t p = 0, a = 0, h = 0;
+  int64_t groups = 0;
+  int64_t links_per_pair = 0;  // global links between two groups
+  int64_t local_cables = 0, global_cables = 0;
+  double global_fraction = 1;  // cross-group bandwidth / injection bandwidth
+  bool non_minimal = false;
+};
+
 struct FabricResults {
   bool is_torus = false;
+  bool rail_only = false;  // no spine joins rails: cross-rail traffic crosses the scale-up domain
+  bool is_dragonfly = false;
+  DragonflyShape dragonfly;
   int64_t tiers = 0;
   int64_t rails = 1;
   int64_t endpoints = 0;              // NIC ports attached

@@ -231,6 +231,64 @@ inline FatTreeCounts FatTree(int64_t endpoints, int64_t radix, int64_t tiers, in
   return c;
 }
 
+// Dragonfly, Kim, Dally, Scott and Abts 2008 ("Technology-Driven, Highly-Scalable Dragonfly
+// Topology", ISCA), section 3: a group of a routers joined all-to-all by local channels acts as
+// one virtual router of radix a(p + h); each router has p terminal, a - 1 local and h global
+// channels, so k = p + a + h - 1. Groups are joined all-to-all by global channels, at most
+// g = a h + 1 groups, N = a p (a h + 1) terminals (their worked example: p = h = 2, a = 4,
+// k = 7 routers give 9 groups, 72 terminals). Section 3.1: a = 2p = 2h balances channel load.
+struct DragonflyCounts {
+  int64_t groups = 0;
+  int64_t routers = 0;
+  int64_t capacity = 0;           // a p (a h + 1)
+  int64_t local_cables = 0;       // g a (a - 1)/2
+  int64_t global_cables = 0;      // g (g - 1)/2 group pairs x links per pair
+  int64_t links_per_pair = 0;     // global links between two groups: floor(a h / (g - 1))
+  int64_t global_ports_used = 0;  // per group: (g - 1) x links per pair
+};
+inline DragonflyCounts Dragonfly(int64_t endpoints, int64_t p, int64_t a, int64_t h,
+                                 int64_t groups = 0) {
+  DragonflyCounts c;
+  if (p <= 0 || a <= 0 || h < 0 || endpoints <= 0) return c;
+  c.capacity = ir::SaturatingMul(ir::SaturatingMul(a, p), ir::SaturatingMul(a, h) + 1);
+  int64_t per_group = a * p;
+  c.groups = groups > 0 ? groups : (endpoints + per_group - 1) / per_group;
+  c.routers = ir::SaturatingMul(c.groups, a);
+  c.local_cables = ir::SaturatingMul(c.groups, a * (a - 1) / 2);
+  if (c.groups > 1) {
+    c.links_per_pair = a * h / (c.groups - 1);
+    c.global_ports_used = c.links_per_pair * (c.groups - 1);
+    c.global_cables =
+        ir::SaturatingMul(ir::SaturatingMul(c.groups, c.groups - 1) / 2, c.links_per_pair);
+  }
+  return c;
+}
+
+// Global bandwidth a terminal gets for traffic leaving its group, as a fraction of its injection
+// rate. Kim et al. section 4: minimal routing crosses one global channel, so uniform traffic gets
+// the group's global channels shared among its a p terminals; Valiant (non-minimal) routing sends
+// every packet through an intermediate group, two global channels, halving it, the price of
+// worst-case (adversarial) traffic.
+inline double DragonflyGlobalFraction(int64_t p, int64_t a, int64_t global_ports_used,
+                                      bool non_minimal) {
+  if (p <= 0 || a <= 0) return 0;
+  double f = double(global_ports_used) / double(a * p);
+  if (non_minimal) f /= 2;
+  return std::min(1.0, f);
+}
+
+// Rail-only network, Wang, Ghobadi, Shakeri, Zhang and Hasani 2023 ("Rail-only: A Low-Cost
+// High-Performance Network for Training LLMs with Trillion Parameters", arXiv 2307.12169),
+// section 4: GPUs of the same rank in every scale-up (HB) domain form a rail, each rail its own
+// Clos network, and no spine joins rails: cross-rail traffic first crosses the HB domain
+// (NVLink) to the GPU on the destination's rail. So an all-to-all of B bytes per GPU over
+// domains of d GPUs forwards the (d - 1)/d of it bound for other rails once over the scale-up
+// link before the network hop (the forwarding their section 5 costs at 8.2-11.2 % for MoE).
+inline double RailOnlyForwardTime(double bytes, double domain, double scale_up_bw) {
+  if (domain <= 1 || scale_up_bw <= 0) return 0;
+  return (domain - 1) / domain * bytes / scale_up_bw;
+}
+
 // ---- reliability ----------------------------------------------------------------------------
 
 // Independent exponential failures: the system's failure rate is the sum of its parts' rates, so

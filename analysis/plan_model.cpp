@@ -354,6 +354,12 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     r.messages.all_to_all = bytes;
     double bw = AchievedBandwidth(in, tp * ep);
     ep_mb = layers_moe_mb * 4 * f::AllToAllTime(double(ep), bytes, bw, Latency(in, tp * ep));
+    // Rail-only fabrics (Wang et al. 2023): an all-to-all leaving the scale-up domain first
+    // forwards what is bound for other rails across it.
+    if (in.rail_only_rails > 1 && tp * ep > in.scale_up_domain)
+      ep_mb += layers_moe_mb * 4 *
+               f::RailOnlyForwardTime(bytes, double(in.rail_only_rails),
+                                      in.scale_up_bandwidth * in.scale_up_efficiency);
   }
   if (cp > 1) {
     // Ring attention (Liu et al. 2023; Megatron context parallelism): cp - 1 steps pass the K/V
@@ -613,6 +619,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.pod_oversubscription = cluster.fabric.pod_oversubscription;
   in.leaf_gpus = cluster.fabric.leaf_gpus;
   in.pod_gpus = cluster.fabric.pods > 1 ? cluster.fabric.pod_gpus : 0;
+  in.rail_only_rails = cluster.fabric.rail_only ? cluster.fabric.rails : 0;
   in.scale_out_latency =
       cluster.fabric.latency > 0 ? cluster.fabric.latency : options.default_scale_out_latency;
   in.sharp = cluster.fabric.sharp;

@@ -67,6 +67,7 @@ struct PlanInputs {
   double nic_bandwidth = 0;        // B/s per GPU before oversubscription
   double leaf_oversubscription = 1, pod_oversubscription = 1;
   int64_t leaf_gpus = 0, pod_gpus = 0;
+  int64_t rail_only_rails = 0;  // rail-only fabric: its rails (cross-rail traffic forwards); 0: not
   double scale_out_latency = 0;
   bool sharp = false;
   // Reliability and cost (from the cluster).

@@ -67,6 +67,59 @@ std::string RackPowerNote(const ClusterResults& r) {
   return s + " = " + Power(r.power.rack);
 }
 
+// Rules of the rail-only and dragonfly fabrics.
+void CheckFabricKinds(const ir::Program& p, const ir::Cluster& c, const ClusterResults& r,
+                      const ir::Fabric* fabric, DiagnosticSink& sink) {
+  if (!fabric) return;
+  const ir::Node* node = Resolve(p, c.nodes.ref);
+  if (r.fabric.rail_only && (r.scale_up_domain <= 1 || r.scale_up_domain < r.gpus_per_node ||
+                             !node || !node->scale_up.Valid())) {
+    auto d = MakeDiagnostic(
+        DiagCode::FabricRailOnlyNeedsScaleUp, c.FieldRange("fabric"),
+        fmt::format("fabric `{}` is rail-only, but {}", fabric->name,
+                    node && !node->scale_up.Valid()
+                        ? "the node has no scale-up link"
+                        : fmt::format("its scale-up domain holds {} GPU{} of "
+                                      "the node's {}",
+                                      r.scale_up_domain, r.scale_up_domain == 1 ? "" : "s",
+                                      r.gpus_per_node)));
+    d.Label(fabric->FieldRange("topology"), "no spine joins the rails");
+    d.Note(
+        "cross-rail traffic must cross the scale-up domain (NVLink) to reach the GPU on the "
+        "destination's rail (Wang et al. 2023)");
+    d.Note("use `fat_tree { rails = ... }` for a rail-optimised fabric with a spine");
+    sink.Report(std::move(d));
+  }
+  if (!r.fabric.is_dragonfly || r.fabric.radix <= 0) return;
+  const DragonflyShape& df = r.fabric.dragonfly;
+  const int64_t ports = df.p + df.a + df.h - 1;
+  if (ports > r.fabric.radix) {
+    auto d = MakeDiagnostic(
+        DiagCode::FabricDragonflyRadix, fabric->FieldRange("topology"),
+        fmt::format("each router needs p + a + h - 1 = {} + {} + {} - 1 = {} ports; the switch "
+                    "has {}",
+                    df.p, df.a, df.h, ports, r.fabric.radix));
+    if (const ir::Switch* sw = Resolve(p, fabric->switch_))
+      d.Label(sw->range,
+              fmt::format("switch `{}`: {} ports at the NIC's rate", sw->name, r.fabric.radix));
+    d.Note("Kim et al. 2008: p endpoint, a - 1 local and h global ports per router");
+    sink.Report(std::move(d));
+  }
+  if (df.a != 2 * df.p || df.a != 2 * df.h) {
+    auto d = MakeDiagnostic(
+        DiagCode::FabricDragonflyUnbalanced, fabric->FieldRange("topology"),
+        fmt::format("a dragonfly of p = {}, a = {}, h = {} is not balanced (a = 2p = 2h)", df.p,
+                    df.a, df.h));
+    if (df.h < df.p)
+      d.Note(
+          fmt::format("h < p: with minimal routing, traffic leaving a group gets at most "
+                      "h/p = {:.0f} % of the injection bandwidth",
+                      100.0 * double(df.h) / double(df.p)));
+    d.Note("Kim et al. 2008, section 3.1: a = 2p = 2h balances local and global channel load");
+    sink.Report(std::move(d));
+  }
+}
+
 }  // namespace
 
 void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
@@ -97,15 +150,29 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
         fmt::format("the fabric attaches at most {} endpoints; the cluster has {} NIC ports",
                     r.fabric.capacity, r.fabric.endpoints));
     d.Label(fabric->FieldRange("topology"),
-            fmt::format("{} tier(s) of radix-{} switches", r.fabric.tiers, r.fabric.radix));
+            r.fabric.is_dragonfly
+                ? fmt::format("dragonfly routers of radix {}", r.fabric.radix)
+                : fmt::format("{} tier(s) of radix-{} switches", r.fabric.tiers, r.fabric.radix));
     if (sw) d.Label(sw->range, fmt::format("switch `{}` has {} ports", sw->name, sw->radix));
     d.Note(fmt::format("{} nodes x {} NIC ports = {} endpoints", r.nodes,
                        r.nodes > 0 ? r.fabric.endpoints / r.nodes : 0, r.fabric.endpoints));
-    d.Note(fmt::format("capacity: {} tiers, {} endpoint ports per leaf, radix {}", r.fabric.tiers,
-                       r.fabric.leaf_downlinks, r.fabric.radix));
-    d.Note("add a tier or choose a switch with more ports");
+    if (r.fabric.is_dragonfly) {
+      const DragonflyShape& df = r.fabric.dragonfly;
+      d.Note(
+          fmt::format("a dragonfly of p = {}, a = {}, h = {} attaches at most a p (a h + 1) = "
+                      "{} endpoints (Kim et al. 2008)",
+                      df.p, df.a, df.h, r.fabric.capacity));
+      d.Note("raise `global_links` (h) or `routers_per_group` (a), or choose a larger switch");
+    } else {
+      d.Note(fmt::format("capacity: {} tiers, {} endpoint ports per leaf, radix {}{}",
+                         r.fabric.tiers, r.fabric.leaf_downlinks, r.fabric.radix,
+                         r.fabric.rail_only ? fmt::format(", {} rails", r.fabric.rails) : ""));
+      d.Note("add a tier or choose a switch with more ports");
+    }
     sink.Report(std::move(d));
   }
+
+  CheckFabricKinds(p, c, r, fabric, sink);
 
   // cluster.partial-domain / cluster.domain-spans-racks: a scale-up domain is a physical unit
   // (an NVL72 rack's NVLink spine, a TPU cube), not a number the scheduler may split.

@@ -59,8 +59,10 @@ void ExplainCluster(const ir::Cluster& c, const analysis::ClusterResults& r,
   if (f.is_torus) {
     w.Add("endpoints", "torus endpoints", double(f.endpoints));
   } else {
-    w.Add("fabric_tiers", "switch tiers", double(f.tiers));
-    w.Add("rails", "rails", double(f.rails));
+    w.Add("fabric_tiers", f.rail_only ? "switch tiers of each rail" : "switch tiers",
+          double(f.tiers));
+    w.Add("rails", f.rail_only ? "rails (rail-only: no spine joins them)" : "rails",
+          double(f.rails));
     w.Add("fabric_endpoints", "NIC ports attached", double(f.endpoints));
     w.Add("fabric_capacity", "endpoints the switches can attach", double(f.capacity));
     w.Add("leaf_switches", "leaf switches", double(f.leaf.switches));
@@ -68,6 +70,14 @@ void ExplainCluster(const ir::Cluster& c, const analysis::ClusterResults& r,
     w.AddIf("mid_switches", "super-spine switches (4-tier)", double(f.mid.switches));
     w.AddIf("core_switches", "core switches", double(f.core.switches));
     w.AddIf("planes", "parallel planes", f.planes > 1 ? double(f.planes) : 0);
+    if (f.is_dragonfly) {
+      w.Add("dragonfly_p", "dragonfly: endpoints per router (p)", double(f.dragonfly.p));
+      w.Add("dragonfly_a", "dragonfly: routers per group (a)", double(f.dragonfly.a));
+      w.Add("dragonfly_h", "dragonfly: global links per router (h)", double(f.dragonfly.h));
+      w.Add("dragonfly_groups", "dragonfly: groups", double(f.dragonfly.groups));
+      w.Add("local_cables", "dragonfly: local (in-group) cables", double(f.dragonfly.local_cables));
+      w.Add("global_cables", "dragonfly: global cables", double(f.dragonfly.global_cables));
+    }
     w.Add("switch_count", "switches", double(f.switches));
     w.Add("cables", "cables", double(f.cables));
     w.Add("transceivers", "optical transceivers", double(f.transceivers));

@@ -90,7 +90,8 @@ CLUSTERC_ENUM(Kind, gpu, cpu, nic, switch_, link, cooling, node, fabric, site, c
 
 CLUSTERC_ENUM(NetProtocol, infiniband, ethernet, vpi)
 CLUSTERC_ENUM(FabricKind, infiniband_hdr, infiniband_ndr, infiniband_xdr, roce_v2, ethernet, ici)
-CLUSTERC_ENUM(TopologyKind, fat_tree, torus)
+CLUSTERC_ENUM(TopologyKind, fat_tree, torus, rail_only, dragonfly)
+CLUSTERC_ENUM(DragonflyRouting, minimal, non_minimal)
 CLUSTERC_ENUM(Precision, bf16, fp16, fp8, fp32)
 CLUSTERC_ENUM(Recompute, none, selective, full)
 CLUSTERC_ENUM(Sharding, none, zero1, zero2, zero3, fsdp)
@@ -300,13 +301,20 @@ struct Topology {
   int64_t x = 0, y = 0, z = 0;
   BytesPerSecond link_bandwidth;
   bool wraparound = true;
+  // Dragonfly (Kim, Dally, Scott and Abts, ISCA 2008): p endpoints, a routers per group, h
+  // global links per router; 0 derives the balanced a = 2p = 2h from the switch radix.
+  int64_t endpoints_per_router = 0, routers_per_group = 0, global_links = 0;
+  int64_t groups = 0;  // 0: as many as the endpoints need
+  DragonflyRouting routing = DragonflyRouting::minimal;
 };
 
 template <class V>
 void Describe(Topology& t, V& v) {
   v.Tag(t.kind);
   using K = TopologyKind;
-  v.Field("tiers", t.tiers, kPositive, "switch tiers (1 to 4; 4 is a 4-tier Clos)", K::fat_tree);
+  v.Field("tiers", t.tiers, kPositive,
+          "switch tiers (1 to 4; 4 is a 4-tier Clos); in `rail_only`, the tiers of each rail",
+          K::fat_tree, K::rail_only);
   v.Field("rails", t.rails, kPositive, "rails: NIC i of every node goes to leaf group i",
           K::fat_tree);
   v.Field("planes", t.planes, kPositive,
@@ -314,7 +322,8 @@ void Describe(Topology& t, V& v) {
           "2, dual-plane)",
           K::fat_tree);
   v.Field("oversubscription", t.oversubscription, kOptional,
-          "downlink to uplink bandwidth of the leaf tier, `1:1` for non-blocking", K::fat_tree);
+          "downlink to uplink bandwidth of the leaf tier, `1:1` for non-blocking", K::fat_tree,
+          K::rail_only);
   v.Field("pod_size", t.pod_size, kOptional,
           "GPUs in one full-bisection pod; 0 makes the whole fabric one pod", K::fat_tree);
   v.Field("pod_oversubscription", t.pod_oversubscription, kOptional,
@@ -325,6 +334,18 @@ void Describe(Topology& t, V& v) {
   v.Field("link_bandwidth", t.link_bandwidth, kRequired | kPositive,
           "bandwidth of one torus link, one direction", K::torus);
   v.Field("wraparound", t.wraparound, kOptional, "the torus wraps around on each axis", K::torus);
+  v.Field("endpoints_per_router", t.endpoints_per_router, kOptional,
+          "p: NIC ports on each router; 0 takes the balanced p = h = (radix + 1)/4", K::dragonfly);
+  v.Field("routers_per_group", t.routers_per_group, kOptional,
+          "a: routers in one all-to-all group; 0 takes a = 2p", K::dragonfly);
+  v.Field("global_links", t.global_links, kOptional,
+          "h: links from each router to other groups; 0 takes h = p", K::dragonfly);
+  v.Field("groups", t.groups, kOptional, "groups built; 0 takes as many as the endpoints need",
+          K::dragonfly);
+  v.Field("routing", t.routing, kOptional,
+          "`minimal` (one global hop) or `non_minimal` (Valiant: two global hops, half the "
+          "global bandwidth, for adversarial traffic)",
+          K::dragonfly);
 }
 
 struct Fabric : Entity {
@@ -342,8 +363,10 @@ template <class V>
 void Describe(Fabric& f, V& v) {
   v.Field("kind", f.kind, kRequired,
           "`infiniband_hdr`, `infiniband_ndr`, `infiniband_xdr`, `roce_v2`, `ethernet` or `ici`");
-  v.Field("topology", f.topology, kRequired, "`fat_tree { ... }` or `torus { ... }`");
-  v.Field("switch", f.switch_, kOptional, "the switch model of every tier (fat trees)");
+  v.Field("topology", f.topology, kRequired,
+          "`fat_tree { ... }`, `rail_only { ... }`, `dragonfly { ... }` or `torus { ... }`");
+  v.Field("switch", f.switch_, kOptional,
+          "the switch model of every tier (fat tree, rail-only) or every router (dragonfly)");
   v.Field("sharp", f.sharp, kOptional, "in-network reduction is enabled (SHARP)");
   v.Field("latency", f.latency, kOptional, "end-to-end latency of one message across the fabric");
   v.Field("transceiver_price", f.transceiver_price, kOptional, "price of one optical transceiver");

@@ -201,9 +201,10 @@ nic BlueField3_SuperNIC {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Switches. `radix` is ports at `port_bandwidth`. Power is left out of all three: the figure was
-// not available from a datasheet at hand when this file was written (HARDWARE.md: "use the
-// datasheet; do not guess"). Set `power` in a spec from the datasheet of the SKU you buy.
+// Switches. `radix` is ports at `port_bandwidth`; `power` is the switch without optics (the
+// datasheets' "typical power with passive cables"), since clusterc counts transceivers separately
+// (`fabric.transceiver_power`). Where no datasheet figure was readable, `power` is left out and
+// the comment says so (HARDWARE.md: "use the datasheet; do not guess"); set it in a spec.
 
 // NVIDIA Quantum-2 QM9700 datasheet: 64 x 400 Gb/s NDR ports on 32 twin-port OSFP cages,
 // 51.2 Tb/s bidirectional, SHARPv3 in-network computing.
@@ -211,7 +212,9 @@ switch Quantum2_QM9700 {
   radix          = 64        // QM9700 datasheet
   port_bandwidth = 400 Gb/s  // QM9700 datasheet (NDR)
   protocol       = infiniband
-  sharp          = true  // QM9700 datasheet: SHARPv3
+  sharp          = true    // QM9700 datasheet: SHARPv3
+  power          = 747 W   // QM9700 datasheet "system power usage", as quoted by Canopy Wave's GPU
+                           // cloud hardware page (NVIDIA's PDF itself was not readable here)
 }
 
 // NVIDIA Spectrum-4 SN5600 datasheet: 64 x 800 GbE ports (51.2 Tb/s); each port splits into
@@ -221,10 +224,12 @@ switch Spectrum4_SN5600 {
   radix          = 64        // SN5600 datasheet
   port_bandwidth = 800 Gb/s  // SN5600 datasheet
   protocol       = ethernet
+  power          = 940 W     // SN5600 datasheet "typical power with passive cables (ATIS)", as
+                             // quoted by Canopy Wave's GPU cloud hardware page
 }
 
 // NVIDIA Quantum-X800 Q3400 datasheet: 144 x 800 Gb/s XDR InfiniBand ports (115.2 Tb/s), with
-// SHARPv4 in-network computing.
+// SHARPv4 in-network computing. No power figure was readable from a source here: left out.
 switch Quantum_X800_Q3400 {
   radix          = 144       // Q3400 datasheet
   port_bandwidth = 800 Gb/s  // Q3400 datasheet (XDR)
@@ -233,7 +238,9 @@ switch Quantum_X800_Q3400 {
 }
 
 // NVIDIA Quantum QM8700 HDR InfiniBand switch datasheet: 40 x 200 Gb/s HDR QSFP56 ports
-// (16 Tb/s), SHARPv2 in-network computing. The switch of DGX A100 SuperPODs.
+// (16 Tb/s), SHARPv2 in-network computing. The switch of DGX A100 SuperPODs. Its power figure
+// was not readable from a source here (the QM87xx user manual's specifications page was not
+// reachable): left out.
 switch Quantum_QM8700 {
   radix          = 40        // QM8700 datasheet: 40 QSFP56 ports
   port_bandwidth = 200 Gb/s  // QM8700 datasheet (HDR)

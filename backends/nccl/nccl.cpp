@@ -424,10 +424,19 @@ std::vector<Setting> Settings(const Context& ctx, const Config& c, const Topolog
                    "NCCL_IB_HCA", "=" + Join(hcas, ","), ""});
   }
   if (fabric && has_nic && r.fabric.rails > 1) {
-    out.push_back({fmt::format("fabric {} is rail-optimised ({} rails: NIC i of every node on "
-                               "rail i): keep each ring/tree channel on one rail",
-                               fabric->name, r.fabric.rails),
+    out.push_back({fmt::format("fabric {} is {} ({} rails: NIC i of every node on rail i): keep "
+                               "each ring/tree channel on one rail",
+                               fabric->name, r.fabric.rail_only ? "rail-only" : "rail-optimised",
+                               r.fabric.rails),
                    "NCCL_CROSS_NIC", "0", ""});
+  }
+  if (fabric && has_nic && r.fabric.rail_only) {
+    // Rail-only (Wang et al. 2023): no switch joins the rails, so a message to another rail must
+    // first cross NVLink to the GPU on the destination's rail: NCCL's PXN (proxy over NVLink).
+    out.push_back({fmt::format("fabric {} is rail-only: traffic to another rail crosses NVLink "
+                               "to the peer GPU on that rail (PXN), the only path between rails",
+                               fabric->name),
+                   "NCCL_PXN_DISABLE", "0", ""});
   }
   if (fabric && has_nic && fabric->kind == ir::FabricKind::roce_v2) {
     // NCCL_IB_GID_INDEX stays unset: NCCL (since 2.21) and RCCL default it to -1 and pick the

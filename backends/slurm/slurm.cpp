@@ -249,6 +249,10 @@ struct Tree {
   std::vector<int64_t> pod_first;    // leaf index of each pod's first leaf; size pods + 1
   std::vector<int64_t> spine_first;  // spine index of each pod's first spine; size pods + 1
   int64_t spines = 0, cores = 0;
+  int64_t mids = 0;  // a 4-tier Clos's super-spines, between the spines and the cores
+  // Switch names by level: a dragonfly's leaves are its groups and its one top switch the
+  // global channels.
+  std::string leaf_name = "leaf", spine_name = "spine", mid_name = "superspine", core_name = "core";
   int64_t Leaves() const { return static_cast<int64_t>(leaf_first.size()) - 1; }
 };
 
@@ -277,9 +281,31 @@ Tree MapFabric(const ir::Fabric* fabric, const analysis::ClusterResults& c) {
                       "# node is under one virtual switch.\n";
     return t;
   }
+  if (f.is_dragonfly) {
+    // Kim et al. 2008: the routers of a group are joined all-to-all, so a group is one hop
+    // wherever its nodes sit; Slurm gets each group as a leaf and one switch for the global
+    // channels above them.
+    const analysis::DragonflyShape& d = f.dragonfly;
+    int64_t ports_per_node = n > 0 ? std::max<int64_t>(1, f.endpoints / n) : 1;
+    int64_t groups = std::max<int64_t>(1, std::min(d.groups, n));
+    t.leaf_first = Split(n, groups, d.a * d.p / ports_per_node);
+    t.leaf_name = "group";
+    t.spine_name = "global";
+    t.spines = 1;
+    t.pod_first = {0, groups};
+    t.spine_first = {0, 1};
+    t.comment = fmt::format(
+        "# Dragonfly of {} groups, {} routers each (p = {}, a = {}, h = {}): {} routers in all.\n"
+        "# Each `groupNNN` is one group (its routers are joined all-to-all, one hop apart), with\n"
+        "# its nodes in order; `global0` stands for the global channels joining the groups.\n",
+        Thousands(d.groups), d.a, d.p, d.a, d.h, Thousands(f.leaf.switches));
+    return t;
+  }
   int64_t leaves = f.leaf.switches;
   if (f.rails > 1 && leaves % f.rails == 0) t.rails_per_leaf = f.rails;
-  int64_t groups = std::min(leaves / t.rails_per_leaf, n);
+  // Parallel planes are copies of one plane's tree (their counts are multiplied by `planes`).
+  const int64_t copies = t.rails_per_leaf * std::max<int64_t>(1, f.planes);
+  int64_t groups = std::min(std::max<int64_t>(1, leaves / copies), n);
   int64_t ports_per_node = n > 0 ? f.endpoints / n : 1;
   int64_t ports_per_rail = std::max<int64_t>(1, ports_per_node / t.rails_per_leaf);
   int64_t nodes_per_leaf = f.leaf_downlinks / ports_per_rail;
@@ -287,18 +313,26 @@ Tree MapFabric(const ir::Fabric* fabric, const analysis::ClusterResults& c) {
 
   if (t.rails_per_leaf > 1)
     t.comment = fmt::format(
-        "# Rail-optimised fabric of {} rails, each its own switch plane: {} leaf, {} spine and {}\n"
+        "# {} fabric of {} rails, each its own switch plane: {} leaf, {} spine{} and {}\n"
         "# core switches in all. Slurm is given one plane: each switch below stands for {}, one\n"
         "# per rail; `leafNNN` is the leaf group serving its nodes on every rail.\n",
-        f.rails, Thousands(leaves), Thousands(f.spine.switches), Thousands(f.core.switches),
-        f.rails);
+        f.rail_only ? "Rail-only" : "Rail-optimised", f.rails, Thousands(leaves),
+        Thousands(f.spine.switches),
+        f.mid.switches > 0 ? fmt::format(", {} super-spine", Thousands(f.mid.switches)) : "",
+        Thousands(f.core.switches), f.rails);
+  if (f.rail_only)
+    t.comment += "# Rail-only: no switch joins the rails; traffic between rails crosses NVLink.\n";
+  if (f.planes > 1)
+    t.comment += fmt::format(
+        "# {} parallel planes, each a copy of the tree below: Slurm is given one plane.\n",
+        f.planes);
   t.comment += fmt::format("# {} leaf switches", Thousands(groups));
   if (t.rails_per_leaf > 1) t.comment += " (leaf groups)";
   t.comment += ", nodes in order";
   t.comment += f.tiers >= 2 && f.spine.switches > 0 ? ";\n" : ".\n";
 
   if (f.tiers >= 2 && f.spine.switches > 0) {
-    t.spines = CeilDiv(f.spine.switches, t.rails_per_leaf);
+    t.spines = CeilDiv(f.spine.switches, copies);
     int64_t pods = 1;
     if (f.tiers >= 3) {
       // Leaf groups per pod: the spec's pod (pod_size GPUs) when it splits the fabric, else as
@@ -329,15 +363,20 @@ Tree MapFabric(const ir::Fabric* fabric, const analysis::ClusterResults& c) {
       t.pod_first = {0, groups};
       t.spine_first = {0, t.spines};
     }
-    if (f.tiers >= 3) t.cores = CeilDiv(f.core.switches, t.rails_per_leaf);
+    if (f.tiers >= 3) t.cores = CeilDiv(f.core.switches, copies);
+    if (f.tiers >= 4) t.mids = CeilDiv(f.mid.switches, copies);
     t.comment += fmt::format("# {} spine switches", Thousands(t.spines));
     if (t.pod_first.size() > 2)
       t.comment +=
           fmt::format(" in {} pods, each above its pod's leaf groups", t.pod_first.size() - 1);
     else
       t.comment += ", each above every leaf group";
+    if (t.mids > 0)
+      t.comment += fmt::format(";\n# {} super-spine switches (4-tier Clos), each above every spine",
+                               Thousands(t.mids));
     if (t.cores > 0)
-      t.comment += fmt::format(";\n# {} core switches, each above every spine", Thousands(t.cores));
+      t.comment += fmt::format(";\n# {} core switches, each above every {}", Thousands(t.cores),
+                               t.mids > 0 ? "super-spine" : "spine");
     t.comment += ".\n";
   }
   return t;
@@ -584,9 +623,10 @@ std::string TopologyConf(const Context& ctx, const analysis::ClusterResults& r, 
                      hosts.Range(0, r.nodes - 1));
     return o;
   }
-  Names leaf{"leaf", Digits(std::max<int64_t>(1, leaves - 1))};
-  Names spine{"spine", Digits(std::max<int64_t>(1, t.spines - 1))};
-  Names core{"core", Digits(std::max<int64_t>(1, t.cores - 1))};
+  Names leaf{t.leaf_name, Digits(std::max<int64_t>(1, leaves - 1))};
+  Names spine{t.spine_name, Digits(std::max<int64_t>(1, t.spines - 1))};
+  Names mid{t.mid_name, Digits(std::max<int64_t>(1, t.mids - 1))};
+  Names core{t.core_name, Digits(std::max<int64_t>(1, t.cores - 1))};
   for (int64_t i = 0; i < leaves; ++i) {
     int64_t a = t.leaf_first[i], b = t.leaf_first[i + 1];
     if (a < b) o += fmt::format("SwitchName={} Nodes={}\n", leaf.One(i), hosts.Range(a, b - 1));
@@ -596,8 +636,13 @@ std::string TopologyConf(const Context& ctx, const analysis::ClusterResults& r, 
     for (int64_t i = t.spine_first[pod]; i < t.spine_first[pod + 1]; ++i)
       o += fmt::format("SwitchName={} Switches={}\n", spine.One(i), below);
   }
-  if (t.cores > 0) {
+  if (t.mids > 0) {
     std::string below = spine.Range(0, t.spines - 1);
+    for (int64_t i = 0; i < t.mids; ++i)
+      o += fmt::format("SwitchName={} Switches={}\n", mid.One(i), below);
+  }
+  if (t.cores > 0) {
+    std::string below = t.mids > 0 ? mid.Range(0, t.mids - 1) : spine.Range(0, t.spines - 1);
     for (int64_t i = 0; i < t.cores; ++i)
       o += fmt::format("SwitchName={} Switches={}\n", core.One(i), below);
   }

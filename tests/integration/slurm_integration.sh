@@ -106,7 +106,8 @@ free_port() {
 }
 
 # Cluster figures from analysis, one line per cluster:
-# name nodes gpus leaf_switches spine_switches core_switches rails
+# name nodes gpus leaf_switches spine_switches core_switches rails mid_switches planes
+# dragonfly_groups
 explain_clusters() {
   "$CLUSTERC" explain "$1" --format json 2>/dev/null | awk '
     /^ *"[a-z_]+": \{$/ { match($0, /"[a-z_]+"/); key = substr($0, RSTART + 1, RLENGTH - 2); next }
@@ -116,7 +117,8 @@ explain_clusters() {
       n = $2; gsub(/[",]/, "", n)
       if (kind == "cluster")
         print tolower(n), vals["node_count"] + 0, vals["gpu_count"] + 0, vals["leaf_switches"] + 0,
-              vals["spine_switches"] + 0, vals["core_switches"] + 0, vals["rails"] + 0
+              vals["spine_switches"] + 0, vals["core_switches"] + 0, vals["rails"] + 0,
+              vals["mid_switches"] + 0, vals["planes"] + 0, vals["dragonfly_groups"] + 0
       delete vals
     }'
 }
@@ -298,18 +300,25 @@ check_config() {
     fail "$example: clusterc explain lists no cluster '$cluster'"
     return
   fi
-  local name nodes gpus leaf spine core rails
-  read -r name nodes gpus leaf spine core rails <<<"$line"
+  local name nodes gpus leaf spine core rails mid fabric_planes df_groups
+  read -r name nodes gpus leaf spine core rails mid fabric_planes df_groups <<<"$line"
   local gpn=$((gpus / nodes))
-  # The documented mapping (backends/slurm/slurm.cpp): Slurm is given one rail plane, each switch
-  # standing for `rails` switches (when the leaves divide by rails); a fabric without switches
-  # (a torus) gets one virtual switch.
+  # The documented mapping (backends/slurm/slurm.cpp): Slurm is given one rail of one plane, each
+  # switch standing for its copies in the other rails and planes (when the leaves divide by
+  # rails); a fabric without switches (a torus) gets one virtual switch; a dragonfly one switch
+  # per group and one for the global channels.
   local groups=$leaf planes=1
   if ((rails > 1 && leaf % rails == 0)); then planes=$rails; fi
+  ((fabric_planes > 1)) && planes=$((planes * fabric_planes))
   groups=$(((leaf + planes - 1) / planes))
   ((groups > nodes)) && groups=$nodes
   ((groups == 0)) && groups=1
-  local switches=$((groups + (spine + planes - 1) / planes + (core + planes - 1) / planes))
+  local switches=$((groups + (spine + planes - 1) / planes + (mid + planes - 1) / planes + (core + planes - 1) / planes))
+  if ((df_groups > 0)); then
+    groups=$df_groups
+    ((groups > nodes)) && groups=$nodes
+    switches=$((groups + 1))
+  fi
 
   local ctld_port slurmd_port
   if ! ctld_port=$(free_port "") || ! slurmd_port=$(free_port "$ctld_port"); then

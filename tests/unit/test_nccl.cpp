@@ -323,6 +323,7 @@ struct Facts {
   std::string node, fabric;
   int64_t gpus = 0, rdma_ports = 0;
   bool verbs = false, roce = false, sharp = false, nvls = false, rails = false, pcie = false;
+  bool rail_only = false;  // no switch joins the rails: NCCL must proxy across NVLink (PXN)
   bool nccl = true;
   bool mnnvl = false;
   std::string sm;  // NCCL's compute-capability attribute of the node's GPUs
@@ -351,8 +352,10 @@ std::vector<Facts> FactsOf(const fs::path& spec) {
     f.roce = fabric.kind == K::roce_v2;
     f.sharp = fabric.sharp && fabric.switch_.Valid() && p.Get(fabric.switch_).sharp;
     f.nvls = node.scale_up.Valid() && p.Get(node.scale_up).in_network_reduction;
-    f.rails =
-        fabric.topology.kind == clusterc::ir::TopologyKind::fat_tree && fabric.topology.rails > 1;
+    f.rails = (fabric.topology.kind == clusterc::ir::TopologyKind::fat_tree &&
+               fabric.topology.rails > 1) ||
+              (fabric.topology.kind == clusterc::ir::TopologyKind::rail_only && f.rdma_ports > 1);
+    f.rail_only = fabric.topology.kind == clusterc::ir::TopologyKind::rail_only && f.rdma_ports > 0;
     f.pcie = node.pcie_switches > 0;
     const auto& gpu = p.Get(node.gpus.ref);
     std::string vendor = gpu.vendor;
@@ -416,13 +419,15 @@ void CheckConfig(const fs::path& dir, const Facts& f) {
   CHECK(Has(conf, "NCCL_CROSS_NIC") == f.rails);
   CHECK(Has(conf, "NCCL_NET_GDR_LEVEL") == f.pcie);
   if (f.rails) CHECK(Value(conf, "NCCL_CROSS_NIC") == "0");
+  CHECK(Has(conf, "NCCL_PXN_DISABLE") == f.rail_only);
+  if (f.rail_only) CHECK(Value(conf, "NCCL_PXN_DISABLE") == "0");
   if (f.roce) CHECK(Value(conf, "NCCL_IB_ROCE_VERSION_NUM") == "2");
   // Only the settings above, nothing else.
-  const std::set<std::string> known = {"NCCL_IB_HCA",         "NCCL_IB_ROCE_VERSION_NUM",
-                                       "NCCL_IB_ADDR_FAMILY", "NCCL_IB_TC",
-                                       "NCCL_COLLNET_ENABLE", "NCCL_NVLS_ENABLE",
-                                       "NCCL_CROSS_NIC",      "NCCL_NET_GDR_LEVEL",
-                                       "NCCL_MNNVL_ENABLE",   "NCCL_SOCKET_IFNAME"};
+  const std::set<std::string> known = {
+      "NCCL_IB_HCA",        "NCCL_IB_ROCE_VERSION_NUM", "NCCL_IB_ADDR_FAMILY",
+      "NCCL_IB_TC",         "NCCL_COLLNET_ENABLE",      "NCCL_NVLS_ENABLE",
+      "NCCL_CROSS_NIC",     "NCCL_NET_GDR_LEVEL",       "NCCL_MNNVL_ENABLE",
+      "NCCL_SOCKET_IFNAME", "NCCL_PXN_DISABLE"};
   for (const auto& [k, v] : conf) CHECK(known.count(k) == 1);
   // The topology file is opt-in: nccl.conf only describes it, nccl.env sets NCCL_TOPO_FILE when
   // CLUSTERC_NCCL_TOPO_FILE=1. It passes the checker and holds the node's GPUs and NICs.

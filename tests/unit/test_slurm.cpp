@@ -106,7 +106,7 @@ std::string Flag(const std::string& sbatch, const std::string& flag) {
 }
 
 struct Checked {
-  size_t leaves = 0, spines = 0, cores = 0;
+  size_t leaves = 0, spines = 0, mids = 0, cores = 0;
 };
 
 // Checks one cluster's slurm.conf, gres.conf and topology.conf against analysis.
@@ -203,7 +203,12 @@ Checked CheckCluster(const Compiled& c, const backends::OutputTree& out, const s
       std::vector<std::string> below = Expand(Value(line, "Switches"));
       CHECK_FALSE(below.empty());
       children.insert(below.begin(), below.end());
-      (name.rfind("spine", 0) == 0 ? k.spines : k.cores)++;
+      if (name.rfind("spine", 0) == 0)
+        ++k.spines;
+      else if (name.rfind("superspine", 0) == 0)
+        ++k.mids;
+      else
+        ++k.cores;  // `core...`, or a dragonfly's `global0`
     }
   }
   for (const auto& s : children) CHECK(switches.count(s));
@@ -218,11 +223,18 @@ Checked CheckCluster(const Compiled& c, const backends::OutputTree& out, const s
   if (f.is_torus || f.leaf.switches == 0) {
     CHECK(k.leaves == 1);
     CHECK(k.spines + k.cores == 0);
+  } else if (f.is_dragonfly) {
+    // One leaf per group, one switch for the global channels above them.
+    CHECK(static_cast<int64_t>(k.leaves) == std::min(r.nodes, f.dragonfly.groups));
+    CHECK(k.spines + k.mids == 0);
+    CHECK(k.cores == 1);
   } else {
-    int64_t planes = f.rails > 1 && f.leaf.switches % f.rails == 0 ? f.rails : 1;
-    CHECK(static_cast<int64_t>(k.leaves) == std::min(r.nodes, f.leaf.switches / planes));
-    CHECK(static_cast<int64_t>(k.spines) == CeilDiv(f.spine.switches, planes));
-    CHECK(static_cast<int64_t>(k.cores) == CeilDiv(f.core.switches, planes));
+    // One plane of one rail: every switch stands for its copies in the other rails and planes.
+    int64_t copies = (f.rails > 1 && f.leaf.switches % f.rails == 0 ? f.rails : 1) * f.planes;
+    CHECK(static_cast<int64_t>(k.leaves) == std::min(r.nodes, f.leaf.switches / copies));
+    CHECK(static_cast<int64_t>(k.spines) == CeilDiv(f.spine.switches, copies));
+    CHECK(static_cast<int64_t>(k.mids) == CeilDiv(f.mid.switches, copies));
+    CHECK(static_cast<int64_t>(k.cores) == CeilDiv(f.core.switches, copies));
   }
   return k;
 }
