@@ -115,24 +115,38 @@ std::optional<double> Results::Lookup(ir::Kind kind, uint32_t entity, ir::Derive
 Results Analyze(const ir::Program& program, const Options& options, DiagnosticSink& sink) {
   Results out;
   out.clusters.reserve(program.clusters.size());
+  out.group_views.resize(program.clusters.size());
   for (uint32_t i = 0; i < program.clusters.size(); ++i) {
-    out.clusters.push_back(DeriveCluster(program, i, options));
+    out.clusters.push_back(DeriveCluster(program, i, options, &out.group_views[i]));
     out.cluster_values.push_back(ClusterValues(out.clusters.back()));
+    CheckClusterGroups(program, i, sink);
     CheckCluster(program, i, out.clusters.back(), options, sink);
   }
   static const ClusterResults kNoCluster{};
   for (uint32_t i = 0; i < program.plans.size(); ++i) {
     const ir::Plan& plan = program.plans[i];
-    const ClusterResults& cluster = plan.cluster.Valid() && plan.cluster.index < out.clusters.size()
-                                        ? out.clusters[plan.cluster.index]
-                                        : kNoCluster;
+    // A plan runs on one node group; it sees the cluster through that group.
+    PlanGroup group = ChoosePlanGroup(program, plan);
+    const bool known = plan.cluster.Valid() && plan.cluster.index < out.clusters.size();
+    const std::vector<ClusterResults>* views =
+        known ? &out.group_views[plan.cluster.index] : nullptr;
+    const ClusterResults& cluster = !known ? kNoCluster
+                                    : group.group >= 0 && size_t(group.group) < views->size() &&
+                                            group.why != GroupChoice::kAmbiguous
+                                        ? (*views)[size_t(group.group)]
+                                        : out.clusters[plan.cluster.index];
+    out.plan_groups.push_back(group);
+    out.plan_clusters.push_back(cluster);
     out.plan_inputs.push_back(MakePlanInputs(program, i, cluster, options));
     out.plans.push_back(EvaluatePlan(out.plan_inputs.back()));
     out.plan_values.push_back(PlanValues(out.plans.back()));
-    CheckPlan(program, i, out.plan_inputs.back(), out.plans.back(), cluster, options, sink);
+    CheckPlanGroup(program, i, group, out.plans.back(),
+                   known ? out.clusters[plan.cluster.index] : kNoCluster, sink);
+    if (group.why == GroupChoice::kChosen)
+      CheckPlan(program, i, out.plan_inputs.back(), out.plans.back(), cluster, options, sink);
   }
   for (uint32_t i = 0; i < program.jobs.size(); ++i) {
-    out.jobs.push_back(DeriveJobs(program, i, out.clusters, out.plans));
+    out.jobs.push_back(DeriveJobs(program, i, out.plan_clusters, out.plans, out.plan_groups));
     CheckJobs(program, i, out.jobs.back(), out.clusters, sink);
   }
   for (uint32_t i = 0; i < program.sweeps.size(); ++i) CheckSweep(program, i, options, sink);

@@ -63,6 +63,11 @@ struct Results {
   std::vector<PlanResults> plans;        // [plan index]
   std::vector<PlanInputs> plan_inputs;   // [plan index], what the plans were evaluated from
   std::vector<JobsResults> jobs;         // [jobs index]
+  // The node group each plan runs on, and the cluster as a plan on it sees it (its group's
+  // nodes and GPUs; the same as `clusters` for a single-group cluster).
+  std::vector<PlanGroup> plan_groups;                    // [plan index]
+  std::vector<ClusterResults> plan_clusters;             // [plan index]
+  std::vector<std::vector<ClusterResults>> group_views;  // [cluster][group]
 
   // values[kind-table index][entity][DerivedId]: filled for clusters and plans, NaN where absent.
   std::vector<std::vector<double>> cluster_values;  // [cluster][DerivedId], SI units
@@ -82,5 +87,8 @@ void CheckPlan(const ir::Program& program, uint32_t index, const PlanInputs& in,
                DiagnosticSink& sink);
 void CheckJobs(const ir::Program& program, uint32_t index, const JobsResults& r,
                const std::vector<ClusterResults>& clusters, DiagnosticSink& sink);
+void CheckClusterGroups(const ir::Program& program, uint32_t index, DiagnosticSink& sink);
+void CheckPlanGroup(const ir::Program& program, uint32_t index, const PlanGroup& group,
+                    const PlanResults& r, const ClusterResults& cluster, DiagnosticSink& sink);
 
 }  // namespace clusterc::analysis

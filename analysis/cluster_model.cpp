@@ -229,10 +229,13 @@ FabricResults DeriveFabric(const ir::Fabric& fabric, const ir::Switch* sw, int64
   return f;
 }
 
-ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options& options) {
+namespace {
+
+// Everything about a cluster made of one node group `part` (the whole cluster when it has one).
+ClusterResults DeriveGroup(const ir::Program& p, const ir::Cluster& c,
+                           const ir::Part<ir::Node>& part, const Options& options) {
   ClusterResults r;
-  const ir::Cluster& c = p.clusters[index];
-  const ir::Node* node = Resolve(p, c.nodes.ref);
+  const ir::Node* node = Resolve(p, part.ref);
   const ir::Site* site = Resolve(p, c.site);
   const ir::Fabric* fabric = Resolve(p, c.fabric);
   if (!node) return r;
@@ -245,7 +248,7 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
   r.valid = gpu != nullptr;
 
   // ---- derivation
-  r.nodes = c.nodes.count;
+  r.nodes = part.count;
   r.gpus_per_node = node->gpus.count;
   r.gpus = r.nodes * r.gpus_per_node;
   r.spare_nodes = ir::SaturatingRound(c.spares * static_cast<double>(r.nodes));
@@ -343,6 +346,178 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
   co.opex_per_year = co.energy_per_year + co.staff_per_year + co.maintenance_per_year;
   co.depreciation_per_second = c.depreciation.si > 0 ? co.capex / c.depreciation.si : 0;
   return r;
+}
+
+GroupResults Summarize(const ClusterResults& r, uint32_t node) {
+  GroupResults g;
+  g.node = node;
+  g.nodes = r.nodes;
+  g.gpus_per_node = r.gpus_per_node;
+  g.gpus = r.gpus;
+  g.spare_nodes = r.spare_nodes;
+  g.usable_gpus = r.usable_gpus;
+  g.racks = r.racks;
+  g.scale_up_domain = r.gpus_per_node > 0 ? r.scale_up_domain : 0;
+  g.node_power = r.power.node;
+  g.it_power = double(r.nodes) * r.power.node + double(r.racks) * r.power.rack_switches;
+  g.servers = r.cost.servers;
+  g.failures_per_day = r.reliability.failures_per_day;
+  return g;
+}
+
+// The fabric of a cluster of several node groups: every group's NIC ports are endpoints. Counts,
+// capacity and bisection come from the total; the per-GPU figures are `own`'s (a group's NICs
+// per GPU), with pods counted over all the cluster's GPUs.
+FabricResults MixedFabric(const FabricResults& all, const FabricResults& own, int64_t total_gpus) {
+  FabricResults f = all;
+  f.nic_bandwidth_per_gpu = own.nic_bandwidth_per_gpu;
+  f.scale_out_bandwidth_per_gpu = own.scale_out_bandwidth_per_gpu;
+  f.leaf_gpus = own.leaf_gpus;
+  if (!f.is_torus && f.pod_gpus == all.endpoints) f.pod_gpus = total_gpus;  // one pod
+  f.pods = std::max<int64_t>(1, CeilDiv(total_gpus, std::max<int64_t>(1, f.pod_gpus)));
+  f.cross_pod_bandwidth_per_gpu =
+      f.scale_out_bandwidth_per_gpu / (f.pods > 1 ? f.pod_oversubscription : 1.0);
+  return f;
+}
+
+}  // namespace
+
+ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options& options,
+                             std::vector<ClusterResults>* group_views) {
+  const ir::Cluster& c = p.clusters[index];
+  if (group_views) group_views->clear();
+  if (c.nodes.Groups() == 1) {
+    ClusterResults r = DeriveGroup(p, c, c.nodes, options);
+    r.groups.push_back(Summarize(r, c.nodes.ref.index));
+    if (group_views) group_views->push_back(r);
+    return r;
+  }
+  // Several node groups. Each is derived as if it were the cluster, then the totals are summed
+  // and the fabric is derived once over every group's NIC ports.
+  std::vector<ClusterResults> parts;
+  parts.reserve(c.nodes.Groups());
+  for (size_t g = 0; g < c.nodes.Groups(); ++g)
+    parts.push_back(DeriveGroup(p, c, c.nodes.Group(g), options));
+  uint32_t primary = 0;
+  while (primary < parts.size() && !parts[primary].valid) ++primary;
+  ClusterResults r = parts[primary < parts.size() ? primary : 0];
+  r.primary_group = primary < parts.size() ? primary : 0;
+  r.valid = primary < parts.size();
+
+  const ir::Fabric* fabric = Resolve(p, c.fabric);
+  const ir::Site* site = Resolve(p, c.site);
+  const ir::Switch* sw = fabric ? Resolve(p, fabric->switch_) : nullptr;
+  const ir::Cooling* cooling = site ? Resolve(p, site->cooling) : nullptr;
+  int64_t endpoints = 0, gpus = 0;
+  double nic_bw = 0;
+  for (size_t g = 0; g < parts.size(); ++g) {
+    endpoints += parts[g].fabric.endpoints;
+    gpus += parts[g].gpus;
+    const ir::Node* node = Resolve(p, c.nodes.Group(g).ref);
+    const ir::Nic* nic = node ? Resolve(p, node->nics.ref) : nullptr;
+    if (nic && (g == r.primary_group || nic_bw == 0)) nic_bw = nic->bandwidth.si;
+  }
+  FabricResults all;
+  if (fabric) all = DeriveFabric(*fabric, sw, endpoints, 1, 1, nic_bw, options);
+
+  r.nodes = r.gpus = r.spare_nodes = r.usable_nodes = r.usable_gpus = r.racks = 0;
+  r.scale_up_domains = 0;
+  PowerResults& pw = r.power;
+  pw.it = 0;
+  ReliabilityResults& rl = r.reliability;
+  rl.gpu_failures_per_day = rl.node_failures_per_day = 0;
+  CostResults& co = r.cost;
+  co.servers = co.racks = 0;
+  bool network_in_nodes = true;
+  for (size_t g = 0; g < parts.size(); ++g) {
+    const ClusterResults& x = parts[g];
+    r.groups.push_back(Summarize(x, c.nodes.Group(g).ref.index));
+    r.nodes += x.nodes;
+    r.gpus += x.gpus;
+    r.spare_nodes += x.spare_nodes;
+    r.usable_nodes += x.usable_nodes;
+    r.usable_gpus += x.usable_gpus;
+    r.racks += x.racks;
+    r.scale_up_domains += x.gpus_per_node > 0 ? x.scale_up_domains : 0;
+    pw.it += r.groups.back().it_power;
+    network_in_nodes = network_in_nodes && x.power.node_includes_network_share;
+    rl.gpu_failures_per_day += x.reliability.gpu_failures_per_day;
+    rl.node_failures_per_day += x.reliability.node_failures_per_day;
+    co.servers += x.cost.servers;
+    co.racks += x.cost.racks;
+  }
+  if (fabric) r.fabric = MixedFabric(all, parts[r.primary_group].fabric, gpus);
+  pw.switches = sw ? r.fabric.switches * sw->power.si : 0;
+  pw.transceivers = fabric ? r.fabric.transceivers * fabric->transceiver_power.si : 0;
+  pw.network = pw.switches + pw.transceivers;
+  if (!network_in_nodes) pw.it += pw.network;
+  pw.facility = pw.it * (site ? site->pue : 1.0);
+  pw.energy_per_year = pw.facility * kYear;
+  rl.failures_per_day = rl.gpu_failures_per_day + rl.node_failures_per_day;
+  rl.cluster_mtbf = rl.failures_per_day > 0 ? 86400.0 / rl.failures_per_day : 0;
+  co.switches = sw ? r.fabric.switches * sw->price.si : 0;
+  co.transceivers = fabric ? r.fabric.transceivers * fabric->transceiver_price.si : 0;
+  co.cables = fabric ? r.fabric.cables * fabric->cable_price.si : 0;
+  co.power_infrastructure = site ? site->power_infrastructure_price.si * pw.it : 0;
+  co.building = site ? site->building_price.si * pw.it : 0;
+  co.cooling = cooling ? cooling->price.si * pw.it : 0;
+  co.capex = co.servers + co.switches + co.transceivers + co.cables + co.racks +
+             co.power_infrastructure + co.cooling + co.building + co.storage;
+  co.energy_per_year = co.has_energy_price ? pw.energy_per_year * site->electricity.si : 0;
+  co.opex_per_year = co.energy_per_year + co.staff_per_year + co.maintenance_per_year;
+  co.depreciation_per_second = c.depreciation.si > 0 ? co.capex / c.depreciation.si : 0;
+
+  if (group_views) {
+    // A plan on group g sees its group's nodes, and the whole cluster's fabric, cost and power.
+    for (size_t g = 0; g < parts.size(); ++g) {
+      ClusterResults v = parts[g];
+      v.fabric = fabric ? MixedFabric(all, parts[g].fabric, gpus) : parts[g].fabric;
+      v.cost = r.cost;
+      v.power.switches = pw.switches;
+      v.power.transceivers = pw.transceivers;
+      v.power.network = pw.network;
+      v.power.it = pw.it;
+      v.power.facility = pw.facility;
+      v.power.energy_per_year = pw.energy_per_year;
+      v.groups = {r.groups[g]};
+      v.primary_group = 0;
+      group_views->push_back(std::move(v));
+    }
+  }
+  return r;
+}
+
+PlanGroup ChoosePlanGroup(const ir::Program& p, const ir::Plan& plan) {
+  PlanGroup out;
+  const ir::Cluster* c = Resolve(p, plan.cluster);
+  if (!c) return out;
+  auto has_gpus = [&](size_t g) {
+    const ir::Node* n = Resolve(p, c->nodes.Group(g).ref);
+    return n && n->gpus.count > 0 && n->gpus.ref.Valid();
+  };
+  if (plan.on.Valid()) {
+    for (size_t g = 0; g < c->nodes.Groups(); ++g)
+      if (c->nodes.Group(g).ref.index == plan.on.index) {
+        out.group = int32_t(g);
+        if (!has_gpus(g)) out.why = GroupChoice::kNoGpus;
+        return out;
+      }
+    out.why = GroupChoice::kNotInCluster;
+    return out;
+  }
+  for (size_t g = 0; g < c->nodes.Groups(); ++g) {
+    if (!has_gpus(g)) continue;
+    if (out.group >= 0) {
+      out.why = GroupChoice::kAmbiguous;
+      return out;
+    }
+    out.group = int32_t(g);
+  }
+  if (out.group < 0) {
+    out.why = GroupChoice::kNoGpus;
+    out.group = 0;
+  }
+  return out;
 }
 
 }  // namespace clusterc::analysis

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 #include "ir/ir.h"
 
@@ -100,6 +101,22 @@ struct CostResults {
   bool has_energy_price = false;
 };
 
+// One node group of a cluster (`64 x hgx_h100 + 4 x login`): what it holds and draws.
+struct GroupResults {
+  uint32_t node = 0;  // index into program.nodes
+  int64_t nodes = 0;
+  int64_t gpus_per_node = 0;  // 0: CPU-only nodes (login, storage)
+  int64_t gpus = 0;
+  int64_t spare_nodes = 0;
+  int64_t usable_gpus = 0;
+  int64_t racks = 0;  // racks of its own: groups do not share racks
+  int64_t scale_up_domain = 0;
+  double node_power = 0;  // W, one node
+  double it_power = 0;    // W, its nodes and rack switch trays (network excluded)
+  double servers = 0;     // USD, its nodes
+  double failures_per_day = 0;
+};
+
 struct ClusterResults {
   bool valid = false;  // false when a required reference is missing
   int64_t nodes = 0;
@@ -122,10 +139,33 @@ struct ClusterResults {
   PowerResults power;
   ReliabilityResults reliability;
   CostResults cost;
+  // Every node group, in the order written; one for a single-group cluster. With several
+  // groups the totals above (nodes, GPUs, racks, power, reliability, cost) sum over the groups
+  // and the per-node figures (gpus_per_node, scale-up, power.node) are the primary group's: the
+  // first with GPUs.
+  std::vector<GroupResults> groups;
+  uint32_t primary_group = 0;
+  // The node type whose per-node figures these are (a group view's: its group's).
+  ir::Ref<ir::Node> PrimaryNode(ir::Ref<ir::Node> fallback) const {
+    if (primary_group >= groups.size()) return fallback;
+    return ir::Ref<ir::Node>{groups[primary_group].node};
+  }
 };
 
-// Derives everything about program.clusters[index]. Pure, deterministic.
-ClusterResults DeriveCluster(const ir::Program& program, uint32_t index, const Options& options);
+// Derives everything about program.clusters[index]. Pure, deterministic. `group_views`, when
+// given, receives one ClusterResults per node group as a plan on that group sees the cluster:
+// the group's nodes, GPUs and scale-up, the whole cluster's fabric.
+ClusterResults DeriveCluster(const ir::Program& program, uint32_t index, const Options& options,
+                             std::vector<ClusterResults>* group_views = nullptr);
+
+// Which node group of its cluster a plan runs on: the one `on` names, else the only group with
+// GPUs. `group` is -1 when there is none to choose; `why` says what went wrong.
+enum class GroupChoice { kChosen, kNotInCluster, kAmbiguous, kNoGpus };
+struct PlanGroup {
+  int32_t group = -1;
+  GroupChoice why = GroupChoice::kChosen;
+};
+PlanGroup ChoosePlanGroup(const ir::Program& program, const ir::Plan& plan);
 
 // Derivation of the fabric alone, for tests and the plan search.
 FabricResults DeriveFabric(const ir::Fabric& fabric, const ir::Switch* sw, int64_t nodes,

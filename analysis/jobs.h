@@ -20,6 +20,14 @@ struct JobShare {
   int64_t nodes = 0;
   int64_t racks = 0;    // whole racks the job occupies
   double it_power = 0;  // W, its nodes (and rack-level switches)
+  int32_t group = 0;    // the node group it runs on (index into the cluster's groups)
+};
+
+// What the jobs hold of one node group.
+struct JobsGroup {
+  int32_t group = 0;
+  int64_t gpus = 0, usable_gpus = 0, racks = 0, group_racks = 0;
+  bool rack_scale_domain = false;
 };
 
 struct JobsResults {
@@ -31,10 +39,14 @@ struct JobsResults {
   int64_t idle_gpus = 0;  // usable GPUs no job holds (negative: oversubscribed)
   double it_power = 0;    // W, the busy nodes
   double facility_power = 0;
+  std::vector<JobsGroup> groups;  // per node group the jobs use, in the cluster's order
 };
 
+// `plan_clusters[i]`: the cluster as plan i sees it (its node group's view); `plan_groups[i]`:
+// that group.
 JobsResults DeriveJobs(const ir::Program& program, uint32_t index,
-                       const std::vector<ClusterResults>& clusters,
-                       const std::vector<PlanResults>& plans);
+                       const std::vector<ClusterResults>& plan_clusters,
+                       const std::vector<PlanResults>& plans,
+                       const std::vector<PlanGroup>& plan_groups);
 
 }  // namespace clusterc::analysis

@@ -563,7 +563,9 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   const ir::Cluster* c = plan.cluster.Valid() && plan.cluster.index < p.clusters.size()
                              ? &p.Get(plan.cluster)
                              : nullptr;
-  const ir::Node* node = c && c->nodes.ref.Valid() ? &p.Get(c->nodes.ref) : nullptr;
+  const ir::Ref<ir::Node> node_ref = c ? cluster.PrimaryNode(c->nodes.ref) : ir::Ref<ir::Node>{};
+  const ir::Node* node =
+      node_ref.Valid() && node_ref.index < p.nodes.size() ? &p.Get(node_ref) : nullptr;
   const ir::Gpu* gpu = node && node->gpus.ref.Valid() ? &p.Get(node->gpus.ref) : nullptr;
   if (gpu) {
     switch (plan.precision) {

@@ -126,7 +126,7 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
                   const Options& options, DiagnosticSink& sink) {
   const ir::Cluster& c = p.clusters[index];
   if (!Reported(p, c) || !r.valid) return;
-  const ir::Node* node = Resolve(p, c.nodes.ref);
+  const ir::Node* node = Resolve(p, r.PrimaryNode(c.nodes.ref));
   const ir::Site* site = Resolve(p, c.site);
   const ir::Fabric* fabric = Resolve(p, c.fabric);
   const ir::Cooling* cooling = site ? Resolve(p, site->cooling) : nullptr;
@@ -182,14 +182,18 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
           ? c.FieldRange("racks")
           : (node && HasField(*node, "scale_up_domain") ? node->FieldRange("scale_up_domain")
                                                         : c.FieldRange("nodes"));
-  if (dom > 0 && r.gpus % dom != 0) {
-    auto d = MakeDiagnostic(
-        DiagCode::ClusterPartialDomain, c.FieldRange("nodes"),
-        fmt::format("{} GPUs are not a whole number of {}-GPU scale-up "
-                    "domains: {} domain{} and {} GPUs left over",
-                    r.gpus, dom, r.gpus / dom, r.gpus / dom == 1 ? "" : "s", r.gpus % dom));
+  // With several node groups the domain is the first GPU group's, and so are its GPUs.
+  const int64_t gpus = r.groups.size() > 1 && r.primary_group < r.groups.size()
+                           ? r.groups[r.primary_group].gpus
+                           : r.gpus;
+  if (dom > 0 && gpus % dom != 0) {
+    auto d =
+        MakeDiagnostic(DiagCode::ClusterPartialDomain, c.FieldRange("nodes"),
+                       fmt::format("{} GPUs are not a whole number of {}-GPU scale-up "
+                                   "domains: {} domain{} and {} GPUs left over",
+                                   gpus, dom, gpus / dom, gpus / dom == 1 ? "" : "s", gpus % dom));
     d.Label(dom_range, fmt::format("{} GPUs per scale-up domain", dom));
-    int64_t lo = r.gpus / dom * dom, hi = lo + dom;
+    int64_t lo = gpus / dom * dom, hi = lo + dom;
     if (r.gpus_per_node > 0 && dom % r.gpus_per_node == 0)
       d.Note(fmt::format("{} or {} GPUs ({} or {} nodes) are whole domains", lo, hi,
                          lo / r.gpus_per_node, hi / r.gpus_per_node));
@@ -290,13 +294,38 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   if (!Reported(p, plan)) return;
   const ir::Cluster* c = Resolve(p, plan.cluster);
   const ir::Model* model = Resolve(p, plan.model);
-  const ir::Node* node = c ? Resolve(p, c->nodes.ref) : nullptr;
+  const ir::Node* node = c ? Resolve(p, cluster.PrimaryNode(c->nodes.ref)) : nullptr;
   const ir::Gpu* gpu = node ? Resolve(p, node->gpus.ref) : nullptr;
   const ir::SourceRange parallel = plan.FieldRange("parallel");
   const auto& pa = plan.parallel;
 
-  // plan.product-mismatch: a plan may use part of the cluster, never more than it has.
-  if (c && cluster.valid && r.gpus > cluster.usable_gpus) {
+  // plan.spans-groups: with several node groups a plan runs on one, one GPU type.
+  int64_t other_gpus = 0;
+  if (c && c->nodes.Groups() > 1)
+    for (size_t g = 0; g < c->nodes.Groups(); ++g) {
+      const ir::Node* n = Resolve(p, c->nodes.Group(g).ref);
+      if (n && n != node && n->gpus.ref.Valid())
+        other_gpus = ir::SaturatingAdd(other_gpus,
+                                       ir::SaturatingMul(c->nodes.Group(g).count, n->gpus.count));
+    }
+  if (c && cluster.valid && r.gpus > cluster.usable_gpus && other_gpus > 0 && node &&
+      r.gpus <= ir::SaturatingAdd(cluster.usable_gpus, other_gpus)) {
+    auto d = MakeDiagnostic(
+        DiagCode::PlanSpansGroups, parallel,
+        fmt::format("tp x pp x dp x cp = {} GPUs; node group `{}` of cluster `{}` has {} for plans",
+                    r.gpus, node->name, c->name, cluster.usable_gpus));
+    d.Label(c->FieldRange("nodes"), fmt::format("{} `{}` nodes x {} GPUs", cluster.nodes,
+                                                node->name, cluster.gpus_per_node));
+    d.Note(
+        fmt::format("the cluster's other groups hold {} GPUs of other types; a plan runs on one "
+                    "group",
+                    other_gpus));
+    int64_t other = ir::SaturatingMul(ir::SaturatingMul(pa.tp, pa.pp), pa.cp);
+    if (other > 0 && cluster.usable_gpus / other > 0)
+      d.Note(fmt::format("dp = {} is the most that fits the group", cluster.usable_gpus / other));
+    sink.Report(std::move(d));
+  } else if (c && cluster.valid && r.gpus > cluster.usable_gpus) {
+    // plan.product-mismatch: a plan may use part of the cluster, never more than it has.
     auto d = MakeDiagnostic(
         DiagCode::PlanProductMismatch, parallel,
         fmt::format(
@@ -568,21 +597,34 @@ void CheckJobs(const ir::Program& p, uint32_t index, const JobsResults& r,
   if (!r.valid || r.cluster < 0) return;
   const ClusterResults& c = clusters[size_t(r.cluster)];
   const ir::Cluster& cluster = p.clusters[size_t(r.cluster)];
-  bool gpus_over = r.gpus > c.usable_gpus;
-  bool racks_over = c.rack_scale_domain && r.racks > c.racks;
-  if (!gpus_over && !racks_over) return;
-  auto d = MakeDiagnostic(
-      DiagCode::JobsOversubscribed, plans,
-      gpus_over ? fmt::format("the jobs of `{}` need {} GPUs at once; cluster `{}` has {} for "
-                              "plans",
-                              j.name, r.gpus, cluster.name, c.usable_gpus)
-                : fmt::format("the jobs of `{}` need {} racks at once; cluster `{}` has {}", j.name,
-                              r.racks, cluster.name, c.racks));
-  for (const JobShare& s : r.jobs)
-    d.Note(fmt::format("plan `{}`: {} GPUs on {} nodes, {} racks", p.plans[s.plan].name, s.gpus,
-                       s.nodes, s.racks));
-  d.Label(cluster.FieldRange("nodes"), fmt::format("{} nodes x {} GPUs", c.nodes, c.gpus_per_node));
-  sink.Report(std::move(d));
+  // Each node group is checked on its own: jobs on H100 nodes cannot borrow A100 nodes.
+  for (const JobsGroup& g : r.groups) {
+    bool gpus_over = g.gpus > g.usable_gpus;
+    bool racks_over = g.rack_scale_domain && g.racks > g.group_racks;
+    if (!gpus_over && !racks_over) continue;
+    std::string where = fmt::format("cluster `{}`", cluster.name);
+    const bool mixed = cluster.nodes.Groups() > 1 && size_t(g.group) < cluster.nodes.Groups();
+    if (mixed) {
+      const ir::Node* n = Resolve(p, cluster.nodes.Group(size_t(g.group)).ref);
+      where = fmt::format("node group `{}` of cluster `{}`", n ? n->name : "?", cluster.name);
+    }
+    auto d = MakeDiagnostic(
+        DiagCode::JobsOversubscribed, plans,
+        gpus_over ? fmt::format("the jobs of `{}` need {} GPUs at once; {} has {} for plans",
+                                j.name, g.gpus, where, g.usable_gpus)
+                  : fmt::format("the jobs of `{}` need {} racks at once; {} has {}", j.name,
+                                g.racks, where, g.group_racks));
+    for (const JobShare& s : r.jobs)
+      if (s.group == g.group)
+        d.Note(fmt::format("plan `{}`: {} GPUs on {} nodes, {} racks", p.plans[s.plan].name, s.gpus,
+                           s.nodes, s.racks));
+    if (mixed)
+      d.Label(cluster.FieldRange("nodes"), "its node groups");
+    else
+      d.Label(cluster.FieldRange("nodes"),
+              fmt::format("{} nodes x {} GPUs", c.nodes, c.gpus_per_node));
+    sink.Report(std::move(d));
+  }
 }
 
 }  // namespace clusterc::analysis

@@ -158,6 +158,16 @@ std::string Headlines(const ir::Program& program, const analysis::Results& resul
                                     FormatForPeople({c.power.facility, ir::dims::kPower}),
                                     FormatForPeople({c.power.it, ir::dims::kPower}),
                                     FormatCount(c.fabric.switches))});
+    // Mixed node groups: one line per group.
+    if (program.clusters[i].nodes.Groups() > 1)
+      for (const auto& g : c.groups)
+        rows.push_back({"", g.gpus > 0
+                                ? fmt::format("{} x {}: {} GPUs, {} per node", FormatCount(g.nodes),
+                                              program.nodes[g.node].name, FormatCount(g.gpus),
+                                              FormatForPeople({g.node_power, ir::dims::kPower}))
+                                : fmt::format("{} x {}: no GPUs, {} per node", FormatCount(g.nodes),
+                                              program.nodes[g.node].name,
+                                              FormatForPeople({g.node_power, ir::dims::kPower}))});
     if (c.cost.capex > 0 || c.cost.opex_per_year > 0)
       rows.push_back({"", fmt::format("capex {}, opex {} per year",
                                       FormatForPeople({c.cost.capex, ir::dims::kMoney}),

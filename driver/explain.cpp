@@ -41,8 +41,8 @@ class RowWriter {
   std::string group_;
 };
 
-void ExplainCluster(const ir::Cluster& c, const analysis::ClusterResults& r,
-                    std::vector<ExplainRow>& rows) {
+void ExplainCluster(const ir::Program& program, const ir::Cluster& c,
+                    const analysis::ClusterResults& r, std::vector<ExplainRow>& rows) {
   RowWriter w(rows, "cluster " + c.name);
   w.Group("counts");
   w.Add("gpu_count", "GPUs", double(r.gpus));
@@ -53,6 +53,17 @@ void ExplainCluster(const ir::Cluster& c, const analysis::ClusterResults& r,
   w.Add("nodes_per_rack", "nodes per rack", double(r.nodes_per_rack));
   w.Add("scale_up_domain_size", "GPUs per scale-up domain", double(r.scale_up_domain));
   w.Add("scale_up_domains", "scale-up domains", double(r.scale_up_domains));
+  // Mixed node groups: each group's share (row names carry the group, so they stay unique).
+  if (c.nodes.Groups() > 1)
+    for (const auto& g : r.groups) {
+      const std::string& node = program.nodes[g.node].name;
+      w.Group("node group " + node);
+      w.Add("group_" + node + "_nodes", node + " nodes", double(g.nodes));
+      w.Add("group_" + node + "_gpus", node + " GPUs", double(g.gpus));
+      w.Add("group_" + node + "_racks", node + " racks", double(g.racks));
+      w.Add("group_" + node + "_node_power", node + " power per node", g.node_power, d::kPower);
+      w.Add("group_" + node + "_it_power", node + " IT power", g.it_power, d::kPower);
+    }
 
   const auto& f = r.fabric;
   w.Group("fabric");
@@ -238,7 +249,7 @@ std::vector<ExplainRow> ExplainRows(const ir::Program& program, const analysis::
       cluster_wanted[program.plans[i].cluster.index] = true;
   for (uint32_t i = 0; i < program.clusters.size() && i < results.clusters.size(); ++i)
     if (cluster_wanted[i] && in_main(program.clusters[i]) && results.clusters[i].valid)
-      ExplainCluster(program.clusters[i], results.clusters[i], rows);
+      ExplainCluster(program, program.clusters[i], results.clusters[i], rows);
   for (uint32_t i = 0; i < program.plans.size() && i < results.plans.size(); ++i) {
     const auto& p = program.plans[i];
     if (!in_main(p) || (!plan_name.empty() && p.name != plan_name) || !results.plans[i].valid)

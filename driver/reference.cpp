@@ -87,6 +87,10 @@ class Documenter {
     } else if constexpr (ir::IsRefList<T>::value) {
       type = fmt::format("`{}`s joined by `+`", KindOf<typename ir::IsRefList<T>::Target>());
       def = "none";
+    } else if constexpr (ir::IsPartSum<T>::value) {
+      type = fmt::format("`N x {0}`, or groups `N x {0} + M x {0}`",
+                         KindOf<typename IsPart<T>::Target>());
+      def = "none";
     } else if constexpr (IsPart<T>::value) {
       type = fmt::format("`N x {}`", KindOf<typename IsPart<T>::Target>());
       def = "none";

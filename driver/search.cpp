@@ -181,7 +181,9 @@ int Load(const SearchRequest& req, SearchContext& ctx, Streams& s, std::string& 
   const ir::Plan& plan = p.plans[ctx.plan_index];
   ctx.request = req;
   ctx.base = ctx.session.results.plan_inputs[ctx.plan_index];
-  const an::ClusterResults& cluster = ctx.session.results.clusters[plan.cluster.index];
+  const an::ClusterResults& cluster = ctx.plan_index < ctx.session.results.plan_clusters.size()
+                                          ? ctx.session.results.plan_clusters[ctx.plan_index]
+                                          : ctx.session.results.clusters[plan.cluster.index];
   ctx.cluster = cluster;
   // The base fills the cluster; the search varies the GPUs used.
   an::Candidate own = an::CandidateOf(ctx.base);

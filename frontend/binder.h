@@ -187,6 +187,8 @@ class Binder {
       v = member.si;
     else if constexpr (std::is_same_v<T, int64_t> || std::is_same_v<T, double>)
       v = double(member);
+    else if constexpr (ir::IsPartSum<T>::value)
+      v = double(member.TotalCount());
     else if constexpr (IsPart<T>::value || IsQuantityPart<T>::value)
       v = double(member.count);
     else if constexpr (std::is_same_v<T, ir::Ratio>)
@@ -245,6 +247,16 @@ class Binder {
                              FormatNumber(e.number), unit, FormatNumber(e.number / 8), bytes))
         .Note(fmt::format("`{}` is bits, `{}` bytes; capacities are in bytes", unit, bytes))
         .Fix(e.unit[0].name.range, bytes);
+  }
+
+  // The terms of `a + b + c`, in order.
+  void Terms(const ast::Expr& e, std::vector<const ast::Expr*>& out) {
+    if (e.kind == ast::ExprKind::kBinary && e.text == "+" && e.args.size() == 2) {
+      Terms(m_.ast.exprs[e.args[0]], out);
+      Terms(m_.ast.exprs[e.args[1]], out);
+      return;
+    }
+    out.push_back(&e);
   }
 
   // `a + b + c` as a list of references, in order.
@@ -409,6 +421,29 @@ class Binder {
       if (!e) return false;
       out.clear();
       return RefList(*e, out) && !out.empty();
+    } else if constexpr (ir::IsPartSum<T>::value) {
+      // `64 x a + 32 x b`: each term of the sum is one group.
+      const ast::Expr* e = ValueOf(m, name, "groups such as `64 x a + 32 x b`");
+      if (!e) return false;
+      std::vector<const ast::Expr*> terms;
+      Terms(*e, terms);
+      out.more.clear();
+      bool ok = true;
+      for (size_t i = 0; i < terms.size(); ++i) {
+        ast::Member one = m;
+        one.kind = ast::Member::Kind::kValue;
+        one.value = ast::ExprId(terms[i] - m_.ast.exprs.data());
+        ir::Part<typename ir::IsPart<T>::Target> part;
+        if (!Assign(part, one, name, flags)) {
+          ok = false;
+          continue;
+        }
+        if (i == 0)
+          static_cast<ir::Part<typename ir::IsPart<T>::Target>&>(out) = part;
+        else
+          out.more.push_back(part);
+      }
+      return ok;
     } else if constexpr (IsPart<T>::value || IsQuantityPart<T>::value) {
       const ast::Expr* e = ValueOf(m, name, "a multiset such as `8 x part`");
       if (!e) return false;
@@ -513,6 +548,9 @@ class FieldReader {
       ok_ = true;
     } else if constexpr (std::is_same_v<T, double>) {
       value_ = {member, {}};
+      ok_ = true;
+    } else if constexpr (ir::IsPartSum<T>::value) {
+      value_ = {double(member.TotalCount()), {}};  // `cluster.nodes`: nodes of every group
       ok_ = true;
     } else if constexpr (IsPart<T>::value || IsQuantityPart<T>::value) {
       value_ = {double(member.count), {}};  // `node.gpus` reads as the count

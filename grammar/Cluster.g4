@@ -18,10 +18,11 @@ member     : ident '=' expr   # ValueField
            | ';'              # EmptyMember
            ;
 
+// `x` binds tighter than `+`: `64 x a + 32 x b` is two node groups; `(n + 1) x a` one.
 expr       : '-' expr                                   # Negate
            | expr op=('*' | '/') expr                   # MulDiv
-           | expr op=('+' | '-') expr                   # AddSub
            | expr X expr                                # Multiset
+           | expr op=('+' | '-') expr                   # AddSub
            | expr op=('<' | '<=' | '>' | '>=' | '==' | '!=') expr  # Compare
            | primary                                    # Atom
            ;

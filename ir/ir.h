@@ -43,6 +43,22 @@ struct Part {
   Ref<T> ref;
 };
 
+// `64 x a + 32 x b`: several `N x part` groups. The first group is the Part itself (so code
+// that reads one group reads the first); `more` holds the others, in the order written.
+template <class T>
+struct PartSum : Part<T> {
+  PartSum() = default;
+  PartSum(int64_t count, Ref<T> ref) : Part<T>{count, ref} {}  // one group
+  std::vector<Part<T>> more;
+  size_t Groups() const { return 1 + more.size(); }
+  const Part<T>& Group(size_t i) const { return i == 0 ? *this : more[i - 1]; }
+  int64_t TotalCount() const {
+    int64_t n = this->count;
+    for (const auto& g : more) n += g.count;
+    return n;
+  }
+};
+
 // `N x quantity`, e.g. `storage = 8 x 3.84 TB`.
 template <class QuantityT>
 struct QuantityPart {
@@ -271,7 +287,9 @@ struct Node : Entity {
 
 template <class V>
 void Describe(Node& n, V& v) {
-  v.Field("gpus", n.gpus, kRequired, "accelerators per node: `8 x nvidia.H100_SXM5`");
+  v.Field("gpus", n.gpus, kOptional,
+          "accelerators per node: `8 x nvidia.H100_SXM5`; absent for CPU-only nodes (login, "
+          "storage) in a cluster's mixed node groups");
   v.Field("scale_up", n.scale_up, kOptional, "scale-up interconnect generation (NVLink, ...)");
   v.Field("scale_up_domain", n.scale_up_domain, kOptional,
           "GPUs in one scale-up domain; defaults to the smaller of the link's domain_size and the "
@@ -421,7 +439,7 @@ void Describe(Rack& r, V& v) {
 
 struct Cluster : Entity {
   Ref<Site> site;
-  Part<Node> nodes;
+  PartSum<Node> nodes;  // node groups: `64 x a + 32 x b`
   Rack racks;
   Ref<Fabric> fabric;
   double spares = 0;
@@ -440,7 +458,9 @@ struct Cluster : Entity {
 template <class V>
 void Describe(Cluster& c, V& v) {
   v.Field("site", c.site, kRequired, "where it stands");
-  v.Field("nodes", c.nodes, kRequired, "`12_500 x hgx_h100`");
+  v.Field("nodes", c.nodes, kRequired,
+          "`12_500 x hgx_h100`, or node groups joined by `+`: `64 x hgx_h100 + 32 x hgx_a100 + "
+          "4 x login` (one group per node type; plans pick theirs with `on`)");
   v.Field("racks", c.racks, kRequired, "`rack { nodes = 4 }`");
   v.Field("fabric", c.fabric, kRequired, "the scale-out fabric");
   v.Field("spares", c.spares, kFraction, "fraction of nodes held as spares, e.g. `1 %`");
@@ -606,6 +626,7 @@ void Describe(Checkpoint& c, V& v) {
 struct Plan : Entity {
   Ref<Model> model;
   Ref<Cluster> cluster;
+  Ref<Node> on;  // the node group it runs on; none: the cluster's only GPU group
   Precision precision = Precision::bf16;
   Parallel parallel;
   Batch batch;
@@ -624,6 +645,9 @@ template <class V>
 void Describe(Plan& p, V& v) {
   v.Field("model", p.model, kRequired, "the model trained");
   v.Field("cluster", p.cluster, kRequired, "the cluster it runs on");
+  v.Field("on", p.on, kOptional,
+          "the node group it runs on, named by its node type (`on = hgx_a100`); defaults to the "
+          "cluster's only group with GPUs");
   v.Field("precision", p.precision, kOptional, "`bf16`, `fp16`, `fp8` or `fp32` matmuls");
   v.Field("parallel", p.parallel, kOptional, "`parallel { tp = 8; pp = 8; dp = 16 }`");
   v.Field("batch", p.batch, kRequired, "`batch { global = 2048; micro = 1; seq_len = 8192 }`");

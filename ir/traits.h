@@ -29,6 +29,17 @@ struct IsPart<Part<T>> : std::true_type {
 };
 
 template <class T>
+struct IsPart<PartSum<T>> : std::true_type {
+  using Target = T;
+};
+
+// `N x a + M x b`: node groups.
+template <class T>
+struct IsPartSum : std::false_type {};
+template <class T>
+struct IsPartSum<PartSum<T>> : std::true_type {};
+
+template <class T>
 struct IsQuantityPart : std::false_type {};
 template <class T>
 struct IsQuantityPart<QuantityPart<T>> : std::true_type {

@@ -79,6 +79,10 @@ class Collector {
     } else if constexpr (ir::IsList<T>::value) {
       f.takes = "`one_of(...)` alternatives";
       f.default_value = "the cluster's";
+    } else if constexpr (ir::IsPartSum<T>::value) {
+      f.takes = fmt::format("`N x {0}`, or groups `N x {0} + M x {0}`",
+                            KindOf<typename ir::IsPart<T>::Target>());
+      f.default_value = "none";
     } else if constexpr (ir::IsPart<T>::value) {
       f.takes = fmt::format("`N x {}`", KindOf<typename ir::IsPart<T>::Target>());
       f.default_value = "none";

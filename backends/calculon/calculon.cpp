@@ -198,7 +198,7 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
   const auto& c = *s.cluster;
   const ir::Program& p = ctx.program;
   const ir::Cluster& cl = p.Get(s.plan->cluster);
-  const ir::Node& node = p.Get(cl.nodes.ref);
+  const ir::Node& node = p.Get(s.cluster->PrimaryNode(cl.nodes.ref));  // the plan's group
   const ir::Gpu& gpu = p.Get(node.gpus.ref);
   const char* dt = Datatype(in.precision);
   // Vector throughput at 16 bits (header): 2 x FP32, else the BF16 tensor rate / 8.

@@ -367,8 +367,9 @@ struct Setting {
 struct Config {
   uint32_t node = 0;
   uint32_t fabric = ir::Ref<ir::Fabric>::kNone;
-  std::vector<uint32_t> clusters;  // in order of first use
-  std::string dir;                 // "" or "<name>/"
+  std::vector<uint32_t> clusters;                  // in order of first use
+  std::string dir;                                 // "" or "<name>/"
+  const analysis::ClusterResults* view = nullptr;  // the first cluster as its group sees it
 };
 
 // Comment text safe for nccl.conf: NCCL would read a line holding `=` as a setting.
@@ -407,7 +408,7 @@ std::vector<Setting> Settings(const Context& ctx, const Config& c, const Topolog
   const ir::Node& node = p.nodes[c.node];
   const ir::Fabric* fabric =
       c.fabric != ir::Ref<ir::Fabric>::kNone ? &p.fabrics[c.fabric] : nullptr;
-  const analysis::ClusterResults& r = ctx.results.clusters[c.clusters.front()];
+  const analysis::ClusterResults& r = *c.view;
   std::vector<Setting> out;
 
   const bool has_nic = node.nics.ref.Valid() && node.nics.count > 0;
@@ -593,17 +594,27 @@ void EmitNccl(const Context& ctx, OutputTree& out) {
 
   // One configuration per (node type, fabric), in order of first use.
   std::vector<Config> configs;
+  // Mixed node groups: one configuration per GPU node type of the cluster.
   for (uint32_t ci : clusters) {
     const ir::Cluster& cl = p.clusters[ci];
     uint32_t fabric = cl.fabric.Valid() ? cl.fabric.index : ir::Ref<ir::Fabric>::kNone;
-    auto it = std::find_if(configs.begin(), configs.end(), [&](const Config& c) {
-      return c.node == cl.nodes.ref.index && c.fabric == fabric;
-    });
-    if (it == configs.end()) {
-      configs.push_back({cl.nodes.ref.index, fabric, {}, ""});
-      it = configs.end() - 1;
+    for (size_t g = 0; g < cl.nodes.Groups(); ++g) {
+      const uint32_t node = cl.nodes.Group(g).ref.index;
+      const bool has_views =
+          ci < ctx.results.group_views.size() && g < ctx.results.group_views[ci].size();
+      if (node >= p.nodes.size() || (!has_views && g > 0)) continue;
+      const analysis::ClusterResults& view =
+          has_views ? ctx.results.group_views[ci][g] : ctx.results.clusters[ci];
+      if (cl.nodes.Groups() > 1 && !view.valid) continue;  // CPU-only nodes run no NCCL
+      auto it = std::find_if(configs.begin(), configs.end(),
+                             [&](const Config& c) { return c.node == node && c.fabric == fabric; });
+      if (it == configs.end()) {
+        configs.push_back({node, fabric, {}, "", &view});
+        it = configs.end() - 1;
+      }
+      if (std::find(it->clusters.begin(), it->clusters.end(), ci) == it->clusters.end())
+        it->clusters.push_back(ci);
     }
-    it->clusters.push_back(ci);
   }
   if (configs.size() > 1) {
     std::map<uint32_t, int> per_node;
@@ -629,10 +640,7 @@ void EmitNccl(const Context& ctx, OutputTree& out) {
     if (not_applicable.empty()) {
       auto found = topologies.find(c.node);
       if (found == topologies.end())
-        found = topologies
-                    .emplace(c.node, TopologyXml(ctx, node, fabric,
-                                                 ctx.results.clusters[c.clusters.front()]))
-                    .first;
+        found = topologies.emplace(c.node, TopologyXml(ctx, node, fabric, *c.view)).first;
       topo = found->second;
       bool wrote = false;
       settings = Settings(ctx, c, topo, &wrote);

@@ -102,10 +102,11 @@ ClusterReport GatherCluster(const ir::Program& p, const analysis::Results& resul
   out.ir = &c;
   out.results = &r;
   const std::string base = "clusters." + c.name;
-  const ir::Node* node = c.nodes.ref.Valid() ? &p.Get(c.nodes.ref) : nullptr;
+  const ir::Ref<ir::Node> node_ref = r.PrimaryNode(c.nodes.ref);
+  const ir::Node* node = node_ref.Valid() ? &p.Get(node_ref) : nullptr;
   const ir::Fabric* fabric = c.fabric.Valid() ? &p.Get(c.fabric) : nullptr;
   const ir::Site* site = c.site.Valid() ? &p.Get(c.site) : nullptr;
-  out.attributes.push_back({"node", "node", NameOf(p, c.nodes.ref), false});
+  out.attributes.push_back({"node", "node", NameOf(p, node_ref), false});
   out.attributes.push_back({"site", "site", NameOf(p, c.site), false});
   out.attributes.push_back({"valid", "derivable", r.valid ? "true" : "false", true});
   if (!r.valid) return out;
@@ -248,18 +249,66 @@ ClusterReport GatherCluster(const ir::Program& p, const analysis::Results& resul
                        Unit::kUsdPerSecond)
           .Done());
 
+  // Mixed node groups: one row of figures per group, and the jobs that share the cluster.
+  const bool mixed = c.nodes.Groups() > 1;
+  if (mixed)
+    for (const analysis::GroupResults& g : r.groups) {
+      const std::string& name = p.nodes[g.node].name;
+      out.groups.push_back(
+          GroupBuilder("node_group_" + name, "Node group " + name, base)
+              .Text("node", "node", name)
+              .Count("nodes", "nodes", g.nodes)
+              .Count("gpus_per_node", "GPUs per node", g.gpus_per_node)
+              .Count("gpus", "GPUs", g.gpus)
+              .Count("spare_nodes", "spare nodes", g.spare_nodes)
+              .Count("usable_gpus", "usable GPUs", g.usable_gpus)
+              .Count("racks", "racks", g.racks)
+              .Count("scale_up_domain", "GPUs per scale-up domain", g.scale_up_domain)
+              .Add("node_power", "node power", g.node_power, Unit::kWatts)
+              .Add("it_power", "IT power (nodes and rack switches)", g.it_power, Unit::kWatts)
+              .Add("servers", "servers", g.servers, Unit::kUsd)
+              .Add("failures_per_day", "failures", g.failures_per_day, Unit::kPerDay)
+              .Done());
+    }
+  for (uint32_t j = 0; j < p.jobs.size() && j < results.jobs.size(); ++j) {
+    const analysis::JobsResults& jr = results.jobs[j];
+    if (jr.cluster != int32_t(index) || jr.mixed_clusters) continue;
+    std::string plans;
+    for (const analysis::JobShare& s : jr.jobs) {
+      plans += (plans.empty() ? "" : " + ") + p.plans[s.plan].name;
+      if (mixed && size_t(s.group) < c.nodes.Groups())
+        plans += " (" + NameOf(p, c.nodes.Group(size_t(s.group)).ref) + ")";
+    }
+    out.groups.push_back(
+        GroupBuilder("jobs_" + p.jobs[j].name, "Jobs " + p.jobs[j].name, base)
+            .Text("plans", "plans running together", plans)
+            .Count("gpus", "GPUs busy", jr.gpus)
+            .Count("nodes", "nodes busy", jr.nodes)
+            .Count("racks", "racks used", jr.racks)
+            .Count("idle_gpus", "GPUs left idle", jr.idle_gpus)
+            .Add("it_power", "IT power of the busy nodes", jr.it_power, Unit::kWatts)
+            .Add("facility_power", "facility power of the busy nodes", jr.facility_power,
+                 Unit::kWatts)
+            .Done());
+  }
+
   // Bill of materials (display only: totals are the per-node count times the nodes).
-  if (node) {
+  for (size_t gi = 0; gi < c.nodes.Groups(); ++gi) {
+    const ir::Node* n =
+        mixed ? (gi < r.groups.size() ? &p.nodes[r.groups[gi].node] : nullptr) : node;
+    if (!n) continue;
+    int64_t count = mixed ? r.groups[gi].nodes : r.nodes;
+    std::string suffix = mixed ? " (" + n->name + ")" : "";
     auto row = [&](std::string part, std::string model, int64_t per_node) {
       if (per_node > 0)
-        out.bom.push_back({std::move(part), std::move(model), per_node, per_node * r.nodes});
+        out.bom.push_back({std::move(part) + suffix, std::move(model), per_node, per_node * count});
     };
-    row("GPU", NameOf(p, node->gpus.ref), node->gpus.count);
-    row("CPU", NameOf(p, node->cpus.ref), node->cpus.count);
-    row("NIC", NameOf(p, node->nics.ref), node->nics.count);
-    if (node->storage.count > 0)
-      row("drive", FormatFigure(node->storage.each.si, Unit::kBytes), node->storage.count);
-    if (node->pcie_switches > 0) row("PCIe switch", "", node->pcie_switches);
+    row("GPU", NameOf(p, n->gpus.ref), n->gpus.count);
+    row("CPU", NameOf(p, n->cpus.ref), n->cpus.count);
+    row("NIC", NameOf(p, n->nics.ref), n->nics.count);
+    if (n->storage.count > 0)
+      row("drive", FormatFigure(n->storage.each.si, Unit::kBytes), n->storage.count);
+    if (n->pcie_switches > 0) row("PCIe switch", "", n->pcie_switches);
   }
   return out;
 }
@@ -274,6 +323,15 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
   const std::string base = "plans." + plan.name;
   out.attributes.push_back({"model", "model", out.model, false});
   out.attributes.push_back({"cluster", "cluster", out.cluster, false});
+  if (plan.cluster.Valid() && plan.cluster.index < p.clusters.size() &&
+      p.Get(plan.cluster).nodes.Groups() > 1 && index < results.plan_groups.size()) {
+    const ir::Cluster& c = p.Get(plan.cluster);
+    int32_t g = results.plan_groups[index].group;
+    out.attributes.push_back(
+        {"on", "node group",
+         g >= 0 && size_t(g) < c.nodes.Groups() ? NameOf(p, c.nodes.Group(size_t(g)).ref) : "?",
+         false});
+  }
   out.attributes.push_back(
       {"precision", "precision", std::string(ir::EnumName(plan.precision)), false});
   out.attributes.push_back(

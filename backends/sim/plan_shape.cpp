@@ -137,7 +137,10 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
   s.plan = &plan;
   s.in = &results.plan_inputs[index];
   s.r = &results.plans[index];
-  if (plan.cluster.Valid() && plan.cluster.index < results.clusters.size())
+  // The cluster as the plan's node group sees it (mixed node groups).
+  if (index < results.plan_clusters.size())
+    s.cluster = &results.plan_clusters[index];
+  else if (plan.cluster.Valid() && plan.cluster.index < results.clusters.size())
     s.cluster = &results.clusters[plan.cluster.index];
   if (!s.r->valid || s.cluster == nullptr) {
     s.r = nullptr;

@@ -215,7 +215,7 @@ struct Network {
 Network MapNetwork(const Context& ctx, const PlanShape& s) {
   const ir::Program& p = ctx.program;
   const ir::Cluster& cl = p.Get(s.plan->cluster);
-  const ir::Node& node = p.Get(cl.nodes.ref);
+  const ir::Node& node = p.Get(s.cluster->PrimaryNode(cl.nodes.ref));  // the plan's group
   const ir::Nic* nic = node.nics.ref.Valid() ? &p.Get(node.nics.ref) : nullptr;
   Network n;
   // SimAI's "server" is the scale-up domain: its GPUs, and the NIC ports of the nodes it spans.

@@ -406,19 +406,93 @@ struct Conf {
   }
 };
 
+// The node and partition sections of a cluster of several node groups: per group a NodeName
+// line (GPU gres only where the group has GPUs) and a partition named after its node type; the
+// first GPU group's partition is the default, and its nodes also form the debug partition.
+std::string MixedNodes(const Context& ctx, const ir::Cluster& cl, const analysis::ClusterResults& r,
+                       const ClusterJob& job, const Names& hosts, const ir::Fabric* fabric) {
+  const ir::Program& p = ctx.program;
+  std::string o = "\n# ---- nodes: one line per node group\nNodeName=DEFAULT State=UNKNOWN\n";
+  std::string spares, partitions;
+  for (size_t g = 0; g < r.groups.size() && g < cl.nodes.Groups(); ++g) {
+    const analysis::GroupResults& gr = r.groups[g];
+    const ir::Node& node = p.nodes[gr.node];
+    const NodeShape& s = job.group_shapes[g];
+    int64_t first = job.group_first[g], last = job.group_first[g + 1] - 1;
+    int64_t usable = std::clamp<int64_t>(gr.nodes - gr.spare_nodes, 1, gr.nodes);
+    o += fmt::format("# {}: {} nodes, {}", node.name, Thousands(gr.nodes),
+                     s.gpus > 0 ? fmt::format("{} x {} GPUs each", s.gpus, s.gres_type)
+                                : std::string("no GPUs (CPU-only)"));
+    if (!s.cpus_from_spec)
+      o += fmt::format("; no CPUs in the spec: {} sockets x {} cores x {} thread(s) assumed",
+                       s.sockets, s.cores, s.threads);
+    if (s.real_memory_mib <= 0) o += "; no host memory in the spec: RealMemory left at 1 MiB";
+    o += ".\n";
+    std::string features = s.gpus > 0 ? s.gres_type : std::string("cpu");
+    if (fabric) features += std::string(",") + FabricFeature(fabric->kind);
+    std::string attrs = fmt::format(
+        "CPUs={} Boards=1 SocketsPerBoard={} CoresPerSocket={} "
+        "ThreadsPerCore={}",
+        s.CPUs(), s.sockets, s.cores, s.threads);
+    if (s.real_memory_mib > 0) attrs += fmt::format(" RealMemory={}", s.real_memory_mib);
+    if (s.gpus > 0) attrs += fmt::format(" Gres=gpu:{}:{}", s.gres_type, s.gpus);
+    std::string in_service = hosts.Range(first, first + usable - 1);
+    o += fmt::format("NodeName={} {} Feature={} Weight={}\n", in_service, attrs, features,
+                     kNodeWeight);
+    if (usable < gr.nodes) {
+      std::string spare = hosts.Range(first + usable, last);
+      o += fmt::format("NodeName={} {} Feature={},spare Weight={}\n", spare, attrs, features,
+                       kSpareWeight);
+      spares += (spares.empty() ? "" : ",") + spare;
+    }
+    bool is_default = g == r.primary_group;
+    partitions += fmt::format(
+        "PartitionName={} Nodes={}{} MaxTime=INFINITE State=UP "
+        "OverSubscribe=EXCLUSIVE PriorityJobFactor=1",
+        job.partitions[g], in_service, is_default ? " Default=YES" : "");
+    if (s.gpus > 0) {
+      partitions += fmt::format(" DefCpuPerGPU={}", std::max<int64_t>(1, s.CPUs() / s.gpus));
+      if (s.real_memory_mib > 0)
+        partitions += fmt::format(" DefMemPerGPU={}", s.real_memory_mib / s.gpus);
+    }
+    partitions += "\n";
+    if (is_default)
+      partitions += fmt::format(
+          "PartitionName={} Nodes={} MaxTime={} DefaultTime={} MaxNodes={} PriorityTier=2 "
+          "PriorityJobFactor=10 State=UP OverSubscribe=EXCLUSIVE\n",
+          kDebugPartition, in_service, kDebugMaxTime, kDebugDefaultTime,
+          std::min(usable, kDebugMaxNodes));
+  }
+  o += "\n# ---- partitions: one per node group, named after its node type; plans name theirs\n"
+       "# with `on` and their sbatch asks for it. debug: short jobs on the default group.\n";
+  o += partitions;
+  if (!spares.empty())
+    o += "# spare: holds the spares so they have a partition; INACTIVE schedules nothing.\n" +
+         fmt::format(
+             "PartitionName=spare Nodes={} Hidden=YES State=INACTIVE "
+             "OverSubscribe=EXCLUSIVE\n",
+             spares);
+  return o;
+}
+
 std::string SlurmConf(const Context& ctx, const ir::Cluster& cl, const ir::Node& node,
                       const analysis::ClusterResults& r, const ClusterJob& job, const Names& hosts,
                       const ir::Fabric* fabric, const Tree& tree) {
   const NodeShape& s = job.shape;
   std::string o = Header(ctx);
+  if (job.mixed)
+    o += fmt::format("# Cluster {}: {} nodes in {} node groups, {} GPUs; targets Slurm {}.\n",
+                     cl.name, Thousands(r.nodes), r.groups.size(), Thousands(r.gpus),
+                     job.version.Text());
+  else
+    o += fmt::format("# Cluster {}: {} nodes of {} ({} x {} GPUs), {} GPUs; targets Slurm {}.\n",
+                     cl.name, Thousands(r.nodes), node.name, s.gpus, s.gres_type, Thousands(r.gpus),
+                     job.version.Text());
   o += fmt::format(
-      "# Cluster {}: {} nodes of {} ({} x {} GPUs), {} GPUs; targets Slurm {}.\n"
       "# Install as /etc/slurm/slurm.conf on the controller and every node (docs/deploy.md).\n"
       "# Site-specific keys (SlurmctldHost, ports, AuthType, SlurmUser, state and spool\n"
       "# directories, log files, accounting) are not generated: add them for your site.\n"
-      "# Keys that need a Slurm newer than 22.05 say so; they are written only when targeted.\n",
-      cl.name, Thousands(r.nodes), node.name, s.gpus, s.gres_type, Thousands(r.gpus),
-      job.version.Text());
+      "# Keys that need a Slurm newer than 22.05 say so; they are written only when targeted.\n");
   Conf c;
   c.text += fmt::format("ClusterName={}\n", Lower(cl.name));
   c.text += "\n# ---- resources and scheduling\n";
@@ -481,6 +555,7 @@ std::string SlurmConf(const Context& ctx, const ir::Cluster& cl, const ir::Node&
                 "possible");
   (void)tree;
 
+  if (job.mixed) return o + c.text + MixedNodes(ctx, cl, r, job, hosts, fabric);
   c.text += "\n# ---- nodes\n";
   if (!s.cpus_from_spec)
     c.text += fmt::format(
@@ -570,12 +645,33 @@ std::string CgroupConf(const Context& ctx) {
 // gres.conf: GPUs bound to the cores of their socket, from the spec's CPUs; without them,
 // slurmd's detection (NVML / ROCm SMI) reads the real affinity.
 
+std::string GresLines(const NodeShape& s, const ir::Node& node, const std::string& all);
+
 std::string GresConf(const Context& ctx, const analysis::ClusterResults& r, const NodeShape& s,
                      const ir::Node& node, const Names& hosts) {
   std::string o = Header(ctx);
   if (s.gpus <= 0) return o;
   o += "# Install next to slurm.conf on every node.\n";
-  std::string all = hosts.Range(0, r.nodes - 1);
+  return o + GresLines(s, node, hosts.Range(0, r.nodes - 1));
+}
+
+// gres.conf of several node groups: the lines of each GPU group for its hosts.
+std::string MixedGresConf(const Context& ctx, const analysis::ClusterResults& r,
+                          const ClusterJob& job, const Names& hosts) {
+  std::string o = Header(ctx);
+  o += "# Install next to slurm.conf on every node. One section per node group with GPUs.\n";
+  for (size_t g = 0; g < r.groups.size() && g < job.group_shapes.size(); ++g) {
+    const NodeShape& s = job.group_shapes[g];
+    if (s.gpus <= 0) continue;
+    const ir::Node& node = ctx.program.nodes[r.groups[g].node];
+    o += fmt::format("\n# ---- {}\n", node.name);
+    o += GresLines(s, node, hosts.Range(job.group_first[g], job.group_first[g + 1] - 1));
+  }
+  return o;
+}
+
+std::string GresLines(const NodeShape& s, const ir::Node& node, const std::string& all) {
+  std::string o;
   std::string flags = s.Amd() ? " Flags=amd_gpu_env" : "";
   if (!s.cpus_from_spec && (s.Nvidia() || s.Amd())) {
     const char* lib = s.Amd() ? "rsmi" : "nvml";
@@ -677,6 +773,18 @@ std::string TopologyBlockConf(const Context& ctx, const analysis::ClusterResults
 
 }  // namespace
 
+namespace slurm {
+
+std::string PlanPartition(const Context& ctx, const ClusterJob& job, uint32_t plan_index) {
+  if (!job.mixed) return kTrainPartition;
+  int32_t g =
+      plan_index < ctx.results.plan_groups.size() ? ctx.results.plan_groups[plan_index].group : -1;
+  return g >= 0 && size_t(g) < job.partitions.size() ? job.partitions[size_t(g)]
+                                                     : job.partitions.front();
+}
+
+}  // namespace slurm
+
 void EmitSlurm(const Context& ctx, OutputTree& out) {
   const ir::Program& p = ctx.program;
   // The clusters the lowered plans run on; without plans, the main file's clusters.
@@ -707,7 +815,9 @@ void EmitSlurm(const Context& ctx, OutputTree& out) {
     const analysis::ClusterResults& r = ctx.results.clusters[job.index];
     if (!r.valid || r.nodes <= 0) continue;
     job.dir = clusters.size() == 1 ? "slurm/" : "slurm/" + cl.name + "/";
-    const ir::Node& node = p.Get(cl.nodes.ref);
+    const ir::Node& node = r.primary_group < r.groups.size()
+                               ? p.nodes[r.groups[r.primary_group].node]
+                               : p.Get(cl.nodes.ref);
     const ir::Fabric* fabric = cl.fabric.Valid() ? &p.Get(cl.fabric) : nullptr;
     job.shape = Shape(p, node);
 
@@ -723,7 +833,19 @@ void EmitSlurm(const Context& ctx, OutputTree& out) {
                         "cluster `{}` target {}",
                         asked, cl.name, job.version.Text())));
     }
-    if (r.gpus_per_node > 0 && r.scale_up_domain > r.gpus_per_node)
+    job.mixed = cl.nodes.Groups() > 1 && r.groups.size() == cl.nodes.Groups();
+    if (job.mixed) {
+      job.group_first.push_back(0);
+      for (size_t g = 0; g < r.groups.size(); ++g) {
+        const ir::Node& n = p.nodes[r.groups[g].node];
+        job.group_shapes.push_back(Shape(p, n));
+        job.partitions.push_back(Lower(n.name));
+        job.group_first.push_back(job.group_first.back() + r.groups[g].nodes);
+      }
+      job.shape = job.group_shapes[r.primary_group];
+    }
+    // Rack-scale (NVL72) blocks are written for single-group clusters only.
+    if (!job.mixed && r.gpus_per_node > 0 && r.scale_up_domain > r.gpus_per_node)
       job.nodes_per_block = r.scale_up_domain / r.gpus_per_node;
     job.block_primary = job.nodes_per_block > 0 && job.version.AtLeast(24, 5);
     job.imex = job.nodes_per_block > 0 && job.shape.Nvidia() && job.version.AtLeast(24, 11);
@@ -757,7 +879,8 @@ void EmitSlurm(const Context& ctx, OutputTree& out) {
     Tree tree = MapFabric(fabric, r);
     out.Write(job.dir + "slurm.conf", SlurmConf(ctx, cl, node, r, job, hosts, fabric, tree));
     out.Write(job.dir + "cgroup.conf", CgroupConf(ctx));
-    out.Write(job.dir + "gres.conf", GresConf(ctx, r, job.shape, node, hosts));
+    out.Write(job.dir + "gres.conf", job.mixed ? MixedGresConf(ctx, r, job, hosts)
+                                               : GresConf(ctx, r, job.shape, node, hosts));
     std::string tree_conf = TopologyConf(ctx, r, tree, hosts);
     if (job.nodes_per_block > 0) {
       std::string blocks = TopologyBlockConf(ctx, r, job, hosts);
@@ -768,6 +891,15 @@ void EmitSlurm(const Context& ctx, OutputTree& out) {
     }
     for (uint32_t pi : job.plans)
       out.Write(job.dir + p.plans[pi].name + ".sbatch", Sbatch(ctx, job, pi, nccl_env));
+    // A `jobs` block whose plans all have their sbatch here: a script submitting them together.
+    for (uint32_t ji = 0; ji < p.jobs.size() && ji < ctx.results.jobs.size(); ++ji) {
+      const analysis::JobsResults& jr = ctx.results.jobs[ji];
+      if (jr.cluster != int32_t(job.index) || jr.mixed_clusters || !jr.valid) continue;
+      bool all = !jr.jobs.empty();
+      for (const analysis::JobShare& s : jr.jobs)
+        all = all && std::find(job.plans.begin(), job.plans.end(), s.plan) != job.plans.end();
+      if (all) out.Write(job.dir + p.jobs[ji].name + ".jobs.sh", JobsScript(ctx, job, ji));
+    }
   }
 }
 

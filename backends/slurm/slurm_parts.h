@@ -53,7 +53,16 @@ struct ClusterJob {
   int64_t nodes_per_block = 0;  // nodes per scale-up domain when it spans nodes (NVL72), else 0
   bool block_primary = false;   // topology/block is slurm.conf's topology (>= 24.05)
   bool imex = false;            // switch/nvidia_imex (>= 24.11, multi-node NVLink)
+  // Mixed node groups (`64 x a + 32 x b`): one NodeName line and one partition per group, named
+  // after its node type; hosts are numbered across the groups in the order written.
+  bool mixed = false;
+  std::vector<NodeShape> group_shapes;  // [group]
+  std::vector<std::string> partitions;  // [group]
+  std::vector<int64_t> group_first;     // [group] index of its first host; size groups + 1
 };
+
+// The partition of the node group a plan runs on ("train" on a single-group cluster).
+std::string PlanPartition(const Context& ctx, const ClusterJob& job, uint32_t plan_index);
 
 constexpr const char* kTrainPartition = "train";
 constexpr const char* kDebugPartition = "debug";
@@ -65,5 +74,8 @@ int64_t CeilDiv(int64_t a, int64_t b);
 // The sbatch script of one plan (sbatch.cpp).
 std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_index,
                    const std::string& nccl_env);
+
+// The submit script of a `jobs` block: one sbatch per plan, each to its group's partition.
+std::string JobsScript(const Context& ctx, const ClusterJob& job, uint32_t jobs_index);
 
 }  // namespace clusterc::backends::slurm

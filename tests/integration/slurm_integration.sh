@@ -160,6 +160,11 @@ check_slurmd() {
   cp "$gen/slurm.conf" "$gen/gres.conf" "$gen/topology.conf" "$gen/cgroup.conf" "$dir/" || return 1
   local default sockets cores threads gres type gpn major=195 prefix=nvidia base=0
   default=$(grep "^NodeName=DEFAULT " "$dir/slurm.conf")
+  # Mixed node groups: the attributes are on each group's line; the first line's are the ones
+  # of the nodes started here.
+  if ! grep -q "SocketsPerBoard=" <<<"$default"; then
+    default=$(grep -E "^NodeName=" "$dir/slurm.conf" | grep -v "^NodeName=DEFAULT" | head -n 1)
+  fi
   sockets=$(sed -E 's/.* SocketsPerBoard=([0-9]+).*/\1/' <<<"$default")
   cores=$(sed -E 's/.* CoresPerSocket=([0-9]+).*/\1/' <<<"$default")
   threads=$(sed -E 's/.* ThreadsPerCore=([0-9]+).*/\1/' <<<"$default")
@@ -370,19 +375,32 @@ EOF
   local startup=$((SECONDS - start))
 
   # Nodes and GPUs per node.
-  local sinfo seen_nodes bad_gres
+  local sinfo seen_nodes bad_gres mixed=""
+  # Mixed node groups: one partition per group, GPUs per node differ (CPU-only groups have none).
+  grep -q "^# ---- nodes: one line per node group" "$dir/slurm.conf" && mixed=1
   sinfo=$(sinfo -h -o "%D %G")
   seen_nodes=$(awk '{ s += $1 } END { print s + 0 }' <<<"$sinfo")
-  bad_gres=$(awk -v n="$gpn" '$2 !~ ("^gpu:[^:]+:" n "(\\(|$)")' <<<"$sinfo")
   [[ "$seen_nodes" == "$nodes" ]] || fail "$example ($cluster): sinfo counts $seen_nodes nodes, analysis $nodes"
-  [[ -z "$bad_gres" ]] || fail "$example ($cluster): sinfo GRES is not $gpn GPUs per node: $bad_gres"
+  if [[ -z "$mixed" ]]; then
+    bad_gres=$(awk -v n="$gpn" '$2 !~ ("^gpu:[^:]+:" n "(\\(|$)")' <<<"$sinfo")
+    [[ -z "$bad_gres" ]] || fail "$example ($cluster): sinfo GRES is not $gpn GPUs per node: $bad_gres"
+  fi
 
-  local shownode node_lines gres_lines
+  local shownode node_lines gres_lines seen_gpus
   shownode=$(scontrol show node)
   node_lines=$(grep -c "^NodeName=" <<<"$shownode")
-  gres_lines=$(grep -cE "^ *Gres=gpu:[^:]+:$gpn(\(|$)" <<<"$shownode")
   [[ "$node_lines" == "$nodes" ]] || fail "$example ($cluster): scontrol show node lists $node_lines nodes, analysis $nodes"
-  [[ "$gres_lines" == "$nodes" ]] || fail "$example ($cluster): $gres_lines of $nodes nodes have Gres=gpu:*:$gpn"
+  if [[ -z "$mixed" ]]; then
+    gres_lines=$(grep -cE "^ *Gres=gpu:[^:]+:$gpn(\(|$)" <<<"$shownode")
+    [[ "$gres_lines" == "$nodes" ]] || fail "$example ($cluster): $gres_lines of $nodes nodes have Gres=gpu:*:$gpn"
+  else
+    # The GPUs slurmctld sees over every node equal analysis' GPUs of all groups.
+    seen_gpus=$(sed -nE 's/^ *Gres=gpu:[^:]+:([0-9]+).*/\1/p' <<<"$shownode" | awk '{ s += $1 } END { print s + 0 }')
+    [[ "$seen_gpus" == "$gpus" ]] || fail "$example ($cluster): slurmctld sees $seen_gpus GPUs over the node groups, analysis $gpus"
+    local partitions
+    partitions=$(sinfo -h -o "%R" | sort -u | paste -sd' ' -)
+    echo "    partitions: $partitions"
+  fi
 
   # Switches, and every node under exactly one leaf.
   local topo seen_switches leaf_hosts hostnames in_leaves dup

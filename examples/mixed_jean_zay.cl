@@ -1,0 +1,118 @@
+// examples/mixed_jean_zay.cl: a cluster of mixed node groups, two GPU generations and CPU-only
+// login and storage nodes, with two plans on different groups running at the same time.
+//
+// Modelled on IDRIS's Jean Zay (CNRS, France) after its 2024 extension, whose GPU partitions
+// include 4-GPU H100 SXM5 nodes and 8-GPU A100 SXM4 80 GB nodes beside front-end (login) nodes
+// (idris.fr, "Jean Zay: hardware"). The node counts and parts below follow that page as the
+// author recalls it (364 x 4 H100 nodes with 2 x Xeon Platinum 8468 and 512 GB; 52 x 8 A100
+// nodes with 2 x EPYC 7543 and 512 GB); they were not re-read for this file, so treat them as
+// illustrative. Jean Zay's real network, storage and older partitions (V100, CPU) are left out:
+// here every group sits on one InfiniBand NDR fat tree, and the storage nodes stand for its
+// parallel file system servers.
+
+import std.nvidia
+import std.cooling
+import std.models
+
+// Intel Xeon Platinum 8468 (Intel ARK): 48 cores, 2 threads per core, 350 W TDP.
+cpu Xeon_Platinum_8468 {
+  vendor = "Intel"
+  cores  = 48
+  tdp    = 350 W
+}
+
+// AMD EPYC 7543 (AMD product page): 32 cores, 2 threads per core, 225 W default TDP.
+cpu EPYC_7543 {
+  vendor = "AMD"
+  cores  = 32
+  tdp    = 225 W
+}
+
+site idris {
+  pue     = 1.2
+  cooling = cooling.direct_liquid
+}
+
+// The H100 extension's node: four H100 SXM5 on one NVLink board, one 400G NIC per GPU.
+node hgx_h100 {
+  gpus     = 4 x nvidia.H100_SXM5
+  scale_up = nvidia.NVLink4
+  cpus     = 2 x Xeon_Platinum_8468
+  memory   = 512 GB
+  nics     = 4 x nvidia.ConnectX7
+}
+
+// The A100 partition's node: eight A100 80 GB on an HGX A100 board, four HDR 200G NICs.
+node hgx_a100 {
+  gpus     = 8 x nvidia.A100_80GB
+  scale_up = nvidia.NVLink3
+  cpus     = 2 x EPYC_7543
+  memory   = 512 GB
+  nics     = 4 x nvidia.ConnectX6
+}
+
+// Front-end nodes: where users log in, compile and submit; no GPUs.
+node login {
+  cpus       = 2 x Xeon_Platinum_8468
+  memory     = 512 GB
+  nics       = 1 x nvidia.ConnectX7
+  host_power = 800 W
+}
+
+// Parallel file system servers: CPU-only, drives and two 400G ports each.
+node storage {
+  cpus       = 2 x Xeon_Platinum_8468
+  memory     = 512 GB
+  nics       = 2 x nvidia.ConnectX7
+  storage    = 24 x 15.36 TB
+  host_power = 1.2 kW
+}
+
+fabric ndr {
+  kind     = infiniband_ndr
+  topology = fat_tree { tiers = 2; oversubscription = 1:1 }
+  switch   = nvidia.Quantum2_QM9700
+}
+
+// Four node groups, named by their node type. Plans pick a GPU group with `on`; the Slurm
+// partitions are named after the groups too.
+cluster jean_zay {
+  site     = idris
+  nodes    = 364 x hgx_h100 + 52 x hgx_a100 + 5 x login + 16 x storage
+  racks    = rack { nodes = 8 }
+  fabric   = ndr
+  gpu_mtbf = 50_000 h
+}
+
+// Llama 3 8B pre-training on the H100 group: tp = 4 inside each 4-GPU node, dp = 360 of the 364
+// nodes (1,440 of 1,456 GPUs); 4 nodes stay free.
+plan llama3_8b_h100 {
+  model     = models.llama3_8b
+  cluster   = jean_zay
+  on        = hgx_h100
+  precision = bf16
+  parallel  { tp = 4; pp = 1; dp = 360 }
+  batch     { global = 1_440; micro = 1; seq_len = 8_192 }
+  optimizer = adam { sharding = zero1 }
+  recompute = selective
+}
+
+// A Llama 3 8B fine-tune on the A100 group at the same time: tp = 8 inside each 8-GPU node,
+// dp = 48 of the 52 nodes.
+plan llama3_8b_a100 {
+  model     = models.llama3_8b
+  cluster   = jean_zay
+  on        = hgx_a100
+  precision = bf16
+  parallel  { tp = 8; pp = 1; dp = 48 }
+  batch     { global = 384; micro = 1; seq_len = 8_192 }
+  optimizer = adam { sharding = zero1 }
+  recompute = selective
+}
+
+// Both run at once, each on its own group: checked per group.
+jobs both {
+  plans = llama3_8b_h100 + llama3_8b_a100
+}
+
+require jean_zay.gpu_count == 1_872 : "364 x 4 H100 + 52 x 8 A100"

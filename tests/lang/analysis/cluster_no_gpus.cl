@@ -1,0 +1,26 @@
+// cluster.no-gpus: only CPU-only nodes
+import std.nvidia
+import std.cooling
+import std.models
+
+site s { cooling = cooling.direct_liquid }
+node h100 {
+  gpus = 8 x nvidia.H100_SXM5
+  scale_up = nvidia.NVLink4
+  nics = 8 x nvidia.ConnectX7
+}
+node a100 {
+  gpus = 8 x nvidia.A100_80GB
+  scale_up = nvidia.NVLink3
+  nics = 8 x nvidia.ConnectX7
+}
+node login {
+  nics = 1 x nvidia.ConnectX7
+  host_power = 800 W
+}
+fabric ndr {
+  kind = infiniband_ndr
+  topology = fat_tree { tiers = 2 }
+  switch = nvidia.Quantum2_QM9700
+}
+cluster c { site = s; nodes = 4 x login; racks = rack { nodes = 4 }; fabric = ndr }
