@@ -535,6 +535,19 @@ int64_t EffectiveVpp(const PlanShape& s) {
   return s.vpp > 1 && s.pp > 1 && s.micro_batches % s.pp == 0 ? s.vpp : 1;
 }
 
+// A reduced data-parallel group (the slice keeps d of dp replicas) moves (n-1)/n of a ring
+// collective's buffer through each rank's link; the job's group moves (N-1)/N. The slice's
+// data-parallel collectives carry the buffer scaled by the ratio, so each rank's link carries
+// what it carries in the job and the ring's time is the job's (only the per-step latency count
+// differs). 1 when the group is whole (--traces all).
+double ReducedGroupScale(const PlanShape& s, const Groups& g, int group, bool expert) {
+  if (group <= 0) return 1;
+  const double n = double(g.members[size_t(group - 1)].size());
+  const double job = double(s.dp * s.cp) / double(expert ? std::max<int64_t>(1, s.ep) : 1);
+  if (n <= 1 || job <= n) return 1;
+  return ((job - 1) / job) / ((n - 1) / n);
+}
+
 Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r, int64_t k) {
   TraceWriter w(s, sl, g, r);
   RankCoord x = Coord(sl, r);
@@ -547,11 +560,12 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
     CommType type = c.op == sim::DpOp::kAllReduce       ? chakra::kAllReduce
                     : c.op == sim::DpOp::kReduceScatter ? chakra::kReduceScatter
                                                         : chakra::kAllGather;
+    const double bytes = c.bytes * ReducedGroupScale(s, g, group, c.expert);
     if (chained) {
-      w.Coll(name, type, c.bytes, group);
+      w.Coll(name, type, bytes, group);
       return int64_t(-1);
     }
-    return w.SideColl(name, type, c.bytes, group);
+    return w.SideColl(name, type, bytes, group);
   };
   const bool dp_overlap = s.in->dp_overlap;
   auto dp_name = [](const sim::DpCollective& c) {

@@ -76,8 +76,9 @@ Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
   if (sl.d < s.dp)
     sl.dp_note = fmt::format(
         "data-parallel group: {} of {} replicas, at the bandwidth of the level the full group "
-        "crosses; ring collectives scale as ({}-1)/{} instead of ({}-1)/{}",
-        sl.d, s.dp, sl.d, sl.d, s.dp, s.dp);
+        "crosses; its collectives carry the buffer x ((N-1)/N) / ((n-1)/n), N and n its "
+        "members in the job and in the slice, so each link moves what it moves in the job",
+        sl.d, s.dp);
   if (sl.ep > 1 && r == 1 && rest > 1 && sl.dropped.empty())
     sl.dropped.push_back("the expert data-parallel gradient group is left out");
   return sl;

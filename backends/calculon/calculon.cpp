@@ -322,9 +322,10 @@ void EmitCalculon(const Context& ctx, OutputTree& out) {
       sim::ReportNotRepresented(
           ctx, *s.plan,
           fmt::format("calculon/{}: Calculon has no fused attention: the s x s attention scores "
-                      "of one block and their gradients ({} GiB per GPU) take its memory "
-                      "estimate to about {} GiB, past the {} GiB of HBM, so it will reject the "
-                      "plan (\"Mem tier1 needs ...\"); clusterc counts {} GiB with FlashAttention",
+                      "of one block and their gradients ({} GiB per GPU) take clusterc's own "
+                      "count (less its framework reserve) to {} GiB, past the {} GiB of HBM, so "
+                      "Calculon will likely reject the plan (\"Mem tier1 needs ...\"); clusterc "
+                      "counts {} GiB with FlashAttention",
                       s.plan->name, Num(std::round(sim::GiB(ScoreBytes(s)) * 10) / 10),
                       Num(std::round(sim::GiB(calculon_bytes) * 10) / 10),
                       Num(std::round(sim::GiB(s.in->hbm) * 10) / 10),

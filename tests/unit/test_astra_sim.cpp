@@ -586,6 +586,17 @@ TEST_CASE("ASTRA-sim traces honour uneven stages and the overlap fields", "[astr
     }
     CHECK(attention == expected_layers[p] * s.micro_batches);
     CHECK(head == (p == 3 ? s.micro_batches : 0));
+    // The slice's 2-replica gradient ring carries the 8-replica job's bytes per link:
+    // the buffer x (7/8) / (1/2).
+    REQUIRE(sl.d == 2);
+    const double grad = s.stages[size_t(p)].dense_params * s.grad_bytes_per_param;
+    int64_t reductions = 0;
+    for (const DecodedNode& n : t.nodes)
+      if (n.name == "dp.rd.grad.dense") {
+        ++reductions;
+        CHECK(double(Int(n, "comm_size", kInt64)) == Approx(grad * (7.0 / 8) / (1.0 / 2)));
+      }
+    CHECK(reductions == 1);
     // dp_overlap = false: the optimizer depends on the last data-parallel collective.
     REQUIRE(t.nodes.back().name == "optimizer");
     const DecodedNode& before = t.nodes[t.nodes.size() - 2];
