@@ -23,9 +23,7 @@ hostile='Acme\" ; touch PWNED; # $(touch PWNED2) `touch PWNED3` '"'"' \\ <script
 {
   sed -E 's/x nvidia\.H100_SXM5/x gpu_x/' "$SOURCE_DIR/examples/h100_10k.cl"
   printf '\ngpu gpu_x extends nvidia.H100_SXM5 { vendor = "%s" }\n' "$hostile"
-  # A require that holds: an allowed failed one leaves the build without Slurm files (see
-  # the note in test_injection.cpp), and its message reaches only the report.
-  printf 'require 2 > 1 : "%s"\n' "$hostile"
+  printf '// clusterc: allow(require.failed)\nrequire 1 > 2 : "%s"\n' "$hostile"
 } >"$spec"
 grep -q "x gpu_x" "$spec" || {
   echo "FAIL: the hostile GPU is not used (examples/h100_10k.cl changed?)"

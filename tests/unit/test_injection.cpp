@@ -163,10 +163,13 @@ TEST_CASE("hostile strings and file names change no command, directive, key or e
   YAML::Node report = YAML::Load(actual.at("report/report.json"));
   CHECK(report["spec"].as<std::string>() == kHostileFileName);
 
-  // A require's message reaches the report's diagnostics (a failed require, even allowed, stops
-  // the other backends, so the report is all that is written).
+  // A require's message reaches the report's diagnostics. The failed require is allowed, so every
+  // backend still writes its files (an allowed error once stopped analysis: nothing but the
+  // report was written, with exit code 0).
   auto with_message = ReadTree(BuildSpec(root / "message", "spec.cl", Spec("Acme", kHostile)));
   auto plain = ReadTree(BuildSpec(root / "plain", "spec.cl", Spec("Acme", "a plain message")));
+  CHECK(with_message.size() == expected.size());
+  CHECK(with_message.count("slurm/slurm.conf") == 1);
   for (const char* path : {"report/report.html", "report/report.md"}) {
     INFO(path);
     const std::string& text = with_message.at(path);
