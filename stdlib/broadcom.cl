@@ -29,7 +29,7 @@ switch Tomahawk5_400G {
 // model for every tier of a fat tree, so a Jericho3-AI/Ramon3 fabric is not modelled tier by
 // tier. No power figure was found in a readable source: left out.
 switch Jericho3_AI {
-  radix          = 18        // ServeTheHome: 18 x 800GbE network-facing
+  radix          = 18  // ServeTheHome: 18 x 800GbE network-facing
   port_bandwidth = 800 Gb/s
   protocol       = ethernet
 }

@@ -212,9 +212,9 @@ switch Quantum2_QM9700 {
   radix          = 64        // QM9700 datasheet
   port_bandwidth = 400 Gb/s  // QM9700 datasheet (NDR)
   protocol       = infiniband
-  sharp          = true    // QM9700 datasheet: SHARPv3
-  power          = 747 W   // QM9700 datasheet "system power usage", as quoted by Canopy Wave's GPU
-                           // cloud hardware page (NVIDIA's PDF itself was not readable here)
+  sharp          = true  // QM9700 datasheet: SHARPv3
+  // Power: the datasheet's "system power usage" as quoted by Canopy Wave's GPU cloud hardware page
+  power          = 747 W  // (NVIDIA's PDF itself was not readable here)
 }
 
 // NVIDIA Spectrum-4 SN5600 datasheet: 64 x 800 GbE ports (51.2 Tb/s); each port splits into
@@ -224,8 +224,8 @@ switch Spectrum4_SN5600 {
   radix          = 64        // SN5600 datasheet
   port_bandwidth = 800 Gb/s  // SN5600 datasheet
   protocol       = ethernet
-  power          = 940 W     // SN5600 datasheet "typical power with passive cables (ATIS)", as
-                             // quoted by Canopy Wave's GPU cloud hardware page
+  // Power: the datasheet's "typical power with passive cables (ATIS)", as quoted by Canopy Wave's
+  power          = 940 W  // GPU cloud hardware page
 }
 
 // NVIDIA Quantum-X800 Q3400 datasheet: 144 x 800 Gb/s XDR InfiniBand ports (115.2 Tb/s), with

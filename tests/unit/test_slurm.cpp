@@ -253,7 +253,9 @@ void CheckSbatch(const Compiled& c, const std::string& sbatch, uint32_t plan_ind
   CHECK(Flag(sbatch, "#SBATCH --ntasks-per-node") == std::to_string(cr.gpus_per_node));
   CHECK(Flag(sbatch, "#SBATCH --exclusive") == "true");
   CHECK(Flag(sbatch, "#SBATCH --job-name") == plan.name);
-  CHECK(sbatch.find("source ../nccl/nccl.env") != std::string::npos);  // the NCCL backend's file
+  // The NCCL backend's file: slurm/ holds one folder per cluster when the spec has several.
+  CHECK((sbatch.find("source ../nccl/nccl.env") != std::string::npos ||
+         sbatch.find("source ../../nccl/nccl.env") != std::string::npos));
   // srun starts one task per GPU; the rank environment comes from Slurm, not torchrun.
   CHECK(sbatch.find("\nsrun ") != std::string::npos);
   CHECK(sbatch.find("torchrun") == std::string::npos);
