@@ -1,6 +1,9 @@
 // The emit function of every backend; each lives in its own folder.
 #pragma once
 
+#include <cstdint>
+#include <string>
+
 #include "backends/backend.h"
 
 namespace clusterc::backends {
@@ -11,5 +14,9 @@ void EmitAstraSim(const Context& context, OutputTree& out);  // astra-sim/
 void EmitSimAi(const Context& context, OutputTree& out);     // simai/
 void EmitCalculon(const Context& context, OutputTree& out);  // calculon/
 void EmitReport(const Context& context, OutputTree& out);    // report/
+
+// The NCCL environment file a plan on `cluster`'s node type `node` sources, relative to the output
+// root: "nccl/nccl.env", or "nccl/<config>/nccl.env" when EmitNccl writes several configurations.
+std::string NcclEnvFile(const Context& context, uint32_t cluster, uint32_t node);
 
 }  // namespace clusterc::backends

@@ -572,9 +572,9 @@ std::string Render(const std::string& header, const std::vector<Setting>& settin
   return o;
 }
 
-}  // namespace
-
-void EmitNccl(const Context& ctx, OutputTree& out) {
+// The configurations to write: one per (node type, fabric) of the clusters the build lowers, in
+// order of first use, each with its folder under nccl/ ("" when there is only one).
+std::vector<Config> Configurations(const Context& ctx) {
   const ir::Program& p = ctx.program;
   // The clusters: those of the lowered plans first (so the top-level file is what their sbatch
   // scripts need), then the main file's.
@@ -590,7 +590,7 @@ void EmitNccl(const Context& ctx, OutputTree& out) {
     if (pi < p.plans.size() && p.plans[pi].cluster.Valid()) add(p.plans[pi].cluster.index);
   for (uint32_t i = 0; i < p.clusters.size(); ++i)
     if (p.clusters[i].range.file == p.main_file) add(i);
-  if (clusters.empty()) return;
+  if (clusters.empty()) return {};
 
   // One configuration per (node type, fabric), in order of first use.
   std::vector<Config> configs;
@@ -627,6 +627,26 @@ void EmitNccl(const Context& ctx, OutputTree& out) {
       c.dir = name + "/";
     }
   }
+
+  return configs;
+}
+
+}  // namespace
+
+std::string NcclEnvFile(const Context& ctx, uint32_t cluster, uint32_t node) {
+  const ir::Program& p = ctx.program;
+  const uint32_t fabric = cluster < p.clusters.size() && p.clusters[cluster].fabric.Valid()
+                              ? p.clusters[cluster].fabric.index
+                              : ir::Ref<ir::Fabric>::kNone;
+  for (const Config& c : Configurations(ctx))
+    if (c.node == node && c.fabric == fabric) return "nccl/" + c.dir + "nccl.env";
+  return "nccl/nccl.env";
+}
+
+void EmitNccl(const Context& ctx, OutputTree& out) {
+  const ir::Program& p = ctx.program;
+  const std::vector<Config> configs = Configurations(ctx);
+  if (configs.empty()) return;
 
   std::map<uint32_t, Topology> topologies;  // by node index
   for (size_t k = 0; k < configs.size(); ++k) {

@@ -16,6 +16,7 @@
 
 #include <fmt/format.h>
 
+#include "backends/emitters.h"
 #include "backends/escape.h"
 #include "backends/slurm/slurm_parts.h"
 #include "ir/checked.h"
@@ -146,13 +147,12 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
   o += "#SBATCH --output=%x-%j.out\n";
   o += "\nset -euo pipefail\n\n";
   o += "# NCCL settings for this cluster, from clusterc's NCCL backend.\n";
-  // Mixed node groups: the NCCL backend writes one configuration per GPU node type, in
-  // nccl/<node>/; the plan reads its group's.
-  std::string env = nccl_env;
-  if (job.mixed && group >= 0 && size_t(group) < cl.nodes.Groups()) {
-    const std::string& node = ctx.program.nodes[cl.nodes.Group(size_t(group)).ref.index].name;
-    env = nccl_env.substr(0, nccl_env.size() - std::string("nccl.env").size()) + node + "/nccl.env";
-  }
+  // The NCCL backend's file for this plan's node type and fabric: nccl/nccl.env, or a folder of
+  // its own when the build writes several configurations (mixed node groups, one node type on
+  // several fabrics). nccl_env is the top-level file, relative to this script.
+  const std::string up = nccl_env.substr(0, nccl_env.size() - std::string("nccl/nccl.env").size());
+  const size_t g = group >= 0 && size_t(group) < cl.nodes.Groups() ? size_t(group) : 0;
+  const std::string env = up + NcclEnvFile(ctx, job.index, cl.nodes.Group(g).ref.index);
   o += fmt::format("set -a\nsource {}\nset +a\n\n", env);
   o += "export MEGATRON=${MEGATRON:-/opt/Megatron-LM}\n";
   o += "CHECKPOINT_DIR=${CHECKPOINT_DIR:?set CHECKPOINT_DIR to a directory on shared storage}\n";

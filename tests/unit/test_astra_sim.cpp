@@ -227,7 +227,7 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
     }
     // The first dimension is the scale-up domain: analysis' per-GPU scale-up bandwidth.
     CHECK(net["bandwidth"][0].as<double>() ==
-          Approx(c->results.clusters[plan.cluster.index].scale_up_bandwidth_per_gpu / 1073741824.0)
+          Approx(c->results.plan_clusters[pi].scale_up_bandwidth_per_gpu / 1073741824.0)
               .epsilon(1e-12));
     CHECK(net["latency"][0].as<double>() == Approx(in.scale_up_latency * 1e9));
     int64_t plan_gpus = c->results.plans[pi].gpus;
@@ -405,9 +405,8 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
       }
     }
     // The scale-up domain is a dimension of its own whenever a node has more than one GPU.
-    if (c->results.clusters[plan.cluster.index].gpus_per_node > 1 && ranks > 1)
-      CHECK(net["npus_count"][0].as<int64_t>() <=
-            c->results.clusters[plan.cluster.index].scale_up_domain);
+    if (c->results.plan_clusters[pi].gpus_per_node > 1 && ranks > 1)
+      CHECK(net["npus_count"][0].as<int64_t>() <= c->results.plan_clusters[pi].scale_up_domain);
 
     // The collectives of one group match on all its members, in order.
     for (const auto& [g, per_rank] : colls) {

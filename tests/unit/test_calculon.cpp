@@ -125,7 +125,7 @@ TEST_CASE("Calculon inputs of every example", "[calculon]") {
       CHECK(std::set<std::string>{"roofline", "no_overlap"}.count(
           s["processing_mode"].as<std::string>()));
       REQUIRE(s["networks"].size() == 2);
-      const auto& cl = c->results.clusters[plan.cluster.index];
+      const auto& cl = c->results.plan_clusters[pi];
       CHECK(s["networks"][1]["bandwidth"].as<double>() ==
             Approx(cl.fabric.scale_out_bandwidth_per_gpu / 1e9));
       for (const auto& n : s["networks"]) {

@@ -213,8 +213,10 @@ TEST_CASE("Calculon gets the model clusterc analysed", "[calculon][sim]") {
         CHECK(rc == (in.flash_attention || in.recompute == ir::Recompute::selective ? "attn_only"
                                                                                     : "none"));
       // The 16-bit vector rate: 2 x FP32.
-      const ir::Gpu& gpu =
-          c->program.Get(c->program.Get(c->program.Get(plan.cluster).nodes.ref).gpus.ref);
+      const auto& nodes = c->program.Get(plan.cluster).nodes;  // the plan's node group
+      const int32_t group = c->results.plan_groups[pi].group;
+      const ir::Gpu& gpu = c->program.Get(
+          c->program.Get(nodes.Group(group < 0 ? 0 : static_cast<size_t>(group)).ref).gpus.ref);
       std::string dt = x["datatype"].as<std::string>();
       if (gpu.fp32_flops.si > 0)
         CHECK(sys["vector"][dt]["tflops"].as<double>() == Approx(2 * gpu.fp32_flops.si / 1e12));
