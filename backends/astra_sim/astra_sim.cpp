@@ -278,8 +278,7 @@ std::vector<std::vector<Block>> Chunks(const PlanShape& s, const sim::Stage& st,
 
 class TraceWriter {
  public:
-  TraceWriter(const PlanShape& s, const Slice& sl, const Groups& g, int64_t rank)
-      : s_(s), sl_(sl), g_(g), rank_(rank) {
+  TraceWriter(const PlanShape& s, int64_t rank) : s_(s), rank_(rank) {
     chakra::AppendDelimited(out_, chakra::EncodeMetadata());
   }
 
@@ -391,8 +390,6 @@ class TraceWriter {
 
  private:
   const PlanShape& s_;
-  const Slice& sl_;
-  const Groups& g_;
   int64_t rank_;
   std::string out_;
   uint64_t next_id_ = 0;
@@ -549,7 +546,7 @@ double ReducedGroupScale(const PlanShape& s, const Groups& g, int group, bool ex
 }
 
 Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r, int64_t k) {
-  TraceWriter w(s, sl, g, r);
+  TraceWriter w(s, r);
   RankCoord x = Coord(sl, r);
   const sim::Stage& st = s.stages[x.p];
   const int64_t vpp = EffectiveVpp(s), pp = sl.pp, m = s.micro_batches;
