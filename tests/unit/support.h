@@ -4,9 +4,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <signal.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <memory>
@@ -57,12 +61,24 @@ inline backends::OutputTree Lower(const Compiled& c, backends::EmitFn emit) {
 }
 
 // A folder of this test process's own under the system's temporary folder, removed when the
-// process exits: tests running in parallel (ctest -j, other checkouts) never share a path.
+// process exits: tests running in parallel (ctest -j, other checkouts) never share a path. Its
+// name holds the process id, so a later run removes the folders of processes that were killed
+// (a ctest timeout runs no destructor).
 inline const std::filesystem::path& ScratchRoot() {
   struct Root {
     std::filesystem::path path;
     Root() {
-      std::string tmpl = (std::filesystem::temp_directory_path() / "clusterc_test_XXXXXX").string();
+      const std::filesystem::path tmp = std::filesystem::temp_directory_path();
+      const std::string prefix = "clusterc_test_";
+      std::error_code ec;
+      for (const auto& e : std::filesystem::directory_iterator(tmp, ec)) {
+        const std::string name = e.path().filename().string();
+        if (name.rfind(prefix, 0) != 0) continue;
+        const long pid = std::strtol(name.c_str() + prefix.size(), nullptr, 10);
+        if (pid > 0 && kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+          std::filesystem::remove_all(e.path(), ec);
+      }
+      std::string tmpl = (tmp / (prefix + std::to_string(getpid()) + "_XXXXXX")).string();
       REQUIRE(mkdtemp(tmpl.data()) != nullptr);
       path = tmpl;
     }
