@@ -48,17 +48,20 @@ std::vector<double> ClusterValues(const ClusterResults& r) {
   const PowerResults& p = r.power;
   Set(v, D::cluster_node_power, p.node);
   Set(v, D::cluster_rack_power, p.rack);
-  Set(v, D::cluster_network_power, p.network);
-  Set(v, D::cluster_it_power, p.it);
-  Set(v, D::cluster_facility_power, p.facility);
-  Set(v, D::cluster_energy_per_year, p.energy_per_year);
+  // Unknown is not zero (MissingInput): a switch or optic without a power figure leaves these
+  // unknown, and a `require` reading them says so.
+  const bool network_known = !(r.missing & kItPowerNeeds);
+  SetIf(v, D::cluster_network_power, p.network, network_known);
+  SetIf(v, D::cluster_it_power, p.it, p.it > 0);
+  SetIf(v, D::cluster_facility_power, p.facility, p.it > 0);
+  SetIf(v, D::cluster_energy_per_year, p.energy_per_year, p.it > 0);
   const ReliabilityResults& rl = r.reliability;
   SetIf(v, D::cluster_gpu_failures_per_day, rl.gpu_failures_per_day, rl.gpu_mtbf > 0);
   SetIf(v, D::cluster_failures_per_day, rl.failures_per_day, rl.failures_per_day > 0);
   SetIf(v, D::cluster_cluster_mtbf, rl.cluster_mtbf, rl.cluster_mtbf > 0);
   const CostResults& c = r.cost;
   SetIf(v, D::cluster_capex, c.capex, c.capex > 0);
-  SetIf(v, D::cluster_energy_cost_per_year, c.energy_per_year, c.has_energy_price);
+  SetIf(v, D::cluster_energy_cost_per_year, c.energy_per_year, c.has_energy_price && p.it > 0);
   SetIf(v, D::cluster_opex_per_year, c.opex_per_year, c.opex_per_year > 0);
   return v;
 }

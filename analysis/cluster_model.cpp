@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "analysis/analysis.h"
 #include "analysis/formulas.h"
@@ -231,6 +232,84 @@ FabricResults DeriveFabric(const ir::Fabric& fabric, const ir::Switch* sw, int64
 
 namespace {
 
+// Whether `e`'s `field` (of value `value`) is known: positive, or written as zero (in its
+// declaration, a parent it extends or an inline override). An explicit `price = 0 USD` is a known
+// zero; an absent price is unknown.
+bool Given(const ir::Entity& e, std::string_view field, double value) {
+  if (value > 0) return true;
+  for (const auto& f : e.fields)
+    if (f.field == field) return true;
+  return false;
+}
+
+// Whether a node's price is known: its own, or else that of every GPU, CPU and NIC it holds.
+bool ServersPriced(const ir::Node& node, const ir::Gpu* gpu, const ir::Cpu* cpu,
+                   const ir::Nic* nic) {
+  if (Given(node, "price", node.price.si)) return true;
+  return (node.gpus.count == 0 || (gpu && Given(*gpu, "price", gpu->price.si))) &&
+         (node.cpus.count == 0 || (cpu && Given(*cpu, "price", cpu->price.si))) &&
+         (node.nics.count == 0 || (nic && Given(*nic, "price", nic->price.si)));
+}
+
+// What the fabric's power and price lack (MissingInput bits); only parts it has count.
+uint32_t NetworkMissing(const ir::Fabric* fabric, const ir::Switch* sw, const FabricResults& f) {
+  if (!fabric) return 0;
+  uint32_t m = 0;
+  if (f.switches > 0 && !(sw && Given(*sw, "price", sw->price.si))) m |= kNoSwitchPrice;
+  if (f.switches > 0 && !(sw && Given(*sw, "power", sw->power.si))) m |= kNoSwitchPower;
+  if (f.transceivers > 0 && !Given(*fabric, "transceiver_price", fabric->transceiver_price.si))
+    m |= kNoTransceiverPrice;
+  if (f.transceivers > 0 && !Given(*fabric, "transceiver_power", fabric->transceiver_power.si))
+    m |= kNoTransceiverPower;
+  if (f.cables > 0 && !Given(*fabric, "cable_price", fabric->cable_price.si)) m |= kNoCablePrice;
+  return m;
+}
+
+// Facility prices the spec leaves out (MissingInput bits): capex is then without them.
+uint32_t FacilityMissing(const ir::Cluster& c, const ir::Site* site, const ir::Cooling* cooling) {
+  uint32_t m = c.racks.price.si > 0 ? 0u : uint32_t{kNoRackPrice};
+  if (!site || site->power_infrastructure_price.si <= 0) m |= kNoPowerInfrastructurePrice;
+  if (!cooling || cooling->price.si <= 0) m |= kNoCoolingPrice;
+  if (!site || site->building_price.si <= 0) m |= kNoBuildingPrice;
+  return m;
+}
+
+// The sums over a cluster's power and cost, from its known terms and `missing`: a sum with an
+// unknown term is unknown (0), and so is everything derived from it.
+void Totals(const ir::Cluster& c, const ir::Site* site, const ir::Cooling* cooling,
+            bool network_in_nodes, ClusterResults& r) {
+  PowerResults& pw = r.power;
+  CostResults& co = r.cost;
+  if (r.missing & kItPowerNeeds) {
+    pw.network = 0;
+    if (!network_in_nodes) pw.it = 0;
+  }
+  if (r.missing & kNoSwitchPower) pw.switches = 0;
+  if (r.missing & kNoTransceiverPower) pw.transceivers = 0;
+  pw.facility = pw.it * (site ? site->pue : 1.0);
+  pw.energy_per_year = pw.facility * kYear;
+  co.power_infrastructure = site ? site->power_infrastructure_price.si * pw.it : 0;
+  co.building = site ? site->building_price.si * pw.it : 0;
+  co.cooling = cooling ? cooling->price.si * pw.it : 0;
+  const bool per_watt_priced =
+      (r.missing & (kNoPowerInfrastructurePrice | kNoCoolingPrice | kNoBuildingPrice)) !=
+      (kNoPowerInfrastructurePrice | kNoCoolingPrice | kNoBuildingPrice);
+  const bool capex_known = !(r.missing & kCapexNeeds) && (pw.it > 0 || !per_watt_priced);
+  co.capex = capex_known ? co.servers + co.switches + co.transceivers + co.cables + co.racks +
+                               co.power_infrastructure + co.cooling + co.building + co.storage
+                         : 0;
+  co.has_energy_price = site && site->electricity.si > 0;
+  co.energy_per_year = co.has_energy_price ? pw.energy_per_year * site->electricity.si : 0;
+  co.staff_per_year = c.staff.si * kYear;
+  co.maintenance_per_year = c.maintenance.si * kYear;
+  // Electricity priced but the power unknown: opex is unknown too.
+  co.opex_per_year = co.has_energy_price && pw.it <= 0
+                         ? 0
+                         : co.energy_per_year + co.staff_per_year + co.maintenance_per_year;
+  co.depreciation_per_second =
+      c.depreciation.si > 0 && co.capex > 0 ? co.capex / c.depreciation.si : 0;
+}
+
 // Everything about a cluster made of one node group `part` (the whole cluster when it has one).
 ClusterResults DeriveGroup(const ir::Program& p, const ir::Cluster& c,
                            const ir::Part<ir::Node>& part, const Options& options) {
@@ -304,9 +383,6 @@ ClusterResults DeriveGroup(const ir::Program& p, const ir::Cluster& c,
   pw.network = pw.switches + pw.transceivers;
   pw.it = r.nodes * pw.node + r.racks * pw.rack_switches +
           (pw.node_includes_network_share ? 0 : pw.network);
-  double pue = site ? site->pue : 1.0;
-  pw.facility = pw.it * pue;
-  pw.energy_per_year = pw.facility * kYear;
 
   // ---- reliability (MODELS.md "Reliability")
   ReliabilityResults& rl = r.reliability;
@@ -331,20 +407,11 @@ ClusterResults DeriveGroup(const ir::Program& p, const ir::Cluster& c,
   co.transceivers = fabric ? r.fabric.transceivers * fabric->transceiver_price.si : 0;
   co.cables = fabric ? r.fabric.cables * fabric->cable_price.si : 0;
   co.racks = r.racks * c.racks.price.si;
-  if (site) {
-    co.power_infrastructure = site->power_infrastructure_price.si * pw.it;
-    co.building = site->building_price.si * pw.it;
-  }
-  co.cooling = cooling ? cooling->price.si * pw.it : 0;
   co.storage = c.storage_price.si;
-  co.capex = co.servers + co.switches + co.transceivers + co.cables + co.racks +
-             co.power_infrastructure + co.cooling + co.building + co.storage;
-  co.has_energy_price = site && site->electricity.si > 0;
-  co.energy_per_year = co.has_energy_price ? pw.energy_per_year * site->electricity.si : 0;
-  co.staff_per_year = c.staff.si * kYear;
-  co.maintenance_per_year = c.maintenance.si * kYear;
-  co.opex_per_year = co.energy_per_year + co.staff_per_year + co.maintenance_per_year;
-  co.depreciation_per_second = c.depreciation.si > 0 ? co.capex / c.depreciation.si : 0;
+  r.missing = (ServersPriced(*node, gpu, cpu, nic) ? 0u : uint32_t{kNoServerPrice}) |
+              NetworkMissing(fabric, sw, r.fabric) | FacilityMissing(c, site, cooling);
+  if (r.missing & kNoServerPrice) co.servers = 0;
+  Totals(c, site, cooling, pw.node_includes_network_share, r);
   return r;
 }
 
@@ -361,6 +428,7 @@ GroupResults Summarize(const ClusterResults& r, uint32_t node) {
   g.node_power = r.power.node;
   g.it_power = double(r.nodes) * r.power.node + double(r.racks) * r.power.rack_switches;
   g.servers = r.cost.servers;
+  g.servers_known = !(r.missing & kNoServerPrice);
   g.failures_per_day = r.reliability.failures_per_day;
   return g;
 }
@@ -451,21 +519,15 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
   pw.transceivers = fabric ? r.fabric.transceivers * fabric->transceiver_power.si : 0;
   pw.network = pw.switches + pw.transceivers;
   if (!network_in_nodes) pw.it += pw.network;
-  pw.facility = pw.it * (site ? site->pue : 1.0);
-  pw.energy_per_year = pw.facility * kYear;
   rl.failures_per_day = rl.gpu_failures_per_day + rl.node_failures_per_day;
   rl.cluster_mtbf = rl.failures_per_day > 0 ? 86400.0 / rl.failures_per_day : 0;
   co.switches = sw ? r.fabric.switches * sw->price.si : 0;
   co.transceivers = fabric ? r.fabric.transceivers * fabric->transceiver_price.si : 0;
   co.cables = fabric ? r.fabric.cables * fabric->cable_price.si : 0;
-  co.power_infrastructure = site ? site->power_infrastructure_price.si * pw.it : 0;
-  co.building = site ? site->building_price.si * pw.it : 0;
-  co.cooling = cooling ? cooling->price.si * pw.it : 0;
-  co.capex = co.servers + co.switches + co.transceivers + co.cables + co.racks +
-             co.power_infrastructure + co.cooling + co.building + co.storage;
-  co.energy_per_year = co.has_energy_price ? pw.energy_per_year * site->electricity.si : 0;
-  co.opex_per_year = co.energy_per_year + co.staff_per_year + co.maintenance_per_year;
-  co.depreciation_per_second = c.depreciation.si > 0 ? co.capex / c.depreciation.si : 0;
+  r.missing = NetworkMissing(fabric, sw, r.fabric) | FacilityMissing(c, site, cooling);
+  for (const ClusterResults& x : parts) r.missing |= x.missing & kNoServerPrice;
+  if (r.missing & kNoServerPrice) co.servers = 0;
+  Totals(c, site, cooling, network_in_nodes, r);
 
   if (group_views) {
     // A plan on group g sees its group's nodes, and the whole cluster's fabric, cost and power.
@@ -473,6 +535,7 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
       ClusterResults v = parts[g];
       v.fabric = fabric ? MixedFabric(all, parts[g].fabric, gpus) : parts[g].fabric;
       v.cost = r.cost;
+      v.missing = r.missing;
       v.power.switches = pw.switches;
       v.power.transceivers = pw.transceivers;
       v.power.network = pw.network;
@@ -485,6 +548,25 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
     }
   }
   return r;
+}
+
+std::string DescribeMissing(uint32_t bits) {
+  static constexpr std::pair<uint32_t, const char*> kFields[] = {
+      {kNoServerPrice, "a `price` on the node (or on each of its GPUs, CPUs and NICs)"},
+      {kNoSwitchPrice, "the switch's `price`"},
+      {kNoTransceiverPrice, "the fabric's `transceiver_price`"},
+      {kNoCablePrice, "the fabric's `cable_price`"},
+      {kNoSwitchPower, "the switch's `power`"},
+      {kNoTransceiverPower, "the fabric's `transceiver_power`"},
+      {kNoRackPrice, "the rack's `price`"},
+      {kNoPowerInfrastructurePrice, "the site's `power_infrastructure_price`"},
+      {kNoCoolingPrice, "the cooling's `price`"},
+      {kNoBuildingPrice, "the site's `building_price`"},
+  };
+  std::string out;
+  for (const auto& [bit, field] : kFields)
+    if (bits & bit) out += (out.empty() ? "" : ", ") + std::string(field);
+  return out;
 }
 
 PlanGroup ChoosePlanGroup(const ir::Program& p, const ir::Plan& plan) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "ir/ir.h"
@@ -68,8 +69,8 @@ struct PowerResults {
   double switches = 0;                       // all switches
   double transceivers = 0;                   // all optics
   double network = 0;                        // switches + transceivers
-  double it = 0;
-  double facility = 0;
+  double it = 0;               // 0: unknown (a switch or optic without a power figure)
+  double facility = 0;         // IT x PUE; 0 when IT is unknown
   double energy_per_year = 0;  // J
 };
 
@@ -81,6 +82,29 @@ struct ReliabilityResults {
   double failures_per_day = 0;
   double cluster_mtbf = 0;  // s; 0 when no MTBF is given
 };
+
+// Inputs a cluster's sums lack, as bits of `ClusterResults::missing`. Unknown is not zero: capex
+// with an unpriced server, switch, optic or cable is unknown, not smaller, and so is IT power with
+// a switch or optic without a power figure (unless the nodes' `net_power` carries the network).
+// Facility items without a price are left out of capex and named as left out: many clusters are
+// built in a rented hall.
+enum MissingInput : uint32_t {
+  kNoServerPrice = 1u << 0,  // the node has no price, and a GPU, CPU or NIC of it has none
+  kNoSwitchPrice = 1u << 1,
+  kNoTransceiverPrice = 1u << 2,
+  kNoCablePrice = 1u << 3,
+  kNoSwitchPower = 1u << 4,
+  kNoTransceiverPower = 1u << 5,
+  kNoRackPrice = 1u << 6,  // facility items from here on
+  kNoPowerInfrastructurePrice = 1u << 7,
+  kNoCoolingPrice = 1u << 8,
+  kNoBuildingPrice = 1u << 9,
+};
+inline constexpr uint32_t kCapexNeeds =
+    kNoServerPrice | kNoSwitchPrice | kNoTransceiverPrice | kNoCablePrice;
+inline constexpr uint32_t kItPowerNeeds = kNoSwitchPower | kNoTransceiverPower;
+inline constexpr uint32_t kFacilityPrices =
+    kNoRackPrice | kNoPowerInfrastructurePrice | kNoCoolingPrice | kNoBuildingPrice;
 
 struct CostResults {
   double servers = 0;  // nodes (or their GPUs, CPUs and NICs when the node has no price)
@@ -97,7 +121,7 @@ struct CostResults {
   double staff_per_year = 0;
   double maintenance_per_year = 0;
   double opex_per_year = 0;
-  double depreciation_per_second = 0;  // capex / life; 0 without a life
+  double depreciation_per_second = 0;  // capex / life; 0 without a life or a known capex
   bool has_energy_price = false;
 };
 
@@ -111,9 +135,10 @@ struct GroupResults {
   int64_t usable_gpus = 0;
   int64_t racks = 0;  // racks of its own: groups do not share racks
   int64_t scale_up_domain = 0;
-  double node_power = 0;  // W, one node
-  double it_power = 0;    // W, its nodes and rack switch trays (network excluded)
-  double servers = 0;     // USD, its nodes
+  double node_power = 0;       // W, one node
+  double it_power = 0;         // W, its nodes and rack switch trays (network excluded)
+  double servers = 0;          // USD, its nodes
+  bool servers_known = false;  // its node (or each of its parts) has a price
   double failures_per_day = 0;
 };
 
@@ -139,6 +164,7 @@ struct ClusterResults {
   PowerResults power;
   ReliabilityResults reliability;
   CostResults cost;
+  uint32_t missing = 0;  // MissingInput bits: why capex or IT power is unknown (0 there)
   // Every node group, in the order written; one for a single-group cluster. With several
   // groups the totals above (nodes, GPUs, racks, power, reliability, cost) sum over the groups
   // and the per-node figures (gpus_per_node, scale-up, power.node) are the primary group's: the
@@ -166,6 +192,10 @@ struct PlanGroup {
   GroupChoice why = GroupChoice::kChosen;
 };
 PlanGroup ChoosePlanGroup(const ir::Program& program, const ir::Plan& plan);
+
+// What a person sets to know the sums `bits` (MissingInput) leave unknown, e.g. "the switch's
+// `price`, the fabric's `cable_price`"; for reports and explain, not the hot path.
+std::string DescribeMissing(uint32_t bits);
 
 // Derivation of the fabric alone, for tests and the plan search.
 FabricResults DeriveFabric(const ir::Fabric& fabric, const ir::Switch* sw, int64_t nodes,

@@ -635,7 +635,9 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     in.restart_time = c->restart_time.si;
     in.checkpoint_bandwidth = c->checkpoint_bandwidth.si;
     in.gpu_rental = c->gpu_rental.si;
-    if (cluster.cost.depreciation_per_second > 0)
+    // Owned cost needs capex and, where electricity is priced, the power it is charged on.
+    const bool opex_known = !cluster.cost.has_energy_price || cluster.power.it > 0;
+    if (cluster.cost.depreciation_per_second > 0 && opex_known)
       in.cluster_cost_per_second =
           cluster.cost.depreciation_per_second + cluster.cost.opex_per_year / (8760.0 * 3600.0);
   }

@@ -15,10 +15,16 @@ using D = ir::DerivedId;
 std::string_view FieldsToSet(D id) {
   switch (id) {
     case D::cluster_capex:
-      return "a `price` on the node (or on its GPUs, CPUs and NICs), the switch, the fabric's "
-             "`transceiver_price` and `cable_price`, the rack and the site";
+      return "a `price` on the node (or on its GPUs, CPUs and NICs), the switch, and the fabric's "
+             "`transceiver_price` and `cable_price` (`0 USD` where another price includes them)";
+    case D::cluster_network_power:
+    case D::cluster_it_power:
+    case D::cluster_facility_power:
+    case D::cluster_energy_per_year:
+      return "the switch's `power` and the fabric's `transceiver_power` (or the node's "
+             "`net_power`)";
     case D::cluster_energy_cost_per_year:
-      return "the site's `electricity` price";
+      return "the site's `electricity` price, and the switch's and optics' `power`";
     case D::cluster_opex_per_year:
       return "the site's `electricity` price, the cluster's `staff` and `maintenance`";
     case D::cluster_gpu_failures_per_day:

@@ -122,6 +122,18 @@ void CheckFabricKinds(const ir::Program& p, const ir::Cluster& c, const ClusterR
 
 }  // namespace
 
+// Which network parts lack a power figure, and what to set.
+std::string MissingPowerNote(const ir::Program& p, const ir::Cluster& c) {
+  const ir::Fabric* fabric = Resolve(p, c.fabric);
+  const ir::Switch* sw = fabric ? Resolve(p, fabric->switch_) : nullptr;
+  std::string parts;
+  if (sw && sw->power.si <= 0) parts = fmt::format("switch `{}` has no `power`", sw->name);
+  if (fabric && fabric->transceiver_power.si <= 0)
+    parts += fmt::format("{}fabric `{}` has no `transceiver_power`", parts.empty() ? "" : "; ",
+                         fabric->name);
+  return parts + "; set the figure, or give the nodes a `net_power` that carries the network";
+}
+
 void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
                   const Options& options, DiagnosticSink& sink) {
   const ir::Cluster& c = p.clusters[index];
@@ -249,6 +261,29 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
                                         Power(c.racks.power_limit.si)));
     if (node) d.Label(node->range, fmt::format("one node draws {}", Power(pw.node)));
     d.Note(RackPowerNote(r));
+    sink.Report(std::move(d));
+  }
+
+  // power.grid-unchecked: IT power is unknown (a switch or optic without a power figure). The
+  // nodes alone are a floor: over the grid with them alone is still power.site-over-grid.
+  const bool it_unknown = pw.it <= 0 && (r.missing & kItPowerNeeds);
+  double nodes_it = 0;
+  for (const GroupResults& g : r.groups) nodes_it += g.it_power;
+  if (site && site->grid_power.si > 0 && it_unknown && nodes_it * site->pue > site->grid_power.si) {
+    auto d = MakeDiagnostic(DiagCode::PowerSiteOverGrid, c.FieldRange("nodes"),
+                            fmt::format("the nodes alone draw {} at the facility; the grid "
+                                        "delivers {}",
+                                        Power(nodes_it * site->pue), Power(site->grid_power.si)));
+    d.Label(site->FieldRange("grid_power"), fmt::format("site `{}` grid connection", site->name));
+    d.Note(MissingPowerNote(p, c));
+    sink.Report(std::move(d));
+  } else if (site && site->grid_power.si > 0 && it_unknown) {
+    auto d = MakeDiagnostic(
+        DiagCode::PowerGridUnchecked, site->FieldRange("grid_power"),
+        fmt::format("cluster `{}`'s facility power is unknown, so the grid connection of {} cannot "
+                    "be checked; its nodes alone draw {}",
+                    c.name, Power(site->grid_power.si), Power(nodes_it * site->pue)));
+    d.Note(MissingPowerNote(p, c));
     sink.Report(std::move(d));
   }
 

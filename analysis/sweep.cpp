@@ -88,8 +88,10 @@ std::vector<Design> Designs(const ir::Program& program, const ir::Sweep& sweep,
           if (d.label.empty()) d.label = "as declared";
           d.cluster = DeriveCluster(p, cluster_index, options);
           d.inputs = MakePlanInputs(p, plan_index, d.cluster, options);
+          // An unknown facility power (0) is not within a limit: it cannot be checked.
           d.within_power = sweep.max_facility_power.si <= 0 ||
-                           d.cluster.power.facility <= sweep.max_facility_power.si;
+                           (d.cluster.power.facility > 0 &&
+                            d.cluster.power.facility <= sweep.max_facility_power.si);
           out.push_back(std::move(d));
         }
   return out;

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "diag/format.h"
 
@@ -25,6 +26,11 @@ class RowWriter {
            std::string unit = {}) {
     rows_.push_back(
         {entity_, group_, std::move(name), std::move(label), {si, dim}, std::move(unit), {}});
+  }
+  // A figure analysis cannot derive: "unknown", with what to set; never a zero.
+  void Unknown(std::string name, std::string label, Dim dim, const std::string& set) {
+    Add(std::move(name), std::move(label), std::numeric_limits<double>::quiet_NaN(), dim);
+    Note("set " + set);
   }
   // Annotates the last row.
   void Note(std::string note) { rows_.back().note = std::move(note); }
@@ -114,11 +120,29 @@ void ExplainCluster(const ir::Program& program, const ir::Cluster& c,
   w.AddIf("node_net_power", "network share of one node", p.net, d::kPower);
   w.Add("node_power", "one node", p.node, d::kPower);
   w.Add("rack_power", "one full rack", p.rack, d::kPower);
-  w.AddIf("switch_power", "switches", p.switches, d::kPower);
-  w.AddIf("transceiver_power", "transceivers", p.transceivers, d::kPower);
-  w.Add("it_power", "IT power", p.it, d::kPower);
-  w.Add("facility_power", "facility power (IT x PUE)", p.facility, d::kPower);
-  w.Add("energy_per_year", "facility energy per year", p.energy_per_year, d::kEnergy);
+  using analysis::DescribeMissing;
+  // With the network in the nodes' net_power, switch and optics power are only informative.
+  const uint32_t missing =
+      p.node_includes_network_share ? r.missing & ~analysis::kItPowerNeeds : r.missing;
+  if (missing & analysis::kNoSwitchPower)
+    w.Unknown("switch_power", "switches", d::kPower, DescribeMissing(analysis::kNoSwitchPower));
+  else
+    w.AddIf("switch_power", "switches", p.switches, d::kPower);
+  if (missing & analysis::kNoTransceiverPower)
+    w.Unknown("transceiver_power", "transceivers", d::kPower,
+              DescribeMissing(analysis::kNoTransceiverPower));
+  else
+    w.AddIf("transceiver_power", "transceivers", p.transceivers, d::kPower);
+  if (p.it > 0) {
+    w.Add("it_power", "IT power", p.it, d::kPower);
+    w.Add("facility_power", "facility power (IT x PUE)", p.facility, d::kPower);
+    w.Add("energy_per_year", "facility energy per year", p.energy_per_year, d::kEnergy);
+  } else {
+    const std::string set = DescribeMissing(missing & analysis::kItPowerNeeds);
+    w.Unknown("it_power", "IT power", d::kPower, set);
+    w.Unknown("facility_power", "facility power (IT x PUE)", d::kPower, set);
+    w.Unknown("energy_per_year", "facility energy per year", d::kEnergy, set);
+  }
 
   const auto& rel = r.reliability;
   w.Group("reliability");
@@ -131,21 +155,49 @@ void ExplainCluster(const ir::Program& program, const ir::Cluster& c,
 
   const auto& cost = r.cost;
   w.Group("cost");
-  w.AddIf("servers", "servers (capex)", cost.servers, d::kMoney);
-  w.AddIf("switches", "switches (capex)", cost.switches, d::kMoney);
-  w.AddIf("transceivers_cost", "transceivers (capex)", cost.transceivers, d::kMoney);
-  w.AddIf("cables_cost", "cables (capex)", cost.cables, d::kMoney);
+  // Each unpriced part is named where some are priced; with none priced, the capex row says it.
+  const bool partly_priced = cost.servers + cost.switches + cost.transceivers + cost.cables > 0;
+  auto priced = [&](std::string name, std::string label, double usd, uint32_t bit) {
+    if ((missing & bit) && partly_priced)
+      w.Unknown(std::move(name), std::move(label), d::kMoney, DescribeMissing(bit));
+    else
+      w.AddIf(std::move(name), std::move(label), usd, d::kMoney);
+  };
+  priced("servers", "servers (capex)", cost.servers, analysis::kNoServerPrice);
+  priced("switches", "switches (capex)", cost.switches, analysis::kNoSwitchPrice);
+  priced("transceivers_cost", "transceivers (capex)", cost.transceivers,
+         analysis::kNoTransceiverPrice);
+  priced("cables_cost", "cables (capex)", cost.cables, analysis::kNoCablePrice);
   w.AddIf("racks_cost", "racks (capex)", cost.racks, d::kMoney);
   w.AddIf("power_infrastructure", "power infrastructure (capex)", cost.power_infrastructure,
           d::kMoney);
   w.AddIf("cooling", "cooling plant (capex)", cost.cooling, d::kMoney);
   w.AddIf("building", "building (capex)", cost.building, d::kMoney);
   w.AddIf("storage", "storage (capex)", cost.storage, d::kMoney);
-  w.AddIf("capex", "capex", cost.capex, d::kMoney);
-  w.AddIf("energy_cost_per_year", "electricity per year", cost.energy_per_year, d::kMoney);
+  if (cost.capex > 0) {
+    w.Add("capex", "capex", cost.capex, d::kMoney);
+    if (missing & analysis::kFacilityPrices)
+      w.Note("without the items that have no price: " +
+             DescribeMissing(missing & analysis::kFacilityPrices));
+  } else if (missing & analysis::kCapexNeeds) {
+    w.Unknown("capex", "capex", d::kMoney, DescribeMissing(missing & analysis::kCapexNeeds));
+  } else if (p.it <= 0 && cost.servers > 0) {
+    w.Unknown("capex", "capex", d::kMoney,
+              DescribeMissing(missing & analysis::kItPowerNeeds) +
+                  " (the per-watt facility prices need the IT power)");
+  }
+  if (cost.has_energy_price && p.it <= 0)
+    w.Unknown("energy_cost_per_year", "electricity per year", d::kMoney,
+              DescribeMissing(missing & analysis::kItPowerNeeds));
+  else
+    w.AddIf("energy_cost_per_year", "electricity per year", cost.energy_per_year, d::kMoney);
   w.AddIf("staff_per_year", "staff per year", cost.staff_per_year, d::kMoney);
   w.AddIf("maintenance_per_year", "maintenance per year", cost.maintenance_per_year, d::kMoney);
-  w.AddIf("opex_per_year", "opex per year", cost.opex_per_year, d::kMoney);
+  if (cost.has_energy_price && p.it <= 0)
+    w.Unknown("opex_per_year", "opex per year", d::kMoney,
+              DescribeMissing(missing & analysis::kItPowerNeeds));
+  else
+    w.AddIf("opex_per_year", "opex per year", cost.opex_per_year, d::kMoney);
 }
 
 void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
@@ -224,6 +276,7 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
 
 std::string Readable(const ExplainRow& row) {
   const auto& q = row.value;
+  if (!std::isfinite(q.si)) return "unknown";
   if (q.dim.IsDimensionless() && (row.name == "mfu" || row.name == "hfu" || row.name == "goodput" ||
                                   row.name == "gemm_efficiency"))
     return fmt::format("{:.1f} %", q.si * 100);
@@ -351,7 +404,8 @@ std::string RenderExplainJson(const std::vector<ExplainRow>& rows, const std::st
       groups[r.group] = llvm::json::Object{};
       group = groups.getObject(r.group);
     }
-    llvm::json::Object entry{{"value", r.value.si},
+    llvm::json::Object entry{{"value", std::isfinite(r.value.si) ? llvm::json::Value(r.value.si)
+                                                                 : llvm::json::Value(nullptr)},
                              {"unit", r.unit.empty() ? ir::DimUnit(r.value.dim) : r.unit},
                              {"label", r.label}};
     if (!r.note.empty()) entry["note"] = r.note;

@@ -349,6 +349,15 @@ std::string Json(const SearchContext& ctx, const std::vector<an::SearchResult>& 
   return o;
 }
 
+// A figure the search could not derive (no prices, no power figures, no token budget): an empty
+// CSV field or JSON null, never a 0 a spreadsheet would sum.
+std::string CsvKnown(double v) {
+  return v > 0 ? fmt::format("{}", v) : std::string();
+}
+std::string JsonKnown(double v) {
+  return v > 0 ? fmt::format("{}", v) : std::string("null");
+}
+
 std::string Csv(const SearchContext& ctx, const std::vector<an::SearchResult>& rs, int k) {
   std::string o =
       "rank,design,gpus,tp,cp,pp,dp,ep,vpp,micro,recompute,sharding,sequence_parallel,"
@@ -363,7 +372,8 @@ std::string Csv(const SearchContext& ctx, const std::vector<an::SearchResult>& r
                      ranked[i].design, c.gpus, c.tp, c.cp, c.pp, c.Dp(), c.ep, c.vpp, c.micro,
                      ir::EnumName(c.recompute), ir::EnumName(c.sharding),
                      c.sequence_parallel ? "true" : "false", s.memory, s.step_time, s.mfu,
-                     s.training_time, s.gpu_hours / 3600, s.cost, s.energy, s.objective);
+                     CsvKnown(s.training_time), CsvKnown(s.gpu_hours / 3600), CsvKnown(s.cost),
+                     CsvKnown(s.energy), s.objective);
   }
   return o;
 }
@@ -405,8 +415,9 @@ std::string ScoredJson(const an::Scored& s) {
   return fmt::format(
       "{{{}, \"memory_bytes\": {}, \"step_time_s\": {}, \"mfu\": {}, \"training_time_s\": {}, "
       "\"gpu_seconds\": {}, \"cost_usd\": {}, \"energy_j\": {}, \"objective\": {}, \"fits\": {}}}",
-      CandidateJsonFields(s.c), s.memory, s.step_time, s.mfu, s.training_time, s.gpu_hours, s.cost,
-      s.energy, s.objective, s.feasible ? "true" : "false");
+      CandidateJsonFields(s.c), s.memory, s.step_time, s.mfu, JsonKnown(s.training_time),
+      JsonKnown(s.gpu_hours), JsonKnown(s.cost), JsonKnown(s.energy), s.objective,
+      s.feasible ? "true" : "false");
 }
 
 bool ParseStatsJson(const llvm::json::Object* o, an::SearchStats& s) {
@@ -438,6 +449,15 @@ bool ParseScoredJson(const llvm::json::Object* o, an::Scored& s) {
     v = *x;
     return true;
   };
+  // Figures written as null when unknown (JsonKnown) read back as 0, analysis' "unknown".
+  auto known = [&](const char* key, double& v) {
+    const llvm::json::Value* x = o->get(key);
+    if (x && x->getAsNull()) {
+      v = 0;
+      return true;
+    }
+    return num(key, v);
+  };
   auto integer = [&](const char* key, int64_t& v) {
     auto x = o->getInteger(key);
     if (!x || *x <= 0) return false;
@@ -456,8 +476,8 @@ bool ParseScoredJson(const llvm::json::Object* o, an::Scored& s) {
   c.sequence_parallel = *sp;
   s.feasible = *fits;
   return num("memory_bytes", s.memory) && num("step_time_s", s.step_time) && num("mfu", s.mfu) &&
-         num("training_time_s", s.training_time) && num("gpu_seconds", s.gpu_hours) &&
-         num("cost_usd", s.cost) && num("energy_j", s.energy) && num("objective", s.objective);
+         known("training_time_s", s.training_time) && known("gpu_seconds", s.gpu_hours) &&
+         known("cost_usd", s.cost) && known("energy_j", s.energy) && num("objective", s.objective);
 }
 
 std::string RenderSearch(const SearchContext& ctx, const std::vector<an::SearchResult>& results,

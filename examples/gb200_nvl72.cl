@@ -31,10 +31,12 @@ node gb200_tray {
 }
 
 fabric ndr {
-  kind     = infiniband_ndr
-  topology = fat_tree { tiers = 3; rails = 4 }
-  switch   = nvidia.Quantum2_QM9700
-  sharp    = true
+  kind              = infiniband_ndr
+  topology          = fat_tree { tiers = 3; rails = 4 }
+  switch            = nvidia.Quantum2_QM9700
+  sharp             = true
+  // NVIDIA MMA4Z00-NS twin-port OSFP transceiver: 15 W for two 400G links, 7.5 W a link end.
+  transceiver_power = 7.5 W
 }
 
 cluster nvl72 {

@@ -60,15 +60,18 @@ node dgx_h100 {
 // 64-port switches attach (64²/2 = 2,048), so three tiers, as in the SuperPOD RA above 2,048 GPUs.
 // clusterc derives 320 leaf + 320 spine + 160 core = 800 switches for it (the seeds' sheet says
 // ~500 leaf + ~100 spine). The seeds give networking as one 80 M USD line; the switch price
-// below spreads it over those 800 switches, optics and cables included, so the fabric sets no
-// separate transceiver or cable price (a `require` at the end keeps the count honest).
+// below spreads it over those 800 switches, optics and cables included, so the fabric prices
+// transceivers and cables at an explicit 0 USD (left unset, they would make capex unknown); a
+// `require` at the end keeps the switch count honest.
 // Transceiver power is also left out: the seeds' 200 W net_power per node already carries the
 // node's share of switches and optics.
 fabric ndr {
-  kind     = infiniband_ndr
-  topology = fat_tree { tiers = 3; rails = 8; oversubscription = 1:1 }
-  switch   = nvidia.Quantum2_QM9700 { price = network_capex / 800 }  // 100 k USD all-in
-  sharp    = true
+  kind              = infiniband_ndr
+  topology          = fat_tree { tiers = 3; rails = 8; oversubscription = 1:1 }
+  switch            = nvidia.Quantum2_QM9700 { price = network_capex / 800 }  // 100 k USD all-in
+  sharp             = true
+  transceiver_price = 0 USD  // in the switch price above
+  cable_price       = 0 USD  // in the switch price above
 }
 
 cluster h100_10k {

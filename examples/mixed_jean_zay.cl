@@ -69,9 +69,11 @@ node storage {
 }
 
 fabric ndr {
-  kind     = infiniband_ndr
-  topology = fat_tree { tiers = 2; oversubscription = 1:1 }
-  switch   = nvidia.Quantum2_QM9700
+  kind              = infiniband_ndr
+  topology          = fat_tree { tiers = 2; oversubscription = 1:1 }
+  switch            = nvidia.Quantum2_QM9700
+  // NVIDIA MMA4Z00-NS twin-port OSFP transceiver: 15 W for two 400G links, 7.5 W a link end.
+  transceiver_power = 7.5 W
 }
 
 // Four node groups, named by their node type. Plans pick a GPU group with `on`; the Slurm

@@ -27,6 +27,11 @@ class GroupBuilder {
       group_.figures.push_back({std::move(key), std::move(label), value, unit});
     return *this;
   }
+  // A figure that may be unknown (MissingInput): absent then, never a zero.
+  GroupBuilder& AddKnown(std::string key, std::string label, double value, Unit unit, bool known) {
+    if (known) Add(std::move(key), std::move(label), value, unit);
+    return *this;
+  }
   GroupBuilder& Count(std::string key, std::string label, int64_t value) {
     return Add(std::move(key), std::move(label), static_cast<double>(value), Unit::kCount);
   }
@@ -181,22 +186,30 @@ ClusterReport GatherCluster(const ir::Program& p, const analysis::Results& resul
   out.groups.push_back(fb.Done());
 
   const auto& w = r.power;
-  out.groups.push_back(
-      GroupBuilder("power", "Power", base)
-          .Add("gpu_per_node", "GPUs per node", w.gpu, Unit::kWatts)
-          .Add("host_per_node", "host per node", w.host, Unit::kWatts)
-          .Add("net_per_node", "network per node", w.net, Unit::kWatts)
-          .Add("node", "node", w.node, Unit::kWatts)
-          .Flag("node_includes_network_share", "node power includes its share of switches",
-                w.node_includes_network_share)
-          .Add("rack", "rack", w.rack, Unit::kWatts)
-          .Add("switches", "switches", w.switches, Unit::kWatts)
-          .Add("transceivers", "transceivers", w.transceivers, Unit::kWatts)
-          .Add("network", "network (switches and optics)", w.network, Unit::kWatts)
-          .Add("it", "IT power", w.it, Unit::kWatts)
-          .Add("facility", "facility power (IT x PUE)", w.facility, Unit::kWatts)
-          .Add("energy_per_year", "facility energy per year", w.energy_per_year, Unit::kJoules)
-          .Done());
+  const uint32_t missing = r.missing;
+  GroupBuilder pb("power", "Power", base);
+  pb.Add("gpu_per_node", "GPUs per node", w.gpu, Unit::kWatts)
+      .Add("host_per_node", "host per node", w.host, Unit::kWatts)
+      .Add("net_per_node", "network per node", w.net, Unit::kWatts)
+      .Add("node", "node", w.node, Unit::kWatts)
+      .Flag("node_includes_network_share", "node power includes its share of switches",
+            w.node_includes_network_share)
+      .Add("rack", "rack", w.rack, Unit::kWatts)
+      .AddKnown("switches", "switches", w.switches, Unit::kWatts,
+                !(missing & analysis::kNoSwitchPower))
+      .AddKnown("transceivers", "transceivers", w.transceivers, Unit::kWatts,
+                !(missing & analysis::kNoTransceiverPower))
+      .AddKnown("network", "network (switches and optics)", w.network, Unit::kWatts,
+                !(missing & analysis::kItPowerNeeds))
+      .AddPositive("it", "IT power", w.it, Unit::kWatts)
+      .AddPositive("facility", "facility power (IT x PUE)", w.facility, Unit::kWatts)
+      .AddPositive("energy_per_year", "facility energy per year", w.energy_per_year, Unit::kJoules);
+  // Unknown is not zero: what to set for the figures left out above. With the network inside the
+  // nodes' net_power, IT power is known and switch and optics power only informative.
+  if ((missing & analysis::kItPowerNeeds) && !w.node_includes_network_share)
+    pb.Text("unknown_because", "unknown until the spec sets",
+            analysis::DescribeMissing(missing & analysis::kItPowerNeeds));
+  out.groups.push_back(pb.Done());
 
   GroupBuilder lb("limits", "Limits from the spec", base);
   if (site) {
@@ -225,21 +238,37 @@ ClusterReport GatherCluster(const ir::Program& p, const analysis::Results& resul
           .Done());
 
   const auto& k = r.cost;
+  GroupBuilder cb("cost", "Cost", base);
+  if (missing & analysis::kCapexNeeds)
+    cb.Text("unknown_because", "capex unknown until the spec sets",
+            analysis::DescribeMissing(missing & analysis::kCapexNeeds));
+  else if (k.capex > 0 && (missing & analysis::kFacilityPrices))
+    cb.Text("capex_excludes", "capex leaves out, having no price",
+            analysis::DescribeMissing(missing & analysis::kFacilityPrices));
   out.groups.push_back(
-      GroupBuilder("cost", "Cost", base)
-          .Add("servers", "servers", k.servers, Unit::kUsd)
-          .Add("switches", "switches", k.switches, Unit::kUsd)
-          .Add("transceivers", "transceivers", k.transceivers, Unit::kUsd)
-          .Add("cables", "cables", k.cables, Unit::kUsd)
-          .Add("racks", "racks", k.racks, Unit::kUsd)
-          .Add("power_infrastructure", "power infrastructure", k.power_infrastructure, Unit::kUsd)
-          .Add("cooling", "cooling", k.cooling, Unit::kUsd)
-          .Add("building", "building", k.building, Unit::kUsd)
-          .Add("storage", "storage", k.storage, Unit::kUsd)
+      cb.AddKnown("servers", "servers", k.servers, Unit::kUsd,
+                  !(missing & analysis::kNoServerPrice))
+          .AddKnown("switches", "switches", k.switches, Unit::kUsd,
+                    !(missing & analysis::kNoSwitchPrice))
+          .AddKnown("transceivers", "transceivers", k.transceivers, Unit::kUsd,
+                    !(missing & analysis::kNoTransceiverPrice))
+          .AddKnown("cables", "cables", k.cables, Unit::kUsd, !(missing & analysis::kNoCablePrice))
+          // Facility items: absent without a price (capex_excludes names them) or, per watt,
+          // without a known IT power.
+          .AddKnown("racks", "racks", k.racks, Unit::kUsd, !(missing & analysis::kNoRackPrice))
+          .AddKnown("power_infrastructure", "power infrastructure", k.power_infrastructure,
+                    Unit::kUsd, !(missing & analysis::kNoPowerInfrastructurePrice) && w.it > 0)
+          .AddKnown("cooling", "cooling", k.cooling, Unit::kUsd,
+                    !(missing & analysis::kNoCoolingPrice) && w.it > 0)
+          .AddKnown("building", "building", k.building, Unit::kUsd,
+                    !(missing & analysis::kNoBuildingPrice) && w.it > 0)
+          .AddPositive("storage", "storage", k.storage, Unit::kUsd)
           .AddPositive("capex", "capex", k.capex, Unit::kUsd)
-          .AddPositive("energy_per_year", "energy per year", k.energy_per_year, Unit::kUsd)
-          .Add("staff_per_year", "staff per year", k.staff_per_year, Unit::kUsd)
-          .Add("maintenance_per_year", "maintenance per year", k.maintenance_per_year, Unit::kUsd)
+          .AddKnown("energy_per_year", "energy per year", k.energy_per_year, Unit::kUsd,
+                    k.has_energy_price && w.it > 0)
+          .AddPositive("staff_per_year", "staff per year", k.staff_per_year, Unit::kUsd)
+          .AddPositive("maintenance_per_year", "maintenance per year", k.maintenance_per_year,
+                       Unit::kUsd)
           .AddPositive("opex_per_year", "opex per year", k.opex_per_year, Unit::kUsd)
           .AddPositive("depreciation_per_second", "depreciation", k.depreciation_per_second,
                        Unit::kUsdPerSecond)
@@ -266,7 +295,7 @@ ClusterReport GatherCluster(const ir::Program& p, const analysis::Results& resul
               .Count("scale_up_domain", "GPUs per scale-up domain", g.scale_up_domain)
               .Add("node_power", "node power", g.node_power, Unit::kWatts)
               .Add("it_power", "IT power (nodes and rack switches)", g.it_power, Unit::kWatts)
-              .Add("servers", "servers", g.servers, Unit::kUsd)
+              .AddKnown("servers", "servers", g.servers, Unit::kUsd, g.servers_known)
               .Add("failures_per_day", "failures", g.failures_per_day, Unit::kPerDay)
               .Done());
     }

@@ -97,6 +97,19 @@ std::vector<Answer> Answers(const ReportData& d) {
   for (const auto& c : d.clusters) {
     const Group* k = c.Find("cost");
     if (!k) continue;
+    std::string unknown_because;
+    for (const auto& a : k->attributes)
+      if (a.key == "unknown_because") unknown_because = a.text;
+    if (k->Value("capex") <= 0 && !unknown_because.empty()) {
+      // A partly priced cluster: a partial sum would read as the capex.
+      std::string opex = k->Value("opex_per_year") > 0
+                             ? fmt::format("; opex {} per year (energy {} per year)",
+                                           F(k, "opex_per_year"), F(k, "energy_per_year"))
+                             : "";
+      cost.points.push_back(fmt::format("{}: capex unknown until the spec sets {}{}.", c.name,
+                                        unknown_because, opex));
+      continue;
+    }
     if (k->Value("capex") <= 0 && k->Value("opex_per_year") <= 0) {
       cost.points.push_back(c.name + ": no prices in the spec.");
       continue;

@@ -55,11 +55,12 @@ TEST_CASE("a mixed cluster sums its groups, CPU-only nodes included", "[analysis
   // Every group's NIC ports are fabric endpoints: 4, 4, 1 and 2 per node.
   CHECK(r.fabric.endpoints == 364 * 4 + 52 * 4 + 5 * 1 + 16 * 2);  // 1,701
   // IT power: H100 node 4 x 700 W + 2 x 350 W; A100 node 8 x 400 W + 2 x 225 W; login 800 W;
-  // storage 1.2 kW; plus the fabric's QM9700 switches at 747 W each (no NIC power in the stdlib).
-  CHECK(r.power.network == Approx(r.fabric.switches * 747.0));
+  // storage 1.2 kW; plus the fabric's QM9700 switches at 747 W each and its optics at 7.5 W (no
+  // NIC power in the stdlib).
+  CHECK(r.power.network == Approx(r.fabric.switches * 747.0 + r.fabric.transceivers * 7.5));
   const double it = 364 * (4 * 700.0 + 2 * 350.0) + 52 * (8 * 400.0 + 2 * 225.0) + 5 * 800.0 +
-                    16 * 1200.0 + r.fabric.switches * 747.0;
-  CHECK(r.power.it == Approx(it));  // 1.548 MW
+                    16 * 1200.0 + r.fabric.switches * 747.0 + r.fabric.transceivers * 7.5;
+  CHECK(r.power.it == Approx(it));  // 1.573 MW
   CHECK(r.power.facility == Approx(it * 1.2));
   // The per-node figures are the first GPU group's.
   CHECK(r.gpus_per_node == 4);
