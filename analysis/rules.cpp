@@ -36,6 +36,17 @@ std::string PortSum(const ir::Program& p, const ir::Cluster& c) {
   return out;
 }
 
+// Nodes with a NIC port, each of which has a port on a rail-only fabric's first rail.
+int64_t RailNodes(const ir::Program& p, const ir::Cluster& c) {
+  int64_t n = 0;
+  for (size_t g = 0; g < c.nodes.Groups(); ++g) {
+    const ir::Node* node = Resolve(p, c.nodes.Group(g).ref);
+    const ir::Nic* nic = node ? Resolve(p, node->nics.ref) : nullptr;
+    if (nic && node->nics.count * nic->ports > 0) n = ir::SaturatingAdd(n, c.nodes.Group(g).count);
+  }
+  return n;
+}
+
 // Rules of the rail-only and dragonfly fabrics.
 void CheckFabricKinds(const ir::Program& p, const ir::Cluster& c, const ClusterResults& r,
                       const std::vector<ClusterResults>& groups, const ir::Fabric* fabric,
@@ -118,7 +129,25 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
     sink.Report(std::move(d));
   }
 
-  // fabric.ports-exceeded
+  // fabric.ports-exceeded. A mixed rail-only fabric's first rail holds a port of every node with
+  // NICs, and may overflow while the ports of all rails together fit.
+  const int64_t rail_nodes = RailNodes(p, c);
+  const bool rail_over = r.fabric.rail_only && c.nodes.Groups() > 1 && r.fabric.rails > 0 &&
+                         r.fabric.capacity > 0 && rail_nodes > r.fabric.capacity / r.fabric.rails &&
+                         r.fabric.endpoints <= r.fabric.capacity;
+  if (rail_over) {
+    auto d = MakeDiagnostic(
+        DiagCode::FabricPortsExceeded, c.FieldRange("fabric"),
+        fmt::format(
+            "rail 1 of the fabric attaches at most {} endpoints; {} nodes have a port on it",
+            r.fabric.capacity / r.fabric.rails, rail_nodes));
+    d.Label(fabric->FieldRange("topology"), fmt::format("{} rails, each its own Clos of {} tier(s)",
+                                                        r.fabric.rails, r.fabric.tiers));
+    d.Note(
+        fmt::format("NIC ports per group: {} = {} endpoints", PortSum(p, c), r.fabric.endpoints));
+    d.Note("every node with a NIC has a port on the first rail; add a tier or a larger switch");
+    sink.Report(std::move(d));
+  }
   if (fabric && r.fabric.capacity > 0 && r.fabric.endpoints > r.fabric.capacity) {
     const ir::Switch* sw = Resolve(p, fabric->switch_);
     auto d = MakeDiagnostic(
