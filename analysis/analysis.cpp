@@ -123,7 +123,7 @@ Results Analyze(const ir::Program& program, const Options& options, DiagnosticSi
     out.clusters.push_back(DeriveCluster(program, i, options, &out.group_views[i]));
     out.cluster_values.push_back(ClusterValues(out.clusters.back()));
     CheckClusterGroups(program, i, sink);
-    CheckCluster(program, i, out.clusters.back(), options, sink);
+    CheckCluster(program, i, out.clusters.back(), out.group_views[i], options, sink);
   }
   static const ClusterResults kNoCluster{};
   for (uint32_t i = 0; i < program.plans.size(); ++i) {

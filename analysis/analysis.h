@@ -80,8 +80,11 @@ struct Results {
 Results Analyze(const ir::Program& program, const Options& options, DiagnosticSink& sink);
 
 // The feasibility rules (rules.cpp), exposed for tests: they read the typed results and report.
+// `groups`: the cluster as each of its node groups sees it (DeriveCluster's group views); the
+// rules of racks, nodes and scale-up domains run once per group.
 void CheckCluster(const ir::Program& program, uint32_t index, const ClusterResults& r,
-                  const Options& options, DiagnosticSink& sink);
+                  const std::vector<ClusterResults>& groups, const Options& options,
+                  DiagnosticSink& sink);
 void CheckPlan(const ir::Program& program, uint32_t index, const PlanInputs& in,
                const PlanResults& r, const ClusterResults& cluster, const Options& options,
                DiagnosticSink& sink);

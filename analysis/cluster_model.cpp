@@ -376,7 +376,8 @@ ClusterResults DeriveGroup(const ir::Program& p, const ir::Cluster& c,
     pw.net = nic ? node->nics.count * nic->power.si : 0;
   }
   pw.node = pw.gpu + pw.host + pw.net;
-  pw.rack_switches = c.racks.switch_power.si;
+  // Scale-up switch trays sit in GPU racks; a rack of login or storage nodes has none.
+  pw.rack_switches = r.gpus_per_node > 0 ? c.racks.switch_power.si : 0;
   pw.rack = r.nodes_per_rack * pw.node + pw.rack_switches;
   pw.switches = sw ? r.fabric.switches * sw->power.si : 0;
   pw.transceivers = fabric ? r.fabric.transceivers * fabric->transceiver_power.si : 0;
@@ -433,19 +434,98 @@ GroupResults Summarize(const ClusterResults& r, uint32_t node) {
   return g;
 }
 
-// The fabric of a cluster of several node groups: every group's NIC ports are endpoints. Counts,
-// capacity and bisection come from the total; the per-GPU figures are `own`'s (a group's NICs
-// per GPU), with pods counted over all the cluster's GPUs.
-FabricResults MixedFabric(const FabricResults& all, const FabricResults& own, int64_t total_gpus) {
-  FabricResults f = all;
-  f.nic_bandwidth_per_gpu = own.nic_bandwidth_per_gpu;
-  f.scale_out_bandwidth_per_gpu = own.scale_out_bandwidth_per_gpu;
-  f.leaf_gpus = own.leaf_gpus;
-  if (!f.is_torus && f.pod_gpus == all.endpoints) f.pod_gpus = total_gpus;  // one pod
-  f.pods = std::max<int64_t>(1, CeilDiv(total_gpus, std::max<int64_t>(1, f.pod_gpus)));
-  f.cross_pod_bandwidth_per_gpu =
-      f.scale_out_bandwidth_per_gpu / (f.pods > 1 ? f.pod_oversubscription : 1.0);
+}  // namespace
+
+FabricResults DeriveMixedFabric(const ir::Fabric& fabric, const ir::Switch* sw,
+                                const std::vector<FabricEndpoints>& groups,
+                                const Options& options) {
+  int64_t endpoints = 0, gpus = 0, rail_nodes = 0, rails = 1;
+  double rate = 0, inject = 0;  // the fastest NIC port; what every NIC port sends together
+  for (const FabricEndpoints& g : groups) {
+    const int64_t ports = ir::SaturatingMul(g.nodes, g.ports_per_node);
+    endpoints = ir::SaturatingAdd(endpoints, ports);
+    gpus = ir::SaturatingAdd(gpus, ir::SaturatingMul(g.nodes, g.gpus_per_node));
+    inject += double(ports) * g.port_bandwidth;
+    if (g.ports_per_node <= 0) continue;
+    rate = std::max(rate, g.port_bandwidth);
+    rail_nodes = ir::SaturatingAdd(rail_nodes, g.nodes);
+    rails = std::max(rails, g.ports_per_node);
+  }
+  const ir::Topology& t = fabric.topology;
+  // Switch ports run at the fastest NIC's rate (split down to it, as for one group); a slower
+  // NIC port takes one port each and runs it at its own rate. The counts are those of a fabric
+  // of `endpoints` ports at that rate.
+  FabricResults f;
+  if (t.kind == ir::TopologyKind::rail_only) {
+    // Rail i holds port i of every node that has one; each rail is sized for the nodes with NICs
+    // (rail 0's members), so a group with fewer ports leaves ports of the last rails unused.
+    f = DeriveFabric(fabric, sw, rail_nodes, 1, rails, rate, options);
+    f.endpoints = endpoints;
+    f.leaf.cables = endpoints;
+    f.cables = f.leaf.cables + f.spine.cables + f.mid.cables + f.core.cables;
+  } else {
+    f = DeriveFabric(fabric, sw, endpoints, 1, 1, rate, options);
+  }
+  if (f.is_torus) return f;  // the torus links are the GPUs' own, not the groups' NICs
+  if (!f.is_dragonfly) {
+    // Pods count GPUs (DeriveFabric above counted one GPU per port).
+    f.pod_gpus = t.pod_size > 0 ? t.pod_size : gpus;
+    f.pods = std::max<int64_t>(1, CeilDiv(gpus, std::max<int64_t>(1, f.pod_gpus)));
+  }
+  // Bisection: half of what every NIC port sends at its own rate (the switch ports, at the
+  // fastest rate, carry it), cut by the oversubscribed tiers; a dragonfly's global links bound
+  // it as they do for one group.
+  if (f.is_dragonfly) {
+    f.bisection_bandwidth = std::min(inject / 2, f.bisection_bandwidth);
+  } else {
+    const double leaf_o = f.tiers >= 2 ? f.leaf_oversubscription : 1.0;
+    const double pod_o = f.pods > 1 ? f.pod_oversubscription : 1.0;
+    f.bisection_bandwidth = inject / 2 / leaf_o / pod_o;
+  }
   return f;
+}
+
+FabricResults GroupFabric(const FabricResults& all, const FabricEndpoints& own) {
+  FabricResults f = all;
+  if (f.is_torus) return f;
+  const int64_t gpn = own.gpus_per_node, ports = own.ports_per_node;
+  const double own_inject = double(own.nodes) * double(ports) * own.port_bandwidth;
+  f.nic_bandwidth_per_gpu = gpn > 0 ? double(ports) * own.port_bandwidth / double(gpn) : 0;
+  double own_bisection = own_inject / 2;
+  if (f.is_dragonfly) {
+    // As DeriveDragonfly: a router's p ports, a group's a p ports, at this group's ports per node.
+    const DragonflyShape& d = f.dragonfly;
+    f.scale_out_bandwidth_per_gpu = f.nic_bandwidth_per_gpu;
+    f.cross_pod_bandwidth_per_gpu = f.nic_bandwidth_per_gpu / f.pod_oversubscription;
+    f.leaf_gpus = ports > 0 ? d.p / ports * gpn : 0;
+    f.pod_gpus = ports > 0 ? d.a * d.p / ports * gpn : 0;
+  } else {
+    const double leaf_o = f.tiers >= 2 ? f.leaf_oversubscription : 1.0;
+    const double pod_o = f.pods > 1 ? f.pod_oversubscription : 1.0;
+    f.scale_out_bandwidth_per_gpu = f.nic_bandwidth_per_gpu / leaf_o;
+    f.cross_pod_bandwidth_per_gpu = f.scale_out_bandwidth_per_gpu / pod_o;
+    // As DeriveFabric: a leaf's endpoint ports hold ports_per_rail ports of each node.
+    const int64_t ports_per_rail = f.rail_only ? 1 : std::max<int64_t>(1, ports / f.rails);
+    f.leaf_gpus = f.leaf_downlinks / ports_per_rail * gpn;
+    own_bisection = own_bisection / leaf_o / pod_o;
+  }
+  f.bisection_bandwidth = std::min(all.bisection_bandwidth, own_bisection);
+  return f;
+}
+
+namespace {
+
+// One group's NIC ports.
+FabricEndpoints EndpointsOf(const ir::Program& p, const ir::Part<ir::Node>& part) {
+  FabricEndpoints e;
+  e.nodes = part.count;
+  const ir::Node* node = Resolve(p, part.ref);
+  const ir::Nic* nic = node ? Resolve(p, node->nics.ref) : nullptr;
+  if (!node) return e;
+  e.gpus_per_node = node->gpus.ref.Valid() ? node->gpus.count : 0;
+  e.ports_per_node = nic ? node->nics.count * nic->ports : 0;
+  e.port_bandwidth = nic ? nic->bandwidth.si : 0;
+  return e;
 }
 
 }  // namespace
@@ -476,17 +556,11 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
   const ir::Site* site = Resolve(p, c.site);
   const ir::Switch* sw = fabric ? Resolve(p, fabric->switch_) : nullptr;
   const ir::Cooling* cooling = site ? Resolve(p, site->cooling) : nullptr;
-  int64_t endpoints = 0, gpus = 0;
-  double nic_bw = 0;
-  for (size_t g = 0; g < parts.size(); ++g) {
-    endpoints += parts[g].fabric.endpoints;
-    gpus += parts[g].gpus;
-    const ir::Node* node = Resolve(p, c.nodes.Group(g).ref);
-    const ir::Nic* nic = node ? Resolve(p, node->nics.ref) : nullptr;
-    if (nic && (g == r.primary_group || nic_bw == 0)) nic_bw = nic->bandwidth.si;
-  }
+  std::vector<FabricEndpoints> ends;
+  ends.reserve(parts.size());
+  for (size_t g = 0; g < parts.size(); ++g) ends.push_back(EndpointsOf(p, c.nodes.Group(g)));
   FabricResults all;
-  if (fabric) all = DeriveFabric(*fabric, sw, endpoints, 1, 1, nic_bw, options);
+  if (fabric) all = DeriveMixedFabric(*fabric, sw, ends, options);
 
   r.nodes = r.gpus = r.spare_nodes = r.usable_nodes = r.usable_gpus = r.racks = 0;
   r.scale_up_domains = 0;
@@ -514,7 +588,11 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
     co.servers += x.cost.servers;
     co.racks += x.cost.racks;
   }
-  if (fabric) r.fabric = MixedFabric(all, parts[r.primary_group].fabric, gpus);
+  if (fabric) {
+    // The per-GPU figures are the primary group's; the bisection is the whole fabric's.
+    r.fabric = GroupFabric(all, ends[r.primary_group]);
+    r.fabric.bisection_bandwidth = all.bisection_bandwidth;
+  }
   pw.switches = sw ? r.fabric.switches * sw->power.si : 0;
   pw.transceivers = fabric ? r.fabric.transceivers * fabric->transceiver_power.si : 0;
   pw.network = pw.switches + pw.transceivers;
@@ -533,7 +611,7 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
     // A plan on group g sees its group's nodes, and the whole cluster's fabric, cost and power.
     for (size_t g = 0; g < parts.size(); ++g) {
       ClusterResults v = parts[g];
-      v.fabric = fabric ? MixedFabric(all, parts[g].fabric, gpus) : parts[g].fabric;
+      v.fabric = fabric ? GroupFabric(all, ends[g]) : parts[g].fabric;
       v.cost = r.cost;
       v.missing = r.missing;
       v.power.switches = pw.switches;

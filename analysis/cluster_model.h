@@ -202,4 +202,22 @@ FabricResults DeriveFabric(const ir::Fabric& fabric, const ir::Switch* sw, int64
                            int64_t gpus_per_node, int64_t nic_ports_per_node,
                            double nic_port_bandwidth, const Options& options);
 
+// One node group's NIC ports, as the fabric of a mixed cluster sees them.
+struct FabricEndpoints {
+  int64_t nodes = 0;
+  int64_t gpus_per_node = 0;  // 0: CPU-only nodes
+  int64_t ports_per_node = 0;
+  double port_bandwidth = 0;  // B/s, one NIC port, one direction
+};
+
+// The one fabric of a cluster of several node groups (docs/model.md, "Mixed node groups"): its
+// ports run at the fastest group's NIC rate, every NIC port of every group takes one; the
+// bisection counts each port at its own NIC's rate. Per-GPU figures are left to GroupFabric.
+FabricResults DeriveMixedFabric(const ir::Fabric& fabric, const ir::Switch* sw,
+                                const std::vector<FabricEndpoints>& groups, const Options& options);
+
+// The mixed fabric `all` as a plan on group `own` sees it: its NICs per GPU, the GPUs under one
+// leaf (or one dragonfly group) of its nodes, and the bisection its own NIC ports can use.
+FabricResults GroupFabric(const FabricResults& all, const FabricEndpoints& own);
+
 }  // namespace clusterc::analysis

@@ -8,45 +8,15 @@
 #include "analysis/analysis.h"
 #include "analysis/formulas.h"
 #include "analysis/plan_advice.h"
+#include "analysis/rack_rules.h"
+#include "analysis/rule_text.h"
 #include "ir/checked.h"
 
 namespace clusterc::analysis {
 
+using namespace text;  // Num, Power, Time: how rules write numbers
+
 namespace {
-
-// One decimal, without a trailing ".0": 92.8, 80.
-std::string Num(double v) {
-  std::string s = fmt::format("{:.1f}", v);
-  if (s.size() > 2 && s.compare(s.size() - 2, 2, ".0") == 0) s.resize(s.size() - 2);
-  return s;
-}
-
-std::string Bytes(double b) {
-  if (b >= 1099511627776.0) return Num(b / 1099511627776.0) + " TiB";
-  if (b >= 1073741824.0) return Num(b / 1073741824.0) + " GiB";
-  return fmt::format("{:.0f} MiB", b / 1048576.0);
-}
-
-std::string Power(double w) {
-  if (w >= 1e6) return Num(w / 1e6) + " MW";
-  if (w >= 1e3) return Num(w / 1e3) + " kW";
-  return fmt::format("{:.0f} W", w);
-}
-
-std::string Time(double s) {
-  if (s >= 3600) return fmt::format("{:.1f} h", s / 3600);
-  if (s >= 60) return fmt::format("{:.1f} min", s / 60);
-  if (s >= 1) return fmt::format("{:.2f} s", s);
-  return fmt::format("{:.1f} ms", s * 1e3);
-}
-
-std::string Bandwidth(double bps) {
-  return fmt::format("{:.0f} GB/s", bps / 1e9);
-}
-
-bool Reported(const ir::Program& p, const ir::Entity& e) {
-  return p.main_file == 0 || e.range.file == p.main_file;
-}
 
 template <class T>
 const T* Resolve(const ir::Program& p, ir::Ref<T> r) {
@@ -54,36 +24,54 @@ const T* Resolve(const ir::Program& p, ir::Ref<T> r) {
   return &p.Get(r);
 }
 
-bool HasField(const ir::Entity& e, std::string_view field) {
-  for (const auto& f : e.fields)
-    if (f.field == field) return true;
-  return false;
+// "364 x 4 + 52 x 4 + 5 x 1": each group's nodes x NIC ports per node.
+std::string PortSum(const ir::Program& p, const ir::Cluster& c) {
+  std::string out;
+  for (size_t g = 0; g < c.nodes.Groups(); ++g) {
+    const ir::Node* n = Resolve(p, c.nodes.Group(g).ref);
+    const ir::Nic* nic = n ? Resolve(p, n->nics.ref) : nullptr;
+    out += fmt::format("{}{} x {}", g > 0 ? " + " : "", c.nodes.Group(g).count,
+                       nic ? n->nics.count * nic->ports : 0);
+  }
+  return out;
 }
 
-std::string RackPowerNote(const ClusterResults& r) {
-  std::string s = fmt::format("{} nodes per rack x {}", r.nodes_per_rack, Power(r.power.node));
-  if (r.power.rack_switches > 0)
-    s += fmt::format(" + scale-up switches {}", Power(r.power.rack_switches));
-  return s + " = " + Power(r.power.rack);
+// Nodes with a NIC port, each of which has a port on a rail-only fabric's first rail.
+int64_t RailNodes(const ir::Program& p, const ir::Cluster& c) {
+  int64_t n = 0;
+  for (size_t g = 0; g < c.nodes.Groups(); ++g) {
+    const ir::Node* node = Resolve(p, c.nodes.Group(g).ref);
+    const ir::Nic* nic = node ? Resolve(p, node->nics.ref) : nullptr;
+    if (nic && node->nics.count * nic->ports > 0) n = ir::SaturatingAdd(n, c.nodes.Group(g).count);
+  }
+  return n;
 }
 
 // Rules of the rail-only and dragonfly fabrics.
 void CheckFabricKinds(const ir::Program& p, const ir::Cluster& c, const ClusterResults& r,
-                      const ir::Fabric* fabric, DiagnosticSink& sink) {
+                      const std::vector<ClusterResults>& groups, const ir::Fabric* fabric,
+                      DiagnosticSink& sink) {
   if (!fabric) return;
-  const ir::Node* node = Resolve(p, c.nodes.ref);
-  if (r.fabric.rail_only && (r.scale_up_domain <= 1 || r.scale_up_domain < r.gpus_per_node ||
-                             !node || !node->scale_up.Valid())) {
+  // Rail-only: every GPU group's nodes need a scale-up domain across their rails.
+  for (size_t g = 0; r.fabric.rail_only && g < groups.size() && g < c.nodes.Groups(); ++g) {
+    const ClusterResults& v = groups[g];
+    if (!v.valid || v.gpus_per_node <= 0) continue;
+    const GroupSite at = GroupSiteOf(p, c, g);
+    const ir::Node* node = at.node;
+    if (v.scale_up_domain > 1 && v.scale_up_domain >= v.gpus_per_node && node &&
+        node->scale_up.Valid())
+      continue;
     auto d = MakeDiagnostic(
         DiagCode::FabricRailOnlyNeedsScaleUp, c.FieldRange("fabric"),
-        fmt::format("fabric `{}` is rail-only, but {}", fabric->name,
+        fmt::format("{}fabric `{}` is rail-only, but {}", at.prefix, fabric->name,
                     node && !node->scale_up.Valid()
                         ? "the node has no scale-up link"
                         : fmt::format("its scale-up domain holds {} GPU{} of "
                                       "the node's {}",
-                                      r.scale_up_domain, r.scale_up_domain == 1 ? "" : "s",
-                                      r.gpus_per_node)));
+                                      v.scale_up_domain, v.scale_up_domain == 1 ? "" : "s",
+                                      v.gpus_per_node)));
     d.Label(fabric->FieldRange("topology"), "no spine joins the rails");
+    if (at.mixed) d.Label(at.term, fmt::format("{} nodes x {} GPUs", v.nodes, v.gpus_per_node));
     d.Note(
         "cross-rail traffic must cross the scale-up domain (NVLink) to reach the GPU on the "
         "destination's rail (Wang et al. 2023)");
@@ -135,13 +123,12 @@ std::string MissingPowerNote(const ir::Program& p, const ir::Cluster& c) {
 }
 
 void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
-                  const Options& options, DiagnosticSink& sink) {
+                  const std::vector<ClusterResults>& groups, const Options& options,
+                  DiagnosticSink& sink) {
   const ir::Cluster& c = p.clusters[index];
   if (!Reported(p, c) || !r.valid) return;
-  const ir::Node* node = Resolve(p, r.PrimaryNode(c.nodes.ref));
   const ir::Site* site = Resolve(p, c.site);
   const ir::Fabric* fabric = Resolve(p, c.fabric);
-  const ir::Cooling* cooling = site ? Resolve(p, site->cooling) : nullptr;
   const PowerResults& pw = r.power;
 
   // fabric.unsupported-tiers: the fat-tree model stops at a 4-tier Clos.
@@ -154,7 +141,25 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
     sink.Report(std::move(d));
   }
 
-  // fabric.ports-exceeded
+  // fabric.ports-exceeded. A mixed rail-only fabric's first rail holds a port of every node with
+  // NICs, and may overflow while the ports of all rails together fit.
+  const int64_t rail_nodes = RailNodes(p, c);
+  const bool rail_over = r.fabric.rail_only && c.nodes.Groups() > 1 && r.fabric.rails > 0 &&
+                         r.fabric.capacity > 0 && rail_nodes > r.fabric.capacity / r.fabric.rails &&
+                         r.fabric.endpoints <= r.fabric.capacity;
+  if (rail_over) {
+    auto d = MakeDiagnostic(
+        DiagCode::FabricPortsExceeded, c.FieldRange("fabric"),
+        fmt::format(
+            "rail 1 of the fabric attaches at most {} endpoints; {} nodes have a port on it",
+            r.fabric.capacity / r.fabric.rails, rail_nodes));
+    d.Label(fabric->FieldRange("topology"), fmt::format("{} rails, each its own Clos of {} tier(s)",
+                                                        r.fabric.rails, r.fabric.tiers));
+    d.Note(
+        fmt::format("NIC ports per group: {} = {} endpoints", PortSum(p, c), r.fabric.endpoints));
+    d.Note("every node with a NIC has a port on the first rail; add a tier or a larger switch");
+    sink.Report(std::move(d));
+  }
   if (fabric && r.fabric.capacity > 0 && r.fabric.endpoints > r.fabric.capacity) {
     const ir::Switch* sw = Resolve(p, fabric->switch_);
     auto d = MakeDiagnostic(
@@ -166,8 +171,12 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
                 ? fmt::format("dragonfly routers of radix {}", r.fabric.radix)
                 : fmt::format("{} tier(s) of radix-{} switches", r.fabric.tiers, r.fabric.radix));
     if (sw) d.Label(sw->range, fmt::format("switch `{}` has {} ports", sw->name, sw->radix));
-    d.Note(fmt::format("{} nodes x {} NIC ports = {} endpoints", r.nodes,
-                       r.nodes > 0 ? r.fabric.endpoints / r.nodes : 0, r.fabric.endpoints));
+    if (c.nodes.Groups() > 1)
+      d.Note(
+          fmt::format("NIC ports per group: {} = {} endpoints", PortSum(p, c), r.fabric.endpoints));
+    else
+      d.Note(fmt::format("{} nodes x {} NIC ports = {} endpoints", r.nodes,
+                         r.nodes > 0 ? r.fabric.endpoints / r.nodes : 0, r.fabric.endpoints));
     if (r.fabric.is_dragonfly) {
       const DragonflyShape& df = r.fabric.dragonfly;
       d.Note(
@@ -184,84 +193,14 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
     sink.Report(std::move(d));
   }
 
-  CheckFabricKinds(p, c, r, fabric, sink);
+  CheckFabricKinds(p, c, r, groups, fabric, sink);
 
-  // cluster.partial-domain / cluster.domain-spans-racks: a scale-up domain is a physical unit
-  // (an NVL72 rack's NVLink spine, a TPU cube), not a number the scheduler may split.
-  const int64_t dom = r.scale_up_domain;
-  const ir::SourceRange dom_range =
-      r.rack_scale_domain
-          ? c.FieldRange("racks")
-          : (node && HasField(*node, "scale_up_domain") ? node->FieldRange("scale_up_domain")
-                                                        : c.FieldRange("nodes"));
-  // With several node groups the domain is the first GPU group's, and so are its GPUs.
-  const int64_t gpus = r.groups.size() > 1 && r.primary_group < r.groups.size()
-                           ? r.groups[r.primary_group].gpus
-                           : r.gpus;
-  if (dom > 0 && gpus % dom != 0) {
-    auto d =
-        MakeDiagnostic(DiagCode::ClusterPartialDomain, c.FieldRange("nodes"),
-                       fmt::format("{} GPUs are not a whole number of {}-GPU scale-up "
-                                   "domains: {} domain{} and {} GPUs left over",
-                                   gpus, dom, gpus / dom, gpus / dom == 1 ? "" : "s", gpus % dom));
-    d.Label(dom_range, fmt::format("{} GPUs per scale-up domain", dom));
-    int64_t lo = gpus / dom * dom, hi = lo + dom;
-    if (r.gpus_per_node > 0 && dom % r.gpus_per_node == 0)
-      d.Note(fmt::format("{} or {} GPUs ({} or {} nodes) are whole domains", lo, hi,
-                         lo / r.gpus_per_node, hi / r.gpus_per_node));
-    sink.Report(std::move(d));
-  }
-  if (dom > 0 && r.gpus_per_node > 0 && r.gpus_per_rack > 0) {
-    int64_t group = r.gpus_per_rack * r.scale_up_racks;  // GPUs in the racks one domain may span
-    std::string why;
-    if (dom % r.gpus_per_node != 0 && r.gpus_per_node % dom != 0)
-      why = fmt::format("a {}-GPU scale-up domain splits {}-GPU nodes", dom, r.gpus_per_node);
-    else if (group % dom != 0)
-      why = fmt::format(
-          "{}-GPU scale-up domains do not fit {} rack(s) of {} GPUs ({} nodes x {} "
-          "GPUs): a domain would span racks",
-          dom, r.scale_up_racks, r.gpus_per_rack, r.nodes_per_rack, r.gpus_per_node);
-    if (!why.empty()) {
-      auto d = MakeDiagnostic(DiagCode::ClusterDomainSpansRacks, c.FieldRange("racks"), why);
-      if (dom_range.begin != c.FieldRange("racks").begin || dom_range.file != c.range.file)
-        d.Label(dom_range, fmt::format("{} GPUs per scale-up domain", dom));
-      if (dom % r.gpus_per_node == 0 && (dom / r.gpus_per_node) % r.scale_up_racks == 0)
-        d.Note(fmt::format("`rack {{ nodes = {} }}` holds whole domains",
-                           dom / r.gpus_per_node / r.scale_up_racks));
-      if (dom > group)
-        d.Note("a domain that spans racks says so with `scale_up_racks` (2 for NVL36x2)");
-      sink.Report(std::move(d));
-    }
-  }
-
-  // power.rack-over-cooling
-  if (cooling && cooling->rack_limit.si > 0 && pw.rack > cooling->rack_limit.si) {
-    auto d =
-        MakeDiagnostic(DiagCode::PowerRackOverCooling, c.FieldRange("racks"),
-                       fmt::format("rack draws {}; cooling `{}` removes at most {} per rack",
-                                   Power(pw.rack), cooling->name, Power(cooling->rack_limit.si)));
-    if (node) d.Label(node->range, fmt::format("one node draws {}", Power(pw.node)));
-    d.Label(cooling->range, fmt::format("limit {} per rack", Power(cooling->rack_limit.si)));
-    d.Note(RackPowerNote(r));
-    int64_t fit = pw.node > 0 ? static_cast<int64_t>(cooling->rack_limit.si / pw.node) : 0;
-    if (r.rack_scale_domain)
-      d.Note(
-          fmt::format("the rack holds a {}-GPU scale-up domain and cannot hold fewer nodes; "
-                      "it needs cooling that removes {}",
-                      dom, Power(pw.rack)));
-    else
-      d.Note(fmt::format("at most {} nodes per rack fit this cooling", fit));
-    sink.Report(std::move(d));
-  }
-
-  // power.rack-over-limit
-  if (c.racks.power_limit.si > 0 && pw.rack > c.racks.power_limit.si) {
-    auto d = MakeDiagnostic(DiagCode::PowerRackOverLimit, c.FieldRange("racks"),
-                            fmt::format("rack draws {}; its power feed delivers {}", Power(pw.rack),
-                                        Power(c.racks.power_limit.si)));
-    if (node) d.Label(node->range, fmt::format("one node draws {}", Power(pw.node)));
-    d.Note(RackPowerNote(r));
-    sink.Report(std::move(d));
+  // The rules of each node group's racks and nodes (rack_rules.cpp), on the cluster as the group
+  // sees it: its nodes, racks, node power and scale-up domain.
+  for (size_t g = 0; g < groups.size() && g < c.nodes.Groups(); ++g) {
+    GroupSite site_of = GroupSiteOf(p, c, g);
+    CheckGroupDomains(p, c, site_of, groups[g], sink);
+    CheckGroupRackPower(p, c, site_of, groups[g], sink);
   }
 
   // power.grid-unchecked: IT power is unknown (a switch or optic without a power figure). The
@@ -295,31 +234,24 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
     d.Label(site->FieldRange("grid_power"), fmt::format("site `{}` grid connection", site->name));
     d.Note(
         fmt::format("IT power {} x PUE {:.2f} = {}", Power(pw.it), site->pue, Power(pw.facility)));
-    d.Note(fmt::format("{} nodes x {}{}", r.nodes, Power(pw.node),
+    std::string nodes = fmt::format("{} nodes x {}", r.nodes, Power(pw.node));
+    if (c.nodes.Groups() > 1) {
+      nodes.clear();
+      for (size_t g = 0; g < groups.size() && g < c.nodes.Groups(); ++g) {
+        const ir::Node* n = Resolve(p, c.nodes.Group(g).ref);
+        nodes += fmt::format("{}{} `{}` x {}", g > 0 ? " + " : "", groups[g].nodes,
+                             n ? n->name : "?", Power(groups[g].power.node));
+      }
+    }
+    d.Note(fmt::format("{}{}", nodes,
                        pw.node_includes_network_share
                            ? " (network share included in the node)"
                            : fmt::format(" + network {}", Power(pw.network))));
     sink.Report(std::move(d));
   }
 
-  // power.node-over-budget: once per node declaration.
-  if (node && node->power_budget.si > 0 && pw.node > node->power_budget.si) {
-    bool earlier = false;
-    for (uint32_t i = 0; i < index; ++i)
-      if (p.clusters[i].nodes.ref.index == c.nodes.ref.index && Reported(p, p.clusters[i]))
-        earlier = true;
-    if (!earlier) {
-      bool local = Reported(p, *node);
-      auto d = MakeDiagnostic(DiagCode::PowerNodeOverBudget,
-                              local ? node->FieldRange("power_budget") : c.FieldRange("nodes"),
-                              fmt::format("node `{}` draws {}; its power budget is {}", node->name,
-                                          Power(pw.node), Power(node->power_budget.si)));
-      if (local) d.Label(node->FieldRange("gpus"), fmt::format("GPUs draw {}", Power(pw.gpu)));
-      d.Note(fmt::format("GPUs {} + host {} + network {} = {}", Power(pw.gpu), Power(pw.host),
-                         Power(pw.net), Power(pw.node)));
-      sink.Report(std::move(d));
-    }
-  }
+  for (size_t g = 0; g < groups.size() && g < c.nodes.Groups(); ++g)
+    CheckGroupNodeBudget(p, index, GroupSiteOf(p, c, g), groups[g], sink);
   (void)options;
 }
 

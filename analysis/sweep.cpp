@@ -30,8 +30,15 @@ std::vector<Design> Designs(const ir::Program& program, const ir::Sweep& sweep,
   if (!plan.cluster.Valid()) return out;
   const uint32_t cluster_index = plan.cluster.index, plan_index = sweep.plan.index;
   const ir::Cluster& cluster = program.Get(plan.cluster);
-  if (!cluster.nodes.ref.Valid() || !cluster.fabric.Valid()) return out;
-  const uint32_t node_index = cluster.nodes.ref.index;
+  // The sweep varies the plan's node group (`on`, or the only GPU group): its node type's GPUs
+  // and its node count; the cluster's other groups stay as declared.
+  const PlanGroup chosen = ChoosePlanGroup(program, plan);
+  if (chosen.why != GroupChoice::kChosen || chosen.group < 0 ||
+      size_t(chosen.group) >= cluster.nodes.Groups())
+    return out;
+  const size_t group = size_t(chosen.group);
+  if (!cluster.nodes.Group(group).ref.Valid() || !cluster.fabric.Valid()) return out;
+  const uint32_t node_index = cluster.nodes.Group(group).ref.index;
   const uint32_t fabric_index = cluster.fabric.index;
   for (int g : Choices(sweep.gpus.size()))
     for (int n : Choices(sweep.nodes.size()))
@@ -58,7 +65,9 @@ std::vector<Design> Designs(const ir::Program& program, const ir::Sweep& sweep,
             label.push_back("gpu " + gpu.name);
           }
           if (n >= 0) {
-            p.clusters[cluster_index].nodes.count = sweep.nodes[size_t(n)];
+            ir::PartSum<ir::Node>& nodes = p.clusters[cluster_index].nodes;
+            (group == 0 ? static_cast<ir::Part<ir::Node>&>(nodes) : nodes.more[group - 1]).count =
+                sweep.nodes[size_t(n)];
             label.push_back(fmt::format("{} nodes", sweep.nodes[size_t(n)]));
           }
           if (o >= 0) {
@@ -86,7 +95,10 @@ std::vector<Design> Designs(const ir::Program& program, const ir::Sweep& sweep,
           }
           for (const auto& l : label) d.label += (d.label.empty() ? "" : ", ") + l;
           if (d.label.empty()) d.label = "as declared";
-          d.cluster = DeriveCluster(p, cluster_index, options);
+          // The cluster as a plan on the group sees it (the whole cluster for one group).
+          std::vector<ClusterResults> views;
+          ClusterResults whole = DeriveCluster(p, cluster_index, options, &views);
+          d.cluster = group < views.size() ? std::move(views[group]) : std::move(whole);
           d.inputs = MakePlanInputs(p, plan_index, d.cluster, options);
           // An unknown facility power (0) is not within a limit: it cannot be checked.
           d.within_power = sweep.max_facility_power.si <= 0 ||
@@ -138,7 +150,12 @@ void CheckSweep(const ir::Program& p, uint32_t index, const Options& options,
   const ir::Plan& plan = p.Get(s.plan);
   if (!plan.cluster.Valid()) return;
   const ir::Cluster& c = p.Get(plan.cluster);
-  if (!c.nodes.ref.Valid() || !p.Get(c.nodes.ref).gpus.ref.Valid()) return;
+  const PlanGroup chosen = ChoosePlanGroup(p, plan);
+  if (chosen.why != GroupChoice::kChosen || chosen.group < 0 ||
+      size_t(chosen.group) >= c.nodes.Groups())
+    return;
+  const ir::Ref<ir::Node> swept = c.nodes.Group(size_t(chosen.group)).ref;
+  if (!swept.Valid() || !p.Get(swept).gpus.ref.Valid()) return;
   double highest = 0;
   std::string which;
   auto consider = [&](const ir::Gpu& g) {
@@ -147,7 +164,7 @@ void CheckSweep(const ir::Program& p, uint32_t index, const Options& options,
       which = g.name;
     }
   };
-  if (s.gpus.empty()) consider(p.Get(p.Get(c.nodes.ref).gpus.ref));
+  if (s.gpus.empty()) consider(p.Get(p.Get(swept).gpus.ref));
   for (const auto& g : s.gpus) consider(p.Get(g));
   for (const auto& cap : s.power_cap)
     if (highest > 0 && cap.si >= highest) {

@@ -428,6 +428,7 @@ class Binder {
       std::vector<const ast::Expr*> terms;
       Terms(*e, terms);
       out.more.clear();
+      out.ranges.clear();
       bool ok = true;
       for (size_t i = 0; i < terms.size(); ++i) {
         ast::Member one = m;
@@ -438,11 +439,13 @@ class Binder {
           ok = false;
           continue;
         }
+        out.ranges.push_back(terms[i]->range);
         if (i == 0)
           static_cast<ir::Part<typename ir::IsPart<T>::Target>&>(out) = part;
         else
           out.more.push_back(part);
       }
+      if (!ok) out.ranges.clear();  // a failed term would shift the ranges against the groups
       return ok;
     } else if constexpr (IsPart<T>::value || IsQuantityPart<T>::value) {
       const ast::Expr* e = ValueOf(m, name, "a multiset such as `8 x part`");

@@ -50,8 +50,10 @@ struct PartSum : Part<T> {
   PartSum() = default;
   PartSum(int64_t count, Ref<T> ref) : Part<T>{count, ref} {}  // one group
   std::vector<Part<T>> more;
+  std::vector<SourceRange> ranges;  // each group's term as written (`52 x hgx_a100`), when known
   size_t Groups() const { return 1 + more.size(); }
   const Part<T>& Group(size_t i) const { return i == 0 ? *this : more[i - 1]; }
+  SourceRange GroupRange(size_t i) const { return i < ranges.size() ? ranges[i] : SourceRange{}; }
   int64_t TotalCount() const {
     int64_t n = this->count;
     for (const auto& g : more) n += g.count;

@@ -160,8 +160,13 @@ ClusterReport GatherCluster(const ir::Program& p, const analysis::Results& resul
         .Count("leaf_transceivers", "leaf transceivers", f.leaf.transceivers)
         .Count("spine_switches", "spine switches", f.spine.switches)
         .Count("spine_cables", "leaf-spine cables", f.spine.cables)
-        .Count("spine_transceivers", "leaf-spine transceivers", f.spine.transceivers)
-        .Count("core_switches", "core switches", f.core.switches)
+        .Count("spine_transceivers", "leaf-spine transceivers", f.spine.transceivers);
+    if (f.planes > 1) fb.Count("planes", "planes (independent copies of the fabric)", f.planes);
+    if (f.mid.switches > 0)
+      fb.Count("mid_switches", "super-spine switches (4-tier)", f.mid.switches)
+          .Count("mid_cables", "spine-super-spine cables", f.mid.cables)
+          .Count("mid_transceivers", "spine-super-spine transceivers", f.mid.transceivers);
+    fb.Count("core_switches", "core switches", f.core.switches)
         .Count("core_cables", "spine-core cables", f.core.cables)
         .Count("core_transceivers", "spine-core transceivers", f.core.transceivers)
         .Count("switches", "switches", f.switches)
@@ -174,6 +179,20 @@ ClusterReport GatherCluster(const ir::Program& p, const analysis::Results& resul
         .Count("pods", "pods", f.pods)
         .Count("pod_gpus", "GPUs per pod", f.pod_gpus)
         .Count("leaf_gpus", "GPUs under one leaf (same rail)", f.leaf_gpus);
+    if (f.is_dragonfly) {
+      // The dragonfly's shape (Kim et al. 2008): p, a, h and what they make.
+      const analysis::DragonflyShape& d = f.dragonfly;
+      fb.Count("dragonfly_groups", "dragonfly groups", d.groups)
+          .Count("routers_per_group", "routers per group (a)", d.a)
+          .Count("endpoints_per_router", "endpoints per router (p)", d.p)
+          .Count("global_links_per_router", "global links per router (h)", d.h)
+          .Count("global_links_per_group_pair", "global links between two groups", d.links_per_pair)
+          .Count("local_cables", "local (in-group) cables", d.local_cables)
+          .Count("global_cables", "global (between-group) cables", d.global_cables)
+          .Add("global_fraction", "cross-group bandwidth over injection", d.global_fraction,
+               Unit::kFraction)
+          .Text("routing", "routing", d.non_minimal ? "non_minimal" : "minimal");
+    }
   }
   fb.Add("bisection_bandwidth", "bisection bandwidth", f.bisection_bandwidth, Unit::kBytesPerSecond)
       .Add("nic_bandwidth_per_gpu", "NIC bandwidth per GPU", f.nic_bandwidth_per_gpu,

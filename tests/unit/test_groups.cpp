@@ -6,6 +6,7 @@
 #include <string>
 
 #include "analysis/analysis.h"
+#include "analysis/sweep.h"
 #include "diag/diagnostic.h"
 #include "frontend/compile.h"
 
@@ -54,6 +55,10 @@ TEST_CASE("a mixed cluster sums its groups, CPU-only nodes included", "[analysis
   CHECK(r.racks == 46 + 7 + 1 + 2);
   // Every group's NIC ports are fabric endpoints: 4, 4, 1 and 2 per node.
   CHECK(r.fabric.endpoints == 364 * 4 + 52 * 4 + 5 * 1 + 16 * 2);  // 1,701
+  // The fabric's ports run at 400G, the fastest NIC; the A100 nodes' ConnectX-6 ports at 200G
+  // take one each. Bisection: half of (1,456 + 5 + 32) x 50 GB/s + 208 x 25 GB/s = 39.9 TB/s.
+  CHECK(r.fabric.radix == 64);
+  CHECK(r.fabric.bisection_bandwidth == Approx(((364 * 4 + 5 + 32) * 50e9 + 52 * 4 * 25e9) / 2));
   // IT power: H100 node 4 x 700 W + 2 x 350 W; A100 node 8 x 400 W + 2 x 225 W; login 800 W;
   // storage 1.2 kW; plus the fabric's QM9700 switches at 747 W each and its optics at 7.5 W (no
   // NIC power in the stdlib).
@@ -98,4 +103,99 @@ TEST_CASE("concurrent jobs on a mixed cluster are counted per group", "[analysis
   REQUIRE(j.groups.size() == 2);
   // Idle: 1,456 - 1,440 H100 and 416 - 384 A100.
   CHECK(j.idle_gpus == 16 + 32);
+}
+
+TEST_CASE("a mixed fabric runs at the fastest NIC; each group keeps its own NICs",
+          "[analysis][groups][fabric]") {
+  // 32 nodes x 4 x 200G (8 A100 each) first, then 64 nodes x 8 x 400G (8 H100 each) and 4
+  // login nodes x 1 x 400G, on a 2-tier fat tree of 64 x 400G switches. Computed by hand:
+  ir::Switch sw;
+  sw.radix = 64;
+  sw.port_bandwidth = ir::BytesPerSecond(400e9 / 8);
+  ir::Fabric fab;
+  fab.topology.kind = ir::TopologyKind::fat_tree;
+  fab.topology.tiers = 2;
+  const analysis::FabricEndpoints a100{32, 8, 4, 200e9 / 8}, h100{64, 8, 8, 400e9 / 8},
+      login{4, 0, 1, 400e9 / 8};
+  analysis::FabricResults f =
+      analysis::DeriveMixedFabric(fab, &sw, {a100, h100, login}, analysis::Options{});
+  // Ports at 400G (the fastest NIC): radix 64, 32 down and 32 up per leaf. Endpoints
+  // 128 + 512 + 4 = 644, leaves ceil(644 / 32) = 21, spines ceil(21 x 32 / 64) = 11. (Sized at
+  // the first group's 200G, the radix would read 128 and the fabric 11 + 6 switches.)
+  CHECK(f.radix == 64);
+  CHECK(f.endpoints == 644);
+  CHECK(f.leaf.switches == 21);
+  CHECK(f.spine.switches == 11);
+  CHECK(f.switches == 32);
+  CHECK(f.capacity == 64 * 32);
+  // Bisection: half of 128 x 25 + 512 x 50 + 4 x 50 GB/s = 14.5 TB/s (not 644 x 50 / 2).
+  CHECK(f.bisection_bandwidth == Approx((128 * 25e9 + 512 * 50e9 + 4 * 50e9) / 2));
+  CHECK(f.pod_gpus == 32 * 8 + 64 * 8);
+  CHECK(f.pods == 1);
+  // A plan on the A100 group: 4 x 25 GB/s over 8 GPUs, a leaf's 32 ports hold 8 of its nodes,
+  // and its own NICs bound the bisection: 128 x 25 / 2 = 1.6 TB/s.
+  analysis::FabricResults a = analysis::GroupFabric(f, a100);
+  CHECK(a.nic_bandwidth_per_gpu == Approx(12.5e9));
+  CHECK(a.scale_out_bandwidth_per_gpu == Approx(12.5e9));
+  CHECK(a.leaf_gpus == 64);
+  CHECK(a.bisection_bandwidth == Approx(1.6e12));
+  analysis::FabricResults h = analysis::GroupFabric(f, h100);
+  CHECK(h.nic_bandwidth_per_gpu == Approx(50e9));
+  CHECK(h.leaf_gpus == 32);
+  CHECK(h.bisection_bandwidth == Approx(12.8e12));
+  // 3:1 leaves: 48 down, 16 up; leaves ceil(644 / 48) = 14, spines ceil(14 x 16 / 64) = 4; the
+  // bisection and each group's scale-out bandwidth a third.
+  fab.topology.oversubscription = ir::Ratio{3, 1};
+  analysis::FabricResults o =
+      analysis::DeriveMixedFabric(fab, &sw, {a100, h100, login}, analysis::Options{});
+  CHECK(o.leaf.switches == 14);
+  CHECK(o.spine.switches == 4);
+  CHECK(o.bisection_bandwidth == Approx(14.5e12 / 3));
+  CHECK(analysis::GroupFabric(o, a100).scale_out_bandwidth_per_gpu == Approx(12.5e9 / 3));
+  CHECK(analysis::GroupFabric(o, a100).leaf_gpus == 48 / 4 * 8);
+}
+
+TEST_CASE("a mixed fabric of equal NICs is the single-group fabric", "[analysis][groups][fabric]") {
+  ir::Switch sw;
+  sw.radix = 64;
+  sw.port_bandwidth = ir::BytesPerSecond(400e9 / 8);
+  ir::Fabric fab;
+  fab.topology.kind = ir::TopologyKind::fat_tree;
+  fab.topology.tiers = 3;
+  fab.topology.rails = 8;
+  // 200G NICs on 400G ports split them, as for one group: 128 ports per switch.
+  const analysis::FabricEndpoints half{256, 8, 8, 200e9 / 8};
+  analysis::FabricResults one = analysis::DeriveFabric(fab, &sw, 512, 8, 8, 200e9 / 8, {});
+  analysis::FabricResults two = analysis::DeriveMixedFabric(fab, &sw, {half, half}, {});
+  CHECK(two.radix == 128);
+  CHECK(two.switches == one.switches);
+  CHECK(two.cables == one.cables);
+  CHECK(two.bisection_bandwidth == Approx(one.bisection_bandwidth));
+  analysis::FabricResults view = analysis::GroupFabric(two, half);
+  CHECK(view.nic_bandwidth_per_gpu == Approx(one.nic_bandwidth_per_gpu));
+  CHECK(view.leaf_gpus == one.leaf_gpus);
+}
+
+TEST_CASE("a sweep varies the plan's own node group", "[analysis][groups][sweep]") {
+  std::string spec = std::string(CLUSTERC_SOURCE_DIR) + "/tests/lang/sweep/sweep_mixed_group.cl";
+  Compiled c;
+  c.program = Compile(spec, CompileOptions{}, c.sources, c.diags);
+  REQUIRE(!c.diags.HasErrors());
+  REQUIRE(c.program.sweeps.size() == 1);
+  auto designs = analysis::Designs(c.program, c.program.sweeps[0], analysis::Options{});
+  // gpu (2) x nodes (2), nodes varying fastest; the plan runs `on = a100`, the second group.
+  REQUIRE(designs.size() == 4);
+  CHECK(designs[0].label == "gpu A100_80GB, 32 nodes");
+  CHECK(designs[3].label == "gpu H100_SXM5, 48 nodes");
+  CHECK(designs[0].inputs.cluster_gpus == 32 * 8);
+  CHECK(designs[1].inputs.cluster_gpus == 48 * 8);
+  CHECK(designs[0].inputs.peak_flops == Approx(312e12));
+  CHECK(designs[2].inputs.peak_flops == Approx(989e12));
+  // 16 more A100 nodes of 8 x 400 W + 1 kW, and the fabric grows from 644 to 708 ports: 21 to
+  // 23 leaves, 11 to 12 spines, 3 more QM9700 at 747 W; PUE 1.2. The H100 group (64 nodes) is
+  // untouched: had the sweep grown it instead, the difference would not be this.
+  CHECK(designs[1].cluster.power.facility - designs[0].cluster.power.facility ==
+        Approx((16 * (8 * 400.0 + 1000.0) + 3 * 747.0) * 1.2));
+  CHECK(designs[0].cluster.groups.size() == 1);  // the view of the plan's group
+  CHECK(designs[0].cluster.nodes == 32);
 }
