@@ -48,12 +48,19 @@ struct Context {
 };
 
 using EmitFn = void (*)(const Context&, OutputTree&);
+// Bytes the backend would write for `context`, from the counts its loops run over (ranks, trace
+// nodes, micro-batches, switches, node types), without writing: an upper estimate, within a small
+// factor of the real size (tests/unit/test_output_estimate.cpp checks both on every example), so
+// that `build` can refuse a build above --max-output-size before it writes anything. A double:
+// what a hostile spec asks for can exceed 2^64 bytes.
+using EstimateFn = double (*)(const Context&);
 
 struct BackendInfo {
   std::string_view name;  // as given to --emit; also the output subdirectory
   std::string_view description;
   EmitFn emit;
   bool default_on;
+  EstimateFn estimate;
 };
 
 // Every backend, in the order they run.

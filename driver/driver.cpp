@@ -223,6 +223,42 @@ std::vector<std::string> RootRelativePaths(const SourceManager& sources, const s
   return paths;
 }
 
+// Sizes for people: bytes up to exabytes, then powers of ten (a hostile spec's estimate).
+std::string ReadableBytes(double bytes) {
+  const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+  int u = 0;
+  while (u < 6 && bytes >= 1024) bytes /= 1024, ++u;
+  if (bytes >= 1024) return fmt::format("{:.3g} EiB", bytes);
+  return u == 0 ? fmt::format("{:.0f} B", bytes) : fmt::format("{:.1f} {}", bytes, units[u]);
+}
+
+// Empty when the selected backends' estimated output fits `max_bytes`; else why not, with the
+// estimate per backend and the flags that change it. Each estimate is an upper bound of what its
+// backend writes (backends/backend.h), so a build that passes here does not meet the limit while
+// writing, where it would have spent the time to write up to the limit first.
+std::string OverOutputLimit(const backends::Context& context,
+                            const std::vector<const backends::BackendInfo*>& selected,
+                            uint64_t max_bytes, bool all_ranks) {
+  double total = 0;
+  std::vector<std::pair<double, std::string_view>> parts;
+  for (const auto* b : selected) {
+    double bytes = b->estimate(context);
+    total += bytes;
+    parts.emplace_back(bytes, b->name);
+  }
+  if (total <= double(max_bytes)) return "";
+  std::sort(parts.begin(), parts.end(), [](const auto& a, const auto& b) { return a > b; });
+  std::string by;
+  for (const auto& [bytes, name] : parts)
+    if (bytes >= 1024)
+      by += fmt::format("{}{} {}", by.empty() ? "" : ", ", name, ReadableBytes(bytes));
+  return fmt::format(
+      "nothing written: the build would write up to {} ({}), above --max-output-size {}; {}raise "
+      "--max-output-size to write it",
+      ReadableBytes(total), by, ReadableBytes(double(max_bytes)),
+      all_ranks ? "build without --traces all (the representative slice), " : "");
+}
+
 int Build(const cli::ParsedArgs& args, Streams& s) {
   const std::string& file = args.operands[0];
   std::string output = args.Get("--output", "out"), plan_name = args.Get("--plan");
@@ -295,6 +331,11 @@ int Build(const cli::ParsedArgs& args, Streams& s) {
   }
   if (!plan_name.empty() && context.plans.empty())
     return UsageError(s, fmt::format("{} has no plan `{}`", file, plan_name), "text", "build");
+
+  // The estimate first: a build above the limit is refused before anything is written.
+  if (std::string too_large = OverOutputLimit(context, selected, max_output, all_ranks);
+      !too_large.empty())
+    return OutputError(s, {DiagCode::OutputTooLarge, too_large});
 
   OutputOptions output_options;
   output_options.force = args.Has("--force");

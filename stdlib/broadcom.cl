@@ -1,23 +1,30 @@
 // std.broadcom: Broadcom Ethernet switch chips and NICs, as the Ethernet AI fabrics of Meta,
 // Alibaba HPN and others build them (modelled as a switch of that chip's port configuration).
 //
-// Every figure names its source. Power is left out of every switch here: Broadcom publishes
-// chip power only as analysts' estimates, and a switch built on a chip adds fans, CPU and
-// power-supply losses; set `power` from the datasheet of the switch you buy.
+// Every figure names its source. Broadcom publishes chip power only as analysts' estimates, and a
+// switch built on a chip adds fans, CPU and power-supply losses, so `power` is a shipping
+// switch's datasheet figure where one was readable (named below, without optics, as std.nvidia's
+// switches) and left out otherwise; set it from the datasheet of the switch you buy.
 
 // StrataXGS Tomahawk 5 (BCM78900). Broadcom press release "Broadcom ships Tomahawk 5" (2022-08):
 // 51.2 Tb/s, 64 x 800GbE, 128 x 400GbE or 256 x 200GbE ports, 512 x 100G PAM4 SerDes.
+// Power: the UfiSpace S9321-64E (2U, 64 x QSFP-DD800 on one Tomahawk 5), "913 W typical (no
+// transceivers)", its datasheet figure as listed on IP Infusion's Tomahawk 5 platform page
+// (ipinfusion.com/technology/tomahawk-5); other Tomahawk 5 switches differ.
 switch Tomahawk5 {
   radix          = 64        // Broadcom: 64 ports of 800GbE
   port_bandwidth = 800 Gb/s  // Broadcom: 800GbE
   protocol       = ethernet
+  power          = 913 W  // UfiSpace S9321-64E, typical without transceivers (IP Infusion)
 }
 
-// Tomahawk 5 run as 128 x 400GbE (the same Broadcom release), the usual leaf for 400G NICs.
+// Tomahawk 5 run as 128 x 400GbE (the same Broadcom release), the usual leaf for 400G NICs: the
+// same switch with each 800G cage split in two (the S9321-64E breaks out 2 x 400G), the same power.
 switch Tomahawk5_400G {
   radix          = 128  // Broadcom: 128 x 400GbE
   port_bandwidth = 400 Gb/s
   protocol       = ethernet
+  power          = 913 W  // as Tomahawk5
 }
 
 // StrataDNX Jericho3-AI (BCM88890). ServeTheHome, "Broadcom Jericho3-AI Ethernet switch launched"

@@ -32,11 +32,13 @@
 #include <cmath>
 #include <numeric>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
 #include "backends/astra_sim/chakra.h"
 #include "backends/astra_sim/slice.h"
+#include "backends/astra_sim/trace_size.h"
 #include "backends/emitters.h"
 #include "backends/sim/plan_shape.h"
 #include "ir/checked.h"
@@ -45,22 +47,22 @@ namespace clusterc::backends {
 
 namespace {
 
+using astra::ByteCount;
 using astra::Dimension;
+using astra::EffectiveVpp;
+using astra::Micros;
 using astra::Slice;
+using astra::Tag;
 using chakra::CommType;
 using chakra::Node;
 using sim::PlanShape;
-
-// Layer blocks grow until the slice's traces hold at most this many nodes (about 1.5 MB) per
-// kNodeBudgetRanks ranks.
-constexpr int64_t kTraceNodeBudget = 20000;
-constexpr int64_t kNodeBudgetRanks = 256;
 
 // system.json settings that are not facts of the spec: ASTRA-sim's own validated HGX H100 example
 // (examples/system/native_collectives/HGX-H100-validated.json).
 constexpr int kEndpointDelay = 10;  // ns
 constexpr int kActiveChunksPerDimension = 2;
 constexpr int kPreferredDatasetSplits = 4;
+constexpr std::string_view kRemoteMemoryJson = "{\n  \"memory-type\": \"NO_MEMORY_EXPANSION\"\n}\n";
 
 std::string NetworkYaml(const Context& ctx, const PlanShape& s, const Slice& sl,
                         const std::vector<Dimension>& dims) {
@@ -244,14 +246,6 @@ std::string CommGroupsJson(const Groups& g, const std::vector<Dimension>& dims) 
 
 // ---- traces ----------------------------------------------------------------------------------
 
-uint64_t Micros(double seconds) {
-  return static_cast<uint64_t>(std::max<int64_t>(1, ir::SaturatingRound(seconds * 1e6)));
-}
-
-uint64_t ByteCount(double bytes) {
-  return static_cast<uint64_t>(std::max<int64_t>(0, ir::SaturatingRound(bytes)));
-}
-
 struct Block {
   int64_t layers = 0, moe = 0;
 };
@@ -400,11 +394,6 @@ class TraceWriter {
   int64_t nodes_ = 0;
 };
 
-// Tags of pipeline messages: unique per (source, destination) pair, micro-batch and chunk.
-int32_t Tag(int64_t micro_batch, int64_t chunk, int64_t vpp, bool gradient) {
-  return static_cast<int32_t>(1 + 2 * (micro_batch * vpp + chunk) + (gradient ? 1 : 0));
-}
-
 struct RankCoord {
   int64_t t, c, d, p;
 };
@@ -418,17 +407,6 @@ RankCoord Coord(const Slice& sl, int64_t r) {
   x.d = r % sl.d;
   x.p = r / sl.d;
   return x;
-}
-
-// Nodes of one layer in one pass, for the block-size estimate.
-int64_t NodesPerLayer(const PlanShape& s, const Slice& sl) {
-  int64_t tp_colls = sl.tp > 1 ? 2 : 0;
-  int64_t per = 2 + tp_colls;  // forward
-  per += 2 + tp_colls;         // backward
-  if (s.in->recompute == ir::Recompute::full) per += 2 + tp_colls;
-  if (sl.ep > 1 && s.in->moe) per += 4;
-  if (sl.cp > 1) per += 2;
-  return per;
 }
 
 struct Trace {
@@ -526,10 +504,6 @@ PipelineOp BackwardOp(int64_t i, int64_t pp, int64_t vpp) {
   PipelineOp op = ForwardOp(i, pp, vpp);
   op.chunk = vpp - 1 - op.chunk;
   return op;
-}
-
-int64_t EffectiveVpp(const PlanShape& s) {
-  return s.vpp > 1 && s.pp > 1 && s.micro_batches % s.pp == 0 ? s.vpp : 1;
 }
 
 // A reduced data-parallel group (the slice keeps d of dp replicas) moves (n-1)/n of a ring
@@ -685,6 +659,31 @@ std::string RunScript(const Context& ctx, const PlanShape& s) {
   return out;
 }
 
+// The plan's slice, with what its traces leave out of the plan.
+Slice PlanSlice(const Context& ctx, const PlanShape& s) {
+  Slice sl = astra::ChooseSlice(s, ctx.all_ranks);
+  // The trace runs Megatron's 1F1B (interleaved) order; other schedules are not written.
+  if (s.in->schedule != ir::Schedule::one_f_one_b && s.pp > 1)
+    sl.dropped.push_back(fmt::format(
+        "the {} schedule: the traces run Megatron's 1F1B{} order, whose bubble is larger",
+        ir::EnumName(s.in->schedule), EffectiveVpp(s) > 1 ? " (interleaved)" : ""));
+  return sl;
+}
+
+// At least the bytes of comm_groups.json: per group its id and brackets, per member its rank
+// and separator. Each kind of group (tp, cp, dp x cp, ep, expert dp x cp) holds every rank once
+// when its groups have more than one member.
+double CommGroupsBytesBound(const Slice& sl) {
+  const double ranks = double(sl.Ranks());
+  const int64_t sizes[] = {sl.tp, sl.cp, sl.d * sl.cp, sl.ep, sl.d / sl.ep * sl.cp};
+  double groups = 0, members = 0;
+  for (int64_t n : sizes)
+    if (n > 1) groups += ranks / double(n), members += ranks;
+  const double digits = double(fmt::formatted_size("{}", sl.Ranks()));
+  const double group_digits = double(fmt::formatted_size("{}", int64_t(groups)));
+  return 4 + groups * (9 + group_digits) + members * (digits + 2);
+}
+
 }  // namespace
 
 void EmitAstraSim(const Context& ctx, OutputTree& out) {
@@ -692,34 +691,18 @@ void EmitAstraSim(const Context& ctx, OutputTree& out) {
     PlanShape s = sim::MakePlanShape(ctx, index);
     if (!s.Valid()) continue;
     const std::string dir = "astra-sim/" + s.plan->name + "/";
-    Slice sl = astra::ChooseSlice(s, ctx.all_ranks);
-    // The trace runs Megatron's 1F1B (interleaved) order; other schedules are not written.
-    if (s.in->schedule != ir::Schedule::one_f_one_b && s.pp > 1)
-      sl.dropped.push_back(fmt::format(
-          "the {} schedule: the traces run Megatron's 1F1B{} order, whose bubble is larger",
-          ir::EnumName(s.in->schedule), EffectiveVpp(s) > 1 ? " (interleaved)" : ""));
+    Slice sl = PlanSlice(ctx, s);
     std::vector<Dimension> dims = astra::Network(ctx, s, sl);
     Groups groups = MakeGroups(sl);
     out.Write(dir + "network.yml", NetworkYaml(ctx, s, sl, dims));
     out.Write(dir + "system.json", SystemJson(s, dims, false));
     out.Write(dir + "system.congestion_aware.json", SystemJson(s, dims, true));
-    out.Write(dir + "remote_memory.json", "{\n  \"memory-type\": \"NO_MEMORY_EXPANSION\"\n}\n");
+    out.Write(dir + "remote_memory.json", std::string(kRemoteMemoryJson));
     out.Write(dir + "comm_groups.json", CommGroupsJson(groups, dims));
     out.Write(dir + "run.sh", RunScript(ctx, s));
     for (const std::string& d : sl.dropped)
       sim::ReportNotRepresented(ctx, *s.plan, "astra-sim/" + s.plan->name + ": " + d);
-    // Block size: the smallest k whose estimated node count fits the budget.
-    const int64_t per_layer = NodesPerLayer(s, sl), vpp = EffectiveVpp(s);
-    const int64_t chunk_layers = (s.max_stage_layers + vpp - 1) / vpp;
-    int64_t k = 1;
-    auto estimate = [&](int64_t kk) {
-      int64_t blocks = vpp * ((chunk_layers + kk - 1) / kk);
-      return sl.Ranks() * s.micro_batches * blocks * per_layer;
-    };
-    const int64_t budget =
-        kTraceNodeBudget *
-        std::max<int64_t>(1, (sl.Ranks() + kNodeBudgetRanks - 1) / kNodeBudgetRanks);
-    while (k < chunk_layers && estimate(k) > budget) ++k;
+    const int64_t k = astra::BlockLayers(s, sl);
     for (int64_t r = 0; r < sl.Ranks(); ++r) {
       if (ctx.progress && r % 256 == 0)
         ctx.progress(fmt::format("astra-sim: {} trace {} of {}", s.plan->name, r + 1, sl.Ranks()));
@@ -727,6 +710,23 @@ void EmitAstraSim(const Context& ctx, OutputTree& out) {
       out.Write(fmt::format("{}workload/{}.{}.et", dir, s.plan->name, r), std::move(t.bytes));
     }
   }
+}
+
+double EstimateAstraSim(const Context& ctx) {
+  double bytes = 0;
+  for (uint32_t index : ctx.plans) {
+    PlanShape s = sim::MakePlanShape(ctx, index);
+    if (!s.Valid()) continue;
+    Slice sl = PlanSlice(ctx, s);
+    // The small files exactly (rendered: they do not grow with the job), comm_groups.json and
+    // the traces bounded from their counts (astra/trace_size.h).
+    std::vector<Dimension> dims = astra::Network(ctx, s, sl);
+    bytes += double(NetworkYaml(ctx, s, sl, dims).size() + SystemJson(s, dims, false).size() +
+                    SystemJson(s, dims, true).size() + kRemoteMemoryJson.size() +
+                    RunScript(ctx, s).size());
+    bytes += CommGroupsBytesBound(sl) + astra::TraceBytesBound(s, sl, astra::BlockLayers(s, sl));
+  }
+  return bytes;
 }
 
 }  // namespace clusterc::backends

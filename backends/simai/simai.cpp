@@ -26,6 +26,7 @@
 // parallelism, schedules other than 1F1B, overlapped communication).
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -272,6 +273,44 @@ std::string Script(const Context& ctx, const PlanShape& s) {
   return out;
 }
 
+// At least the bytes of the workload: its rows counted exactly (per micro-batch the stage's layer
+// rows, the embedding, the head and ZeRO-3's rows; per step the data-parallel rows and the
+// optimizer), each charged the longest name and the widest numbers the plan gives a row.
+double WorkloadBytesBound(const PlanShape& s) {
+  const int64_t stage = s.slowest_stage;
+  const sim::Stage& st = s.stages[stage];
+  const std::vector<sim::DpCollective> dp = sim::DataParallelCollectives(s, st);
+  double layer_rows = double(stage == 0) + double(stage == s.pp - 1);
+  layer_rows += 2 * double(st.layers - st.moe_layers) + (s.ep > 1 ? 4 : 2) * double(st.moe_layers);
+  double dp_rows = 0, step_rows = 1;  // the optimizer
+  for (const auto& c : dp) (c.per_micro_batch ? dp_rows : step_rows) += 1;
+  const double m = double(s.micro_batches);
+
+  auto width = [](long long v) { return double(fmt::formatted_size("{}", v)); };
+  const double layer = std::max(s.dense.fwd + s.dense.bwd + s.dense.recompute,
+                                s.moe.fwd + s.moe.bwd + s.moe.recompute);
+  const double time = width(Ns(std::max({layer, s.head_fwd + s.head_bwd, s.optimizer})));
+  double message = std::max({s.act_bytes, s.ep_bytes});
+  for (const auto& c : dp) message = std::max(message, c.bytes);
+  const double bytes = width(Bytes(message));
+  // Names: "moe_dispatch_layer_<layer>.<mb>", "dp_expert_param_allgather.<mb>". Each row: three
+  // times and the update time (zero but on the optimizer's row), eleven tabs, "-1" and the
+  // newline. Layer rows: three communication names, at most 12 characters ("NONE" x 3), 22 with
+  // tensor parallelism ("ALLREDUCE" x 2), 26 with expert all-to-alls ("ALLTOALL_EP" x 2), and
+  // three sizes, two of them non-zero with either. Data-parallel rows: 27 ("NONE", "NONE",
+  // "REDUCESCATTER_DP_EP") and one non-zero size.
+  const double mb = width(s.micro_batches - 1);
+  const double name = std::max(20 + width(st.first_layer + st.layers) + mb, 26 + mb);
+  const bool a2a = s.ep > 1 && st.moe_layers > 0, tp = s.tp > 1;
+  const double layer_comm = a2a ? 26 : tp ? 22 : 12;
+  const double layer_sizes = a2a || tp ? 2 * bytes + 1 : 3;
+  const double fixed = name + 3 * time + 1 + 14;
+  const double layer_row = fixed + layer_comm + layer_sizes, dp_row = fixed + 27 + bytes + 2;
+  // The header line: its text and seven numbers; the row count.
+  return 160 + 7 * 20 + 21 + m * (layer_rows * layer_row + dp_rows * dp_row) + step_rows * dp_row +
+         time;
+}
+
 }  // namespace
 
 void EmitSimAi(const Context& ctx, OutputTree& out) {
@@ -283,6 +322,15 @@ void EmitSimAi(const Context& ctx, OutputTree& out) {
     for (const std::string& note : NotRepresented(s, true))
       sim::ReportNotRepresented(ctx, *s.plan, "simai/" + s.plan->name + ": " + note);
   }
+}
+
+double EstimateSimAi(const Context& ctx) {
+  double bytes = 0;
+  for (uint32_t index : ctx.plans) {
+    PlanShape s = sim::MakePlanShape(ctx, index);
+    if (s.Valid()) bytes += WorkloadBytesBound(s) + double(Script(ctx, s).size());
+  }
+  return bytes;
 }
 
 }  // namespace clusterc::backends

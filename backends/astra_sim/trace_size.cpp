@@ -1,0 +1,164 @@
+#include "backends/astra_sim/trace_size.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "backends/astra_sim/chakra.h"
+#include "ir/checked.h"
+
+namespace clusterc::backends::astra {
+
+namespace {
+
+// Layer blocks grow until the slice's traces hold at most this many nodes (about 1.5 MB) per
+// kNodeBudgetRanks ranks.
+constexpr double kTraceNodeBudget = 20000;
+constexpr double kNodeBudgetRanks = 256;
+
+// Nodes of one layer in one pass (forward, backward, full recompute), at most.
+int64_t NodesPerLayer(const sim::PlanShape& s, const Slice& sl) {
+  int64_t tp_colls = sl.tp > 1 ? 2 : 0;
+  int64_t per = 2 + tp_colls;  // forward
+  per += 2 + tp_colls;         // backward
+  if (s.in->recompute == ir::Recompute::full) per += 2 + tp_colls;
+  if (sl.ep > 1 && s.in->moe) per += 4;
+  if (sl.cp > 1) per += 2;
+  return per;
+}
+
+int64_t ChunkLayers(const sim::PlanShape& s) {
+  const int64_t vpp = EffectiveVpp(s);
+  return (s.max_stage_layers + vpp - 1) / vpp;
+}
+
+int64_t Digits(double v) {
+  return v < 10 ? 1 : int64_t(std::floor(std::log10(v))) + 1;
+}
+
+// The bytes one node takes in the file: its encoding and the length before it.
+double Delimited(const chakra::Node& n) {
+  std::string out;
+  chakra::AppendDelimited(out, chakra::EncodeNode(n));
+  return double(out.size());
+}
+
+}  // namespace
+
+int64_t EffectiveVpp(const sim::PlanShape& s) {
+  return s.vpp > 1 && s.pp > 1 && s.micro_batches % s.pp == 0 ? s.vpp : 1;
+}
+
+int32_t Tag(int64_t micro_batch, int64_t chunk, int64_t vpp, bool gradient) {
+  return static_cast<int32_t>(1 + 2 * (micro_batch * vpp + chunk) + (gradient ? 1 : 0));
+}
+
+uint64_t Micros(double seconds) {
+  return static_cast<uint64_t>(std::max<int64_t>(1, ir::SaturatingRound(seconds * 1e6)));
+}
+
+uint64_t ByteCount(double bytes) {
+  return static_cast<uint64_t>(std::max<int64_t>(0, ir::SaturatingRound(bytes)));
+}
+
+int64_t BlockLayers(const sim::PlanShape& s, const Slice& sl) {
+  const double ranks = double(sl.Ranks());
+  const int64_t chunk_layers = ChunkLayers(s);
+  auto nodes = [&](int64_t k) {
+    return ranks * double(s.micro_batches) * double(EffectiveVpp(s)) *
+           double((chunk_layers + k - 1) / k) * double(NodesPerLayer(s, sl));
+  };
+  const double budget = kTraceNodeBudget * std::max(1.0, std::ceil(ranks / kNodeBudgetRanks));
+  int64_t k = 1;
+  while (k < chunk_layers && nodes(k) > budget) ++k;
+  return k;
+}
+
+double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k) {
+  const auto& in = *s.in;
+  const double m = double(s.micro_batches), vpp = double(EffectiveVpp(s));
+  const double blocks = std::ceil(double(ChunkLayers(s)) / double(k));
+  const bool full = in.recompute == ir::Recompute::full;
+  const bool tp = sl.tp > 1, cp = sl.cp > 1, a2a = sl.ep > 1 && in.moe;
+  const double experts = in.moe ? 2 : 1;  // dense and expert data-parallel collectives
+
+  // Nodes per rank, from RankTrace's loops: per micro-batch, model chunk and block of layers
+  // the compute halves of the forward, backward and full recompute, their tensor-parallel
+  // all-reduces, the context-parallel gather and scatter, the expert all-to-alls; per
+  // micro-batch and chunk a receive and a send each way; per micro-batch the head's forward and
+  // backward and ZeRO-3's three collectives (dense and expert); per step the data-parallel
+  // collectives (at most two, dense and expert) and the optimizer.
+  const double passes = m * vpp * blocks;
+  const double comp = passes * (4 + (full ? 2 : 0)) + 2 * m;
+  const double zero3 = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
+  const double coll = passes * ((tp ? 4 + (full ? 2 : 0) : 0) + (cp ? 2 : 0) + (a2a ? 4 : 0)) +
+                      m * 3 * experts * zero3 + 2 * experts;
+  const double p2p = 4 * m * vpp;
+  const double per_rank = comp + coll + p2p + 1;
+
+  // The largest instance of each kind. Ids and dependencies: up to the rank's node count. A
+  // chained node waits for the previous one and for the collectives beside the compute before
+  // it and after it (tp_comm_overlap, ep_comm_overlap: at most one of each between two compute
+  // nodes); the optimizer also for the step's data-parallel collectives.
+  const uint64_t max_id = uint64_t(std::min(per_rank, 1.8e19));
+  const int beside = (in.tp_comm_overlap && tp ? 1 : 0) + (in.ep_comm_overlap && a2a ? 1 : 0);
+  const std::vector<uint64_t> deps(size_t(1 + 2 * beside), max_id);
+  // Names: "<pass>.<half>.<micro-batch>.<chunk>.<block>", "z3.param.e.<micro-batch>",
+  // "dp.rd.param.expert", "ra.<micro-batch>.<chunk>", "f.head.<micro-batch>", "optimizer".
+  const int64_t mb_digits = Digits(m - 1);
+  const int64_t layer_name = 4 + 3 + mb_digits + Digits(vpp - 1) + Digits(blocks - 1);
+  // Durations: a block's compute (k layers' forward, backward and recompute), the head, the
+  // optimizer. Messages: a block's activations, all-to-alls and K/V, a pipeline send, a stage's
+  // gradients or parameters (a reduced data-parallel group carries up to twice: astra_sim.cpp,
+  // ReducedGroupScale).
+  const double layer = std::max(s.dense.fwd + s.dense.bwd + s.dense.recompute,
+                                s.moe.fwd + s.moe.bwd + s.moe.recompute);
+  const double seconds = std::max({double(k) * layer, s.head_fwd, s.head_bwd, s.optimizer});
+  double params = 0;
+  for (const sim::Stage& st : s.stages)
+    params = std::max({params, st.dense_params, st.expert_params});
+  const double message =
+      std::max({double(k) * std::max({s.act_bytes, s.ep_bytes, s.cp_kv_bytes * double(sl.cp)}),
+                s.pp_bytes, 2 * params * s.grad_bytes_per_param});
+  const double groups = 3 * double(sl.Ranks());  // 5 kinds, each group at least 2 ranks
+
+  chakra::Node c;
+  c.id = max_id;
+  c.name.assign(size_t(std::max<int64_t>({layer_name, 7 + mb_digits, 9})), 'x');
+  c.type = chakra::kCompNode;
+  c.data_deps = deps;
+  c.duration_micros = Micros(seconds);
+  chakra::Node optimizer = c;
+  optimizer.data_deps.resize(deps.size() + 4, max_id);
+
+  chakra::Node g;
+  g.id = max_id;
+  g.name.assign(size_t(std::max<int64_t>({layer_name, 11 + mb_digits, 18})), 'x');
+  g.type = chakra::kCommCollNode;
+  g.data_deps = deps;
+  g.has_comm_type = true;
+  g.comm_type = chakra::kReduceScatter;
+  g.comm_size = ByteCount(message);
+  g.pg_name = std::to_string(int64_t(groups));
+
+  chakra::Node p;
+  p.id = max_id;
+  p.name.assign(size_t(3 + mb_digits + 1 + Digits(vpp - 1)), 'x');
+  p.type = chakra::kCommRecvNode;
+  p.data_deps = deps;
+  p.comm_size = ByteCount(s.pp_bytes);
+  p.has_peer = true;
+  p.comm_src = p.comm_dst = int32_t(std::min<int64_t>(sl.Ranks(), INT32_MAX));
+  // Tags wrap to negative int32 (ten bytes as a varint) beyond 2^31.
+  const double tag = 2 + 2 * (m * vpp + vpp);
+  p.comm_tag = tag > double(INT32_MAX) ? -1 : int32_t(tag);
+
+  std::string metadata;
+  chakra::AppendDelimited(metadata, chakra::EncodeMetadata());
+  const double rank_bytes = double(metadata.size()) + comp * Delimited(c) + Delimited(optimizer) +
+                            coll * Delimited(g) + p2p * Delimited(p);
+  return double(sl.Ranks()) * rank_bytes;
+}
+
+}  // namespace clusterc::backends::astra
