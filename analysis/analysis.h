@@ -40,6 +40,10 @@ struct Options {
   // element-wise kernels this fraction of the HBM bandwidth (H100: GELU 2.58 of 3.35 TB/s).
   double attention_to_gemm = 0.97, attention_backward_to_gemm = 0.75;
   double memory_efficiency = 0.77;
+  // FlashAttention-2 over FlashAttention-1 (`attention_kernel = flash1`): Dao 2023
+  // (FlashAttention-2, arXiv 2307.08691), abstract: "around 2x speedup compared to
+  // FlashAttention" (A100, forward and backward).
+  double flash2_speedup_over_flash1 = 2.0;
   // Achieved NCCL bus bandwidth over the link rate (NVIDIA nccl-tests on DGX A100 / DGX H100:
   // all-reduce busbw about 230 of 300 GB/s and 360 of 450 GB/s over NVLink, about 90 % of the
   // line rate over InfiniBand rails).

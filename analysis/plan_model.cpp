@@ -592,11 +592,19 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
             : options.attention_backward_to_gemm * in.gemm_efficiency;
     // FlashAttention-2 on a GPU its kernel was not written for (Hopper): the GPU's own FA2
     // figures (docs/model.md "Attention kernel generation").
-    if (plan.attention_kernel == ir::AttentionKernel::flash2) {
+    if (plan.attention_kernel != ir::AttentionKernel::tuned) {
       if (gpu->flash2_attention_efficiency > 0)
         in.attention_efficiency = gpu->flash2_attention_efficiency;
       if (gpu->flash2_attention_backward_efficiency > 0)
         in.attention_backward_efficiency = gpu->flash2_attention_backward_efficiency;
+    }
+    // FlashAttention-1 and its Triton port (LLM Foundry's `attn_impl: triton`, the kernel of its
+    // 2023 benchmark tables): FlashAttention-2's figures over FA2's published speed-up on it
+    // (Dao 2023, abstract: "around 2x"; docs/model.md "Attention kernel generation").
+    if (plan.attention_kernel == ir::AttentionKernel::flash1 &&
+        options.flash2_speedup_over_flash1 > 0) {
+      in.attention_efficiency /= options.flash2_speedup_over_flash1;
+      in.attention_backward_efficiency /= options.flash2_speedup_over_flash1;
     }
     in.memory_efficiency =
         gpu->memory_efficiency > 0 ? gpu->memory_efficiency : options.memory_efficiency;

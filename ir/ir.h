@@ -119,8 +119,8 @@ CLUSTERC_ENUM(Norm, rmsnorm, layernorm)
 CLUSTERC_ENUM(Schedule, one_f_one_b, zero_bubble, dualpipe)
 // Generation of the fused-attention kernel a run used: `tuned` is the GPU's own calibration (a
 // kernel written for that architecture), `flash2` FlashAttention-2 (Dao 2023), which predates
-// Hopper.
-CLUSTERC_ENUM(AttentionKernel, tuned, flash2)
+// Hopper, `flash1` the FlashAttention generation before it (Dao et al. 2022, and its Triton port).
+CLUSTERC_ENUM(AttentionKernel, tuned, flash2, flash1)
 
 // ---------------------------------------------------------------------------------------------
 // Parts catalog
@@ -660,8 +660,9 @@ void Describe(Plan& p, V& v) {
   v.Field("flash_attention", p.flash_attention, kOptional,
           "attention does not store the s x s score matrix");
   v.Field("attention_kernel", p.attention_kernel, kOptional,
-          "fused-attention kernel: `tuned` (the GPU's calibration) or `flash2` (FlashAttention-2, "
-          "which on Hopper reaches about half of a Hopper-specific kernel)");
+          "fused-attention kernel: `tuned` (the GPU's calibration), `flash2` (FlashAttention-2, "
+          "which on Hopper reaches about half of a Hopper-specific kernel) or `flash1` "
+          "(FlashAttention-1 or its Triton port, about half of FlashAttention-2's speed)");
   v.Field("framework_reserve", p.framework_reserve, kOptional,
           "memory per GPU held by the CUDA context, NCCL buffers and allocator fragmentation; "
           "defaults to analysis' documented reserve");

@@ -127,5 +127,34 @@ TEST_CASE("FlashAttention-2 on H100 runs at the published third of peak", "[laye
   CHECK(c->results.plans[1].memory.Total() == c->results.plans[0].memory.Total());
 }
 
+TEST_CASE("FlashAttention-1 on A100 runs at the published quarter to two fifths of peak",
+          "[layer_model]") {
+  // tests/lang/explain/attention_kernel_flash1.cl: one A100 plan with the tuned kernel
+  // (FlashAttention-2 on Ampere), one with flash1.
+  auto c = testing::CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" /
+                                "explain" / "attention_kernel_flash1.cl");
+  REQUIRE(c->results.plan_inputs.size() == 2);
+  const PlanInputs& fa2 = c->results.plan_inputs[0];
+  const PlanInputs& fa1 = c->results.plan_inputs[1];
+  auto forward = [](const PlanInputs& in, double s) {
+    return in.attention_efficiency * s / (s + 1024);
+  };
+  // Dao 2023 (FlashAttention-2, arXiv 2307.08691): FlashAttention-2 is "around 2x" faster than
+  // FlashAttention, which reaches "only 25-40% of the theoretical maximum FLOPs/s" on A100 (the
+  // benchmarks' 4K-16K sequences: the s/(s + 1024) curve gives 29-34 %).
+  CHECK(forward(fa2, 16384) / forward(fa1, 16384) == Approx(2.0));
+  CHECK(fa2.attention_backward_efficiency / fa1.attention_backward_efficiency == Approx(2.0));
+  for (double s : {4096.0, 8192.0, 16384.0}) {
+    CHECK(forward(fa1, s) >= 0.25);
+    CHECK(forward(fa1, s) <= 0.40);
+  }
+  // The older kernel lengthens the step (attention is a fifth of this 7B layer's compute at 2K
+  // tokens) and changes no memory figure.
+  double slower = c->results.plans[1].step_time / c->results.plans[0].step_time;
+  CHECK(slower > 1.05);
+  CHECK(slower < 1.5);
+  CHECK(c->results.plans[1].memory.Total() == c->results.plans[0].memory.Total());
+}
+
 }  // namespace
 }  // namespace clusterc::analysis

@@ -12,6 +12,14 @@
 //        the table 2 block below).
 //        The Megatron-LM, BLOOM, MT-NLG and OPT runs predate FlashAttention (2022): their plans
 //        set `flash_attention = false` (Megatron's fused scale-mask-softmax + dropout).
+//        Data-parallel gradient reduction after the last micro-batch (`dp_overlap = false`):
+//        Megatron-LM of 2021 (the [N21] runs) defaults to `--DDP-impl local`
+//        (megatron/arguments.py), whose train_step (megatron/training.py) calls
+//        allreduce_gradients() only after forward_backward_func has run every micro-batch, so the
+//        all-reduce overlaps no compute (overlapped reduction, `--overlap-grad-reduce`, came with
+//        Megatron-Core in 2023). DeepSpeed's pipeline engine (the [S22] and [B22] runs) does the
+//        same: its TrainSchedule (deepspeed/runtime/pipe/schedule.py) issues ReduceTiedGrads,
+//        ReduceGrads and OptimizerStep after the last BackwardPass of the batch.
 //  [K22] Korthikanti et al., "Reducing Activation Recomputation in Large Transformer Models",
 //        MLSys 2023 (arXiv 2205.05198), table 3 (configurations) and table 5 (iteration times):
 //        full recompute vs. sequence parallelism + selective recompute.
@@ -24,8 +32,12 @@
 //        of one stage's work).
 //  [B22] BigScience, "BLOOM: A 176B-Parameter Open-Access Multilingual Language Model"
 //        (arXiv 2211.05100), section 3.4: 48 nodes x 8 A100 80 GB, TP 4, PP 12, DP 8, micro 2,
-//        global 2,048, 156 TFLOP/s per GPU (not re-read: BigScience's training page says "about
-//        150 TFLOPs"; the figure stays 156 until the paper is checked).
+//        global 2,048, 156 TFLOP/s per GPU. Checked (2026-11-23, round 3) against GENCI's
+//        announcement (genci.fr, "BLOOM, one of the largest open multilingual NLP models...":
+//        "sustained performance of 156 TFlops/GPU (50% of FP32/BF16 peak performance)"), and
+//        for consistency against the paper's 1,082,990 GPU-hours for 366 B tokens (94 tokens/s
+//        per GPU, 135 TFLOP/s with recompute, failures and evaluation included). BigScience's
+//        training page says "about 150 TFLOPs".
 //  [Z22] Zhang et al., "OPT: Open Pre-trained Transformer Language Models" (arXiv 2205.01068),
 //        section 2.4: 992 A100 80 GB, FSDP + Megatron TP, up to 147 TFLOP/s per GPU. Verified
 //        (2026-11-23) through a reading card of the paper (ai-papers.xuzou.cn/papers/opt_2022):
@@ -33,6 +45,15 @@
 //        (a best figure, not a run average).
 //  [MF]  MosaicML LLM Foundry, scripts/train/benchmarking/README.md, table "A100 80GB with 1600
 //        Gbps node-node interconnect (RoCE)": MPT models, FSDP FULL_SHARD, bf16.
+//        Attention kernel (`attention_kernel = flash1`): both tables were added to the README
+//        in llm-foundry commit b2a43a147 (2023-10-19), whose sweep.sh ran
+//        submit_benchmarks.py without `--attn_impl`, so its default `triton` applied
+//        (submit_benchmarks.py at that commit: `parser.add_argument('--attn_impl', ...,
+//        default='triton')`; the mpt yamls say the same). That is llmfoundry's
+//        flash_attn_triton.py, the Triton port of FlashAttention-1 by its author ("Overall
+//        Triton forward + backward is slightly slower than CUDA", its header), which
+//        FlashAttention-2 is "around 2x" faster than (Dao 2023, abstract). It has no dropout
+//        ("Triton version doesn't support dropout"): MPT trains without.
 
 import std.nvidia
 import std.cooling
@@ -102,16 +123,16 @@ model gpt_530b  { layers = 105; hidden = 20_480; ffn = 81_920;  heads = 128; voc
 model gpt_1t    { layers = 128; hidden = 25_600; ffn = 102_400; heads = 160; vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
 
 // [N21] table 1 (weak scaling): full recompute, no sequence parallelism (it came with [K22]).
-plan n21_1_7b  { model = gpt_1_7b; cluster = a100_32;   parallel { tp = 1; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_3_6b  { model = gpt_3_6b; cluster = a100_64;   parallel { tp = 2; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_7_5b  { model = gpt_7_5b; cluster = a100_128;  parallel { tp = 4; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_18b   { model = gpt_18b;  cluster = a100_256;  parallel { tp = 8; pp = 1;  dp = 32;  sequence_parallel = false } batch { global = 1_024; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_39b   { model = gpt_39b;  cluster = a100_512;  parallel { tp = 8; pp = 2;  dp = 32;  sequence_parallel = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_76b   { model = gpt_76b;  cluster = a100_1024; parallel { tp = 8; pp = 4;  dp = 32;  sequence_parallel = false } batch { global = 1_792; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_145b  { model = gpt_145b; cluster = a100_1536; parallel { tp = 8; pp = 8;  dp = 24;  sequence_parallel = false } batch { global = 2_304; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_310b  { model = gpt_310b; cluster = a100_1920; parallel { tp = 8; pp = 16; dp = 15;  sequence_parallel = false } batch { global = 2_160; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_530b  { model = gpt_530b; cluster = a100_2520; parallel { tp = 8; pp = 35; dp = 9;   sequence_parallel = false } batch { global = 2_520; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_1t    { model = gpt_1t;   cluster = a100_3072; parallel { tp = 8; pp = 64; dp = 6;   sequence_parallel = false } batch { global = 3_072; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_1_7b  { model = gpt_1_7b; cluster = a100_32;   parallel { tp = 1; pp = 1;  dp = 32;  sequence_parallel = false; dp_overlap = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_3_6b  { model = gpt_3_6b; cluster = a100_64;   parallel { tp = 2; pp = 1;  dp = 32;  sequence_parallel = false; dp_overlap = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_7_5b  { model = gpt_7_5b; cluster = a100_128;  parallel { tp = 4; pp = 1;  dp = 32;  sequence_parallel = false; dp_overlap = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_18b   { model = gpt_18b;  cluster = a100_256;  parallel { tp = 8; pp = 1;  dp = 32;  sequence_parallel = false; dp_overlap = false } batch { global = 1_024; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_39b   { model = gpt_39b;  cluster = a100_512;  parallel { tp = 8; pp = 2;  dp = 32;  sequence_parallel = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_76b   { model = gpt_76b;  cluster = a100_1024; parallel { tp = 8; pp = 4;  dp = 32;  sequence_parallel = false; dp_overlap = false } batch { global = 1_792; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_145b  { model = gpt_145b; cluster = a100_1536; parallel { tp = 8; pp = 8;  dp = 24;  sequence_parallel = false; dp_overlap = false } batch { global = 2_304; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_310b  { model = gpt_310b; cluster = a100_1920; parallel { tp = 8; pp = 16; dp = 15;  sequence_parallel = false; dp_overlap = false } batch { global = 2_160; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_530b  { model = gpt_530b; cluster = a100_2520; parallel { tp = 8; pp = 35; dp = 9;   sequence_parallel = false; dp_overlap = false } batch { global = 2_520; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_1t    { model = gpt_1t;   cluster = a100_3072; parallel { tp = 8; pp = 64; dp = 6;   sequence_parallel = false; dp_overlap = false } batch { global = 3_072; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
 
 // [N21] table 2 (PTD-P rows; the ZeRO-3 rows are not modelled here): GPT-3 174.6 B with
 // t = 8, p = 12, batch 1,536 on 384/768/1,536 GPUs: 153/149/141 TFLOP/s per GPU; 529.6 B with
@@ -123,12 +144,12 @@ cluster a100_560  { site = selene; nodes = 70 x dgx_a100;  racks = rack { nodes 
 cluster a100_768  { site = selene; nodes = 96 x dgx_a100;  racks = rack { nodes = 4 }; fabric = hdr }
 cluster a100_1120 { site = selene; nodes = 140 x dgx_a100; racks = rack { nodes = 4 }; fabric = hdr }
 model gpt3_175b { layers = 96; hidden = 12_288; ffn = 49_152; heads = 96; vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
-plan n21t2_175b_384  { model = gpt3_175b; cluster = a100_384;  parallel { tp = 8; pp = 12; dp = 4;  sequence_parallel = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21t2_175b_768  { model = gpt3_175b; cluster = a100_768;  parallel { tp = 8; pp = 12; dp = 8;  sequence_parallel = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21t2_175b_1536 { model = gpt3_175b; cluster = a100_1536; parallel { tp = 8; pp = 12; dp = 16; sequence_parallel = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21t2_530b_560  { model = gpt_530b;  cluster = a100_560;  parallel { tp = 8; pp = 35; dp = 2;  sequence_parallel = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21t2_530b_1120 { model = gpt_530b;  cluster = a100_1120; parallel { tp = 8; pp = 35; dp = 4;  sequence_parallel = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21t2_530b_2240 { model = gpt_530b;  cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_175b_384  { model = gpt3_175b; cluster = a100_384;  parallel { tp = 8; pp = 12; dp = 4;  sequence_parallel = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_175b_768  { model = gpt3_175b; cluster = a100_768;  parallel { tp = 8; pp = 12; dp = 8;  sequence_parallel = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_175b_1536 { model = gpt3_175b; cluster = a100_1536; parallel { tp = 8; pp = 12; dp = 16; sequence_parallel = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_530b_560  { model = gpt_530b;  cluster = a100_560;  parallel { tp = 8; pp = 35; dp = 2;  sequence_parallel = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_530b_1120 { model = gpt_530b;  cluster = a100_1120; parallel { tp = 8; pp = 35; dp = 4;  sequence_parallel = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_530b_2240 { model = gpt_530b;  cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
 
 // [K22] table 3 configurations, table 5 iteration times. Baseline: full recompute, no sequence
 // parallelism; "present work": sequence parallelism + selective recompute. Verified (2026-11-23)
@@ -146,9 +167,9 @@ plan k22_1t_full   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp
 plan k22_1t_sel    { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1 }                            batch { global = 512; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false }
 
 // [S22] MT-NLG 530B: TP 8, PP 35, micro-batch 1, global 1,920, full recompute, fp16 (= bf16 rate).
-plan s22_mtnlg_2240 { model = gpt_530b; cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
-plan s22_mtnlg_2800 { model = gpt_530b; cluster = a100_2800; parallel { tp = 8; pp = 35; dp = 10; sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
-plan s22_mtnlg_3360 { model = gpt_530b; cluster = a100_3360; parallel { tp = 8; pp = 35; dp = 12; sequence_parallel = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
+plan s22_mtnlg_2240 { model = gpt_530b; cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
+plan s22_mtnlg_2800 { model = gpt_530b; cluster = a100_2800; parallel { tp = 8; pp = 35; dp = 10; sequence_parallel = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
+plan s22_mtnlg_3360 { model = gpt_530b; cluster = a100_3360; parallel { tp = 8; pp = 35; dp = 12; sequence_parallel = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
 
 // [B22] Jean Zay, as the paper describes it (section 3.4 "Hardware"; re-read 2026-11-23 through
 // a reading card of the paper, ai-papers.xuzou.cn/papers/bloom_2022): 48 nodes of 8 A100 80 GB,
@@ -181,7 +202,7 @@ cluster jean_zay { site = selene; nodes = 48 x jean_zay_a100; racks = rack { nod
 // [B22] BLOOM-176B: ALiBi (no learned positions: close enough to the GPT shape), LayerNorm,
 // GELU, tied embeddings, vocabulary 250,880; 70 layers on 12 stages (70 + 2 = 72 = 12 x 6).
 model bloom_176b { layers = 70; hidden = 14_336; ffn = 57_344; heads = 112; vocab = 250_880; activation = gelu; norm = layernorm; tied_embeddings = true }
-plan b22_bloom { model = bloom_176b; cluster = jean_zay; parallel { tp = 4; pp = 12; dp = 8; sequence_parallel = false } batch { global = 2_048; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
+plan b22_bloom { model = bloom_176b; cluster = jean_zay; parallel { tp = 4; pp = 12; dp = 8; sequence_parallel = false; dp_overlap = false } batch { global = 2_048; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
 
 // [Z22] OPT-175B: GPT-3 175B shape with OPT's vocabulary 50,272; TP 8 x FSDP 124; batch 2 M
 // tokens, taken as 992 sequences: 8 per replica in one micro-batch (no gradient accumulation);
@@ -195,19 +216,19 @@ model mpt_7b  { layers = 32; hidden = 4_096; ffn = 16_384; heads = 32; vocab = 5
 model mpt_13b { layers = 40; hidden = 5_120; ffn = 20_480; heads = 40; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
 model mpt_30b { layers = 48; hidden = 7_168; ffn = 28_672; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
 // 1b, 2048 tokens, 8 GPUs, micro 14, no checkpointing: 20,513 tokens/s/GPU (MFU 59.86 %).
-plan mf_a100_1b  { model = mpt_1b;  cluster = a100_8; parallel { dp = 8 } batch { global = 448;  micro = 14; seq_len = 2_048 } optimizer = adam { sharding = fsdp } }
+plan mf_a100_1b  { model = mpt_1b;  cluster = a100_8; parallel { dp = 8 } batch { global = 448;  micro = 14; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; attention_kernel = flash1 }
 // 7b, 2048, 8 GPUs, micro 6, no checkpointing: 4,641 tokens/s/GPU (MFU 64.23 %).
-plan mf_a100_7b  { model = mpt_7b;  cluster = a100_8; parallel { dp = 8 } batch { global = 96;   micro = 6;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } }
+plan mf_a100_7b  { model = mpt_7b;  cluster = a100_8; parallel { dp = 8 } batch { global = 96;   micro = 6;  seq_len = 2_048 } optimizer = adam { sharding = fsdp }; attention_kernel = flash1 }
 // 13b, 2048, 8 GPUs, micro 2, no checkpointing: 2,262 tokens/s/GPU (MFU 59.57 %).
-plan mf_a100_13b { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 48;   micro = 2;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } }
+plan mf_a100_13b { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 48;   micro = 2;  seq_len = 2_048 } optimizer = adam { sharding = fsdp }; attention_kernel = flash1 }
 // 30b, 2048, 8 GPUs, micro 3, checkpointing: 916 tokens/s/GPU (MFU 55.3 %).
-plan mf_a100_30b { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 504;  micro = 3;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } recompute = full }
+plan mf_a100_30b { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 504;  micro = 3;  seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; attention_kernel = flash1 }
 model mpt_3b  { layers = 32; hidden = 2_560; ffn = 10_240; heads = 32; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
 model mpt_70b { layers = 80; hidden = 8_192; ffn = 32_768; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
 // 3b, 2048, 8 GPUs, micro 10, no checkpointing: 10,811 tokens/s/GPU (MFU 62.11 %).
-plan mf_a100_3b  { model = mpt_3b;  cluster = a100_8;  parallel { dp = 8 }  batch { global = 160;   micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp } }
+plan mf_a100_3b  { model = mpt_3b;  cluster = a100_8;  parallel { dp = 8 }  batch { global = 160;   micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; attention_kernel = flash1 }
 // 70b, 2048, 64 GPUs, micro 8, checkpointing: 410 tokens/s/GPU (MFU 53.33 %).
-plan mf_a100_70b { model = mpt_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 2_048; micro = 8;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } recompute = full }
+plan mf_a100_70b { model = mpt_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 2_048; micro = 8;  seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; attention_kernel = flash1 }
 
 // ---- Memory per GPU: [K22] figure 1, parameters + optimizer state and activations of the first
 // pipeline stage (GiB), as transcribed by Calculon (calculon/llm/validation.py, seqsel_fig1).
