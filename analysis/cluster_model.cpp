@@ -7,6 +7,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/formulas.h"
+#include "analysis/rule_text.h"
 
 namespace clusterc::analysis {
 
@@ -236,10 +237,7 @@ namespace {
 // declaration, a parent it extends or an inline override). An explicit `price = 0 USD` is a known
 // zero; an absent price is unknown.
 bool Given(const ir::Entity& e, std::string_view field, double value) {
-  if (value > 0) return true;
-  for (const auto& f : e.fields)
-    if (f.field == field) return true;
-  return false;
+  return value > 0 || text::HasField(e, field);
 }
 
 // Whether a node's price is known: its own, or else that of every GPU, CPU and NIC it holds.
