@@ -186,7 +186,6 @@ TEST_CASE("a 100 KB line of invalid characters stops at the error limit, in line
   CHECK(Lines(o.err) <= 20 * 3 + 2);
   CHECK(o.err.find("more errors not shown: --error-limit 20") != std::string::npos);
   CHECK(o.err.find("[driver.error-limit]") != std::string::npos);
-  CHECK(o.cpu_seconds < 5);  // was 54 s and 42 MB of output before the limit and linear rendering
 
   // --error-limit 0 shows every error the compiler keeps (10,000), still in linear time.
   Outcome all = Run("check --error-limit 0 '" + (dir / "flood.cl").string() + "'");
@@ -194,9 +193,12 @@ TEST_CASE("a 100 KB line of invalid characters stops at the error limit, in line
   CHECK(all.exit_code == 1);
   CHECK(Lines(all.err) >= 10000 * 3);
   CHECK(all.err.find("at most 10000 errors are kept") != std::string::npos);
-  CHECK(all.cpu_seconds < 10);
+  // Each excerpt shows a window of the line, not the whole 100 KB line (which was 42 MB of output
+  // and 54 s before): 3 lines of at most 200 bytes per error.
+  CHECK(all.err.size() < 10000 * 3 * 200);
 
-  // Four times the line, about four times the time: linear (quadratic would be sixteen times).
+  // Four times the line, about four times the CPU time: linear (quadratic would be sixteen times).
+  // A ratio of two runs on the same machine, not a time limit: it holds on a slow or busy machine.
   Write(dir / "flood4.cl", Repeat("@", 400000) + "\n");
   Outcome big = Run("check '" + (dir / "flood4.cl").string() + "'");
   CHECK_FALSE(big.crashed_or_hung);
