@@ -3,12 +3,13 @@
 //
 // Modelled on IDRIS's Jean Zay (CNRS, France) after its 2024 extension, whose GPU partitions
 // include 4-GPU H100 SXM5 nodes and 8-GPU A100 SXM4 80 GB nodes beside front-end (login) nodes
-// (idris.fr, "Jean Zay: hardware"). The node counts and parts below follow that page as the
-// author recalls it (364 x 4 H100 nodes with 2 x Xeon Platinum 8468 and 512 GB; 52 x 8 A100
-// nodes with 2 x EPYC 7543 and 512 GB); they were not re-read for this file, so treat them as
-// illustrative. Jean Zay's real network, storage and older partitions (V100, CPU) are left out:
-// here every group sits on one InfiniBand NDR fat tree, and the storage nodes stand for its
-// parallel file system servers.
+// (idris.fr, "Jean Zay: hardware"). The H100 count is checked: 1,456 H100 (NextINpact, "Le
+// supercalculateur Jean Zay grimpe a 125,9 PFlop/s, avec 1 456 GPU H100", 28 March 2024), i.e.
+// 364 four-GPU nodes. The rest follows that page as the author recalls it and was not re-read
+// for this file (2 x Xeon Platinum 8468 and 512 GB per H100 node; 52 x 8 A100 nodes with
+// 2 x EPYC 7543 and 512 GB): treat those as illustrative. Jean Zay's real network, storage and
+// older partitions (V100, CPU) are left out: here every group sits on one InfiniBand NDR fat
+// tree, and the storage nodes stand for its parallel file system servers.
 
 import std.nvidia
 import std.cooling
