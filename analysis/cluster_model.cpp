@@ -535,6 +535,7 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
   if (c.nodes.Groups() == 1) {
     ClusterResults r = DeriveGroup(p, c, c.nodes, options);
     r.groups.push_back(Summarize(r, c.nodes.ref.index));
+    r.groups.back().facility_power = r.power.facility;
     if (group_views) group_views->push_back(r);
     return r;
   }
@@ -604,6 +605,16 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
   for (const ClusterResults& x : parts) r.missing |= x.missing & kNoServerPrice;
   if (r.missing & kNoServerPrice) co.servers = 0;
   Totals(c, site, cooling, network_in_nodes, r);
+  // Each group's facility power: what its plans draw (search's energy per GPU). The fabric is
+  // shared by NIC ports, since each port takes one switch port and its optics.
+  int64_t all_ports = 0;
+  for (const FabricEndpoints& e : ends) all_ports += e.nodes * e.ports_per_node;
+  const double pue = pw.it > 0 ? pw.facility / pw.it : 0;
+  for (size_t g = 0; g < parts.size(); ++g) {
+    double share = all_ports > 0 ? double(ends[g].nodes * ends[g].ports_per_node) / all_ports : 0;
+    double it = r.groups[g].it_power + (network_in_nodes ? 0 : pw.network * share);
+    r.groups[g].facility_power = it * pue;
+  }
 
   if (group_views) {
     // A plan on group g sees its group's nodes, and the whole cluster's fabric, cost and power.

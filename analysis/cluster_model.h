@@ -135,8 +135,11 @@ struct GroupResults {
   int64_t usable_gpus = 0;
   int64_t racks = 0;  // racks of its own: groups do not share racks
   int64_t scale_up_domain = 0;
-  double node_power = 0;       // W, one node
-  double it_power = 0;         // W, its nodes and rack switch trays (network excluded)
+  double node_power = 0;  // W, one node
+  double it_power = 0;    // W, its nodes and rack switch trays (network excluded)
+  // W: its IT power plus its share of the fabric's (by NIC ports, when the nodes' power does
+  // not already carry the network), times the site's PUE; 0 while the IT power is unknown.
+  double facility_power = 0;
   double servers = 0;          // USD, its nodes
   bool servers_known = false;  // its node (or each of its parts) has a price
   double failures_per_day = 0;

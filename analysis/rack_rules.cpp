@@ -78,9 +78,10 @@ void CheckGroupDomains(const ir::Program& p, const ir::Cluster& c, const GroupSi
                         r.gpus_per_node);
     else if (span % dom != 0)
       why = fmt::format(
-          "{}{}-GPU scale-up domains do not fit {} rack(s) of {} GPUs ({} nodes x {} "
-          "GPUs): a domain would span racks",
-          g.prefix, dom, r.scale_up_racks, r.gpus_per_rack, r.nodes_per_rack, r.gpus_per_node);
+          "{}{}-GPU scale-up domains do not fit {} of {} GPUs ({} nodes x {} GPUs): a domain "
+          "would span racks",
+          g.prefix, dom, text::Count(r.scale_up_racks, "rack"), r.gpus_per_rack, r.nodes_per_rack,
+          r.gpus_per_node);
     if (!why.empty()) {
       const ir::SourceRange racks = c.FieldRange("racks");
       auto d = MakeDiagnostic(DiagCode::ClusterDomainSpansRacks, racks, why);

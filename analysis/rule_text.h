@@ -3,6 +3,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
+
 #include <string>
 #include <string_view>
 
@@ -38,6 +40,11 @@ inline std::string Time(double s) {
 
 inline std::string Bandwidth(double bps) {
   return fmt::format("{:.0f} GB/s", bps / 1e9);
+}
+
+// "1 tier", "3 tiers": a count with its noun, singular for one.
+inline std::string Count(int64_t n, std::string_view noun) {
+  return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
 }
 
 // Whether the rules report on an entity: those of the main file only (not the stdlib's).

@@ -153,8 +153,9 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
         fmt::format(
             "rail 1 of the fabric attaches at most {} endpoints; {} nodes have a port on it",
             r.fabric.capacity / r.fabric.rails, rail_nodes));
-    d.Label(fabric->FieldRange("topology"), fmt::format("{} rails, each its own Clos of {} tier(s)",
-                                                        r.fabric.rails, r.fabric.tiers));
+    d.Label(fabric->FieldRange("topology"),
+            fmt::format("{}, each its own Clos of {}", text::Count(r.fabric.rails, "rail"),
+                        text::Count(r.fabric.tiers, "tier")));
     d.Note(
         fmt::format("NIC ports per group: {} = {} endpoints", PortSum(p, c), r.fabric.endpoints));
     d.Note("every node with a NIC has a port on the first rail; add a tier or a larger switch");
@@ -169,7 +170,8 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
     d.Label(fabric->FieldRange("topology"),
             r.fabric.is_dragonfly
                 ? fmt::format("dragonfly routers of radix {}", r.fabric.radix)
-                : fmt::format("{} tier(s) of radix-{} switches", r.fabric.tiers, r.fabric.radix));
+                : fmt::format("{} of radix-{} switches", text::Count(r.fabric.tiers, "tier"),
+                              r.fabric.radix));
     if (sw) d.Label(sw->range, fmt::format("switch `{}` has {} ports", sw->name, sw->radix));
     if (c.nodes.Groups() > 1)
       d.Note(
@@ -185,8 +187,9 @@ void CheckCluster(const ir::Program& p, uint32_t index, const ClusterResults& r,
                       df.p, df.a, df.h, r.fabric.capacity));
       d.Note("raise `global_links` (h) or `routers_per_group` (a), or choose a larger switch");
     } else {
-      d.Note(fmt::format("capacity: {} tiers, {} endpoint ports per leaf, radix {}{}",
-                         r.fabric.tiers, r.fabric.leaf_downlinks, r.fabric.radix,
+      d.Note(fmt::format("capacity: {}, {} endpoint ports per leaf, radix {}{}",
+                         text::Count(r.fabric.tiers, "tier"), r.fabric.leaf_downlinks,
+                         r.fabric.radix,
                          r.fabric.rail_only ? fmt::format(", {} rails", r.fabric.rails) : ""));
       d.Note("add a tier or choose a switch with more ports");
     }

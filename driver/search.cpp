@@ -25,6 +25,14 @@ namespace fs = std::filesystem;
 
 constexpr int kShardFormatVersion = 1;
 
+// Facility W per GPU the plan runs on. A plan's view of a mixed cluster holds its own node group
+// only (analysis::DeriveCluster's group views): that group's draw, not the whole site's, which
+// would charge the plan for the other groups' nodes.
+double FacilityPowerPerGpu(const an::ClusterResults& c) {
+  double facility = c.groups.size() == 1 ? c.groups[0].facility_power : c.power.facility;
+  return c.gpus > 0 ? facility / double(c.gpus) : 0;
+}
+
 // Parses "A|B|C" alternatives of one dimension into `out`; false on a bad value.
 bool ParseInts(const std::string& text, std::vector<int64_t>& out) {
   std::stringstream ss(text);
@@ -280,7 +288,7 @@ int Load(const SearchRequest& req, SearchContext& ctx, Streams& s, std::string& 
   double headroom = plan.memory_headroom > 0 ? plan.memory_headroom : 0.9;
   o.memory_limit = ctx.base.hbm > 0 ? headroom * ctx.base.hbm : 0;
   ctx.headroom = headroom;
-  if (cluster.gpus > 0) o.gpu_power = cluster.power.facility / double(cluster.gpus);
+  o.gpu_power = FacilityPowerPerGpu(cluster);
   if (ctx.base.cluster_cost_per_second > 0 && ctx.base.cluster_gpus > 0)
     o.owned_cost_per_gpu_s = ctx.base.cluster_cost_per_second / double(ctx.base.cluster_gpus);
   if (o.objective == an::Objective::kCost && ctx.base.gpu_rental <= 0 &&
@@ -331,8 +339,7 @@ int Load(const SearchRequest& req, SearchContext& ctx, Streams& s, std::string& 
       if (req.gpus.empty()) d.space.min_gpus = d.space.max_gpus = d.base.cluster_gpus;
       d.options = ctx.options;
       d.options.memory_limit = d.base.hbm > 0 ? headroom * d.base.hbm : 0;
-      d.options.gpu_power =
-          design.cluster.gpus > 0 ? design.cluster.power.facility / double(design.cluster.gpus) : 0;
+      d.options.gpu_power = FacilityPowerPerGpu(design.cluster);
       d.options.owned_cost_per_gpu_s =
           d.base.cluster_cost_per_second > 0 && d.base.cluster_gpus > 0
               ? d.base.cluster_cost_per_second / double(d.base.cluster_gpus)

@@ -92,6 +92,29 @@ TEST_CASE("each plan of a mixed cluster sees its own group", "[analysis][groups]
   CHECK(c.results.plan_inputs[a].nic_bandwidth == Approx(4 * 200e9 / 8 / 8));
 }
 
+TEST_CASE("each node group draws its own facility power, sharing the fabric by NIC ports",
+          "[analysis][groups]") {
+  Compiled c;
+  CompileExample(c);
+  const analysis::ClusterResults& r = c.results.clusters[0];
+  REQUIRE(r.groups.size() == 4);
+  // 1,701 NIC ports: the H100 group holds 1,456 of them, the A100 group 208.
+  const double net = r.power.network;
+  REQUIRE(net > 0);
+  const double h100 = (364 * (4 * 700.0 + 2 * 350.0) + net * 1456 / 1701) * 1.2;
+  const double a100 = (52 * (8 * 400.0 + 2 * 225.0) + net * 208 / 1701) * 1.2;
+  CHECK(r.groups[0].facility_power == Approx(h100));
+  CHECK(r.groups[1].facility_power == Approx(a100));
+  double sum = 0;
+  for (const auto& g : r.groups) sum += g.facility_power;
+  CHECK(sum == Approx(r.power.facility));
+  // A plan's view holds its own group's figure beside the site's.
+  uint32_t a = PlanIndex(c.program, "llama3_8b_a100");
+  REQUIRE(c.results.plan_clusters[a].groups.size() == 1);
+  CHECK(c.results.plan_clusters[a].groups[0].facility_power == Approx(a100));
+  CHECK(c.results.plan_clusters[a].power.facility == Approx(r.power.facility));
+}
+
 TEST_CASE("concurrent jobs on a mixed cluster are counted per group", "[analysis][groups]") {
   Compiled c;
   CompileExample(c);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <random>
+#include <sstream>
 
 #include "analysis/search.h"
 #include "analysis/sweep.h"
@@ -284,6 +285,41 @@ TEST_CASE("clusterc search --emit-plan writes a plan check accepts unchanged", "
     CHECK(c->results.plans[best].gpus == std::stoll(gpus));
     CHECK(json.out.find(fmt::format(",{},", step)) != std::string::npos);
   }
+}
+
+TEST_CASE("search's energy on a mixed cluster is the plan's node group's", "[search][groups]") {
+  std::string spec = (kSource / "examples/mixed_jean_zay.cl").string();
+  auto c = testing::CompileSpec(spec);
+  const an::ClusterResults& whole = c->results.clusters[0];
+  REQUIRE(whole.groups.size() == 4);
+  const double per_gpu = whole.groups[1].facility_power / 416;  // the A100 group's 416 GPUs
+  REQUIRE(per_gpu > 0);
+  Streams s;
+  REQUIRE(Run({"search", spec, "--plan", "llama3_8b_a100", "--top", "1", "--format", "csv"}, s) ==
+          kExitOk);
+  // The header names the columns; the first row is the best plan.
+  std::vector<std::string> rows;
+  std::istringstream lines(s.out);
+  for (std::string line; std::getline(lines, line);) rows.push_back(line);
+  REQUIRE(rows.size() >= 2);
+  auto fields = [](const std::string& row) {
+    std::vector<std::string> out;
+    std::istringstream cells(row);
+    for (std::string cell; std::getline(cells, cell, ',');) out.push_back(cell);
+    return out;
+  };
+  std::vector<std::string> head = fields(rows[0]), best = fields(rows[1]);
+  auto column = [&](const std::string& name) {
+    for (size_t i = 0; i < head.size() && i < best.size(); ++i)
+      if (head[i] == name) return std::stod(best[i]);
+    FAIL("no column " << name);
+    return 0.0;
+  };
+  // The plan gives no tokens: figures are per step, and GPU-hours are the GPUs x the step's
+  // wall time (goodput included).
+  CHECK(column("energy_j") == Approx(per_gpu * column("gpu_hours") * 3600).epsilon(1e-6));
+  // The whole site's power over the group's GPUs, as before, is over 4 times as much.
+  CHECK(whole.power.facility / 416 > 4 * per_gpu);
 }
 
 TEST_CASE("a sweep's designs apply each alternative to the plan's cluster", "[search][sweep]") {
