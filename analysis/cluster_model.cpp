@@ -34,6 +34,32 @@ int64_t RadixAtRate(const ir::Switch& sw, double rate) {
   return sw.radix * static_cast<int64_t>(std::min(64.0, std::max(1.0, split)));
 }
 
+// Adds `count` rails of `nodes` ports each to a rail-only fabric's counts (their own Clos of
+// f.tiers levels; the leaves' endpoint cables are the caller's).
+void AddRails(int64_t count, int64_t nodes, FabricResults& f) {
+  auto c = formulas::FatTree(nodes, f.radix, f.tiers, 1, f.leaf_oversubscription, 1.0);
+  const int64_t R = count;
+  f.capacity = ir::SaturatingAdd(f.capacity, ir::SaturatingMul(R, c.capacity));
+  f.leaf_downlinks = c.leaf_downlinks;
+  f.leaf.switches += R * c.leaf;
+  f.spine.switches += R * c.spine;
+  f.mid.switches += R * c.mid;
+  f.core.switches += R * c.core;
+  f.spine.cables += R * c.leaf * c.leaf_uplinks;
+  f.mid.cables += c.mid > 0 ? R * c.spine * c.spine_uplinks : 0;
+  f.core.cables += R * (c.mid > 0 ? c.mid * c.mid_uplinks : c.spine * c.spine_uplinks);
+  f.switches += R * c.Switches();
+}
+
+void RailTotals(FabricResults& f) {
+  f.leaf.cables = f.endpoints;
+  f.spine.transceivers = 2 * f.spine.cables;
+  f.mid.transceivers = 2 * f.mid.cables;
+  f.core.transceivers = 2 * f.core.cables;
+  f.cables = f.leaf.cables + f.spine.cables + f.mid.cables + f.core.cables;
+  f.transceivers = f.spine.transceivers + f.mid.transceivers + f.core.transceivers;
+}
+
 // Rail-only (Wang et al. 2023, section 4): NIC port i of every node joins rail i, and each rail
 // is its own Clos network of `tiers` levels; no spine joins the rails.
 void DeriveRailOnly(const ir::Switch& sw, int64_t nodes, int64_t ports_per_node, double rate,
@@ -42,24 +68,8 @@ void DeriveRailOnly(const ir::Switch& sw, int64_t nodes, int64_t ports_per_node,
   f.rails = std::max<int64_t>(1, ports_per_node);
   f.radix = RadixAtRate(sw, rate);
   // One rail holds one port of every node.
-  auto c = formulas::FatTree(nodes, f.radix, f.tiers, 1, f.leaf_oversubscription, 1.0);
-  const int64_t R = f.rails;
-  f.capacity = ir::SaturatingMul(R, c.capacity);
-  f.leaf_downlinks = c.leaf_downlinks;
-  f.leaf.switches = R * c.leaf;
-  f.spine.switches = R * c.spine;
-  f.mid.switches = R * c.mid;
-  f.core.switches = R * c.core;
-  f.leaf.cables = f.endpoints;
-  f.spine.cables = R * c.leaf * c.leaf_uplinks;
-  f.mid.cables = c.mid > 0 ? R * c.spine * c.spine_uplinks : 0;
-  f.core.cables = R * (c.mid > 0 ? c.mid * c.mid_uplinks : c.spine * c.spine_uplinks);
-  f.spine.transceivers = 2 * f.spine.cables;
-  f.mid.transceivers = 2 * f.mid.cables;
-  f.core.transceivers = 2 * f.core.cables;
-  f.switches = R * c.Switches();
-  f.cables = f.leaf.cables + f.spine.cables + f.mid.cables + f.core.cables;
-  f.transceivers = f.spine.transceivers + f.mid.transceivers + f.core.transceivers;
+  AddRails(f.rails, nodes, f);
+  RailTotals(f);
 }
 
 // Dragonfly (Kim et al. 2008, section 3). Unset p, a, h take the balanced a = 2p = 2h that fills
@@ -455,12 +465,28 @@ FabricResults DeriveMixedFabric(const ir::Fabric& fabric, const ir::Switch* sw,
   // of `endpoints` ports at that rate.
   FabricResults f;
   if (t.kind == ir::TopologyKind::rail_only) {
-    // Rail i holds port i of every node that has one; each rail is sized for the nodes with NICs
-    // (rail 0's members), so a group with fewer ports leaves ports of the last rails unused.
+    // Rail i holds port i of each node with more than i ports, and is sized for those nodes: a
+    // group with fewer ports is absent from the last rails, which need fewer switches.
     f = DeriveFabric(fabric, sw, rail_nodes, 1, rails, rate, options);
     f.endpoints = endpoints;
-    f.leaf.cables = endpoints;
-    f.cables = f.leaf.cables + f.spine.cables + f.mid.cables + f.core.cables;
+    if (sw && sw->radix > 0) {
+      f.capacity = 0;
+      f.leaf = f.spine = f.mid = f.core = FabricTier{};
+      f.switches = 0;
+      // Rails [from, to) have the same members: every node with at least `to` ports. A loop
+      // over the groups' port counts, not over the rails.
+      int64_t from = 0;
+      while (from < rails) {
+        int64_t to = rails, members = 0;
+        for (const FabricEndpoints& g : groups)
+          if (g.ports_per_node > from) to = std::min(to, g.ports_per_node);
+        for (const FabricEndpoints& g : groups)
+          if (g.ports_per_node >= to) members = ir::SaturatingAdd(members, g.nodes);
+        AddRails(to - from, members, f);
+        from = to;
+      }
+    }
+    RailTotals(f);
   } else {
     f = DeriveFabric(fabric, sw, endpoints, 1, 1, rate, options);
   }

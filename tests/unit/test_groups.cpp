@@ -3,12 +3,14 @@
 // Figures checked against the example's parts, computed here by hand from their datasheet values.
 #include <catch2/catch.hpp>
 
+#include <fstream>
 #include <string>
 
 #include "analysis/analysis.h"
 #include "analysis/sweep.h"
 #include "diag/diagnostic.h"
 #include "frontend/compile.h"
+#include "support.h"
 
 using namespace clusterc;
 
@@ -176,6 +178,41 @@ TEST_CASE("a mixed fabric runs at the fastest NIC; each group keeps its own NICs
   CHECK(o.bisection_bandwidth == Approx(14.5e12 / 3));
   CHECK(analysis::GroupFabric(o, a100).scale_out_bandwidth_per_gpu == Approx(12.5e9 / 3));
   CHECK(analysis::GroupFabric(o, a100).leaf_gpus == 48 / 4 * 8);
+}
+
+TEST_CASE("a mixed rail-only fabric sizes each rail for the nodes on it",
+          "[analysis][groups][fabric]") {
+  // 64 nodes with 8 ports and 64 with 4: rails 1-4 hold 128 nodes, rails 5-8 hold 64.
+  auto dir = testing::ScratchDir("rail_bands");
+  {
+    std::ofstream out(dir / "rails.cl");
+    out << "import std.nvidia\nimport std.cooling\n"
+           "site s { cooling = cooling.direct_liquid }\n"
+           "node hgx8 { gpus = 8 x nvidia.H100_SXM5; scale_up = nvidia.NVLink4; "
+           "nics = 8 x nvidia.ConnectX7 }\n"
+           "node hgx4 { gpus = 8 x nvidia.H100_SXM5; scale_up = nvidia.NVLink4; "
+           "nics = 4 x nvidia.ConnectX7 }\n"
+           "fabric rails { kind = infiniband_ndr; topology = rail_only { tiers = 2 }; "
+           "switch = nvidia.Quantum2_QM9700 }\n"
+           "cluster c { site = s; nodes = 64 x hgx8 + 64 x hgx4; racks = rack { nodes = 4 }; "
+           "fabric = rails }\n";
+  }
+  auto c = testing::CompileSpec(dir / "rails.cl");
+  REQUIRE(!c->diags.HasErrors());
+  const analysis::FabricResults& f = c->results.clusters[0].fabric;
+  CHECK(f.rails == 8);
+  CHECK(f.endpoints == 64 * 8 + 64 * 4);
+  // Radix 64, two tiers: 32 endpoint ports per leaf. A rail of 128 nodes: 4 leaves, 2 spines,
+  // 128 leaf-spine cables; a rail of 64: 2 leaves, 1 spine, 64 cables. Sizing all 8 rails for 128
+  // nodes, as before, gave 48 switches and 1,024 cables.
+  CHECK(f.leaf.switches == 4 * 4 + 4 * 2);
+  CHECK(f.spine.switches == 4 * 2 + 4 * 1);
+  CHECK(f.switches == 36);
+  CHECK(f.spine.cables == 4 * 128 + 4 * 64);
+  CHECK(f.transceivers == 2 * 768);
+  CHECK(f.cables == 768 + 768);
+  CHECK(f.capacity == 8 * 64 * 32);  // each rail attaches radix x 32 endpoints
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("a mixed fabric of equal NICs is the single-group fabric", "[analysis][groups][fabric]") {
