@@ -634,10 +634,12 @@ ClusterResults DeriveCluster(const ir::Program& p, uint32_t index, const Options
   // Each group's facility power: what its plans draw (search's energy per GPU). The fabric is
   // shared by NIC ports, since each port takes one switch port and its optics.
   int64_t all_ports = 0;
-  for (const FabricEndpoints& e : ends) all_ports += e.nodes * e.ports_per_node;
+  for (const FabricEndpoints& e : ends)
+    all_ports = ir::SaturatingAdd(all_ports, ir::SaturatingMul(e.nodes, e.ports_per_node));
   const double pue = pw.it > 0 ? pw.facility / pw.it : 0;
   for (size_t g = 0; g < parts.size(); ++g) {
-    double share = all_ports > 0 ? double(ends[g].nodes * ends[g].ports_per_node) / all_ports : 0;
+    const int64_t ports = ir::SaturatingMul(ends[g].nodes, ends[g].ports_per_node);
+    double share = all_ports > 0 ? double(ports) / double(all_ports) : 0;
     double it = r.groups[g].it_power + (network_in_nodes ? 0 : pw.network * share);
     r.groups[g].facility_power = it * pue;
   }
