@@ -25,6 +25,9 @@ int64_t NodesPerLayer(const sim::PlanShape& s, const Slice& sl) {
   if (s.in->recompute == ir::Recompute::full) per += 2 + tp_colls;
   if (sl.ep > 1 && s.in->moe) per += 4;
   if (sl.cp > 1) per += 2;
+  // ZeRO-3/FSDP: two all-gathers and a reduce-scatter per block, dense and expert.
+  if (s.in->sharding == ir::Sharding::zero3 || s.in->sharding == ir::Sharding::fsdp)
+    per += s.in->moe ? 6 : 3;
   return per;
 }
 
@@ -87,13 +90,13 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k) {
   // the compute halves of the forward, backward and full recompute, their tensor-parallel
   // all-reduces, the context-parallel gather and scatter, the expert all-to-alls; per
   // micro-batch and chunk a receive and a send each way; per micro-batch the head's forward and
-  // backward and ZeRO-3's three collectives (dense and expert); per step the data-parallel
-  // collectives (at most two, dense and expert) and the optimizer.
+  // backward; per micro-batch, chunk and block ZeRO-3's three collectives (dense and expert);
+  // per step the data-parallel collectives (at most two, dense and expert) and the optimizer.
   const double passes = m * vpp * blocks;
   const double comp = passes * (4 + (full ? 2 : 0)) + 2 * m;
   const double zero3 = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
   const double coll = passes * ((tp ? 4 + (full ? 2 : 0) : 0) + (cp ? 2 : 0) + (a2a ? 4 : 0)) +
-                      m * 3 * experts * zero3 + 2 * experts;
+                      passes * 3 * experts * zero3 + 2 * experts;
   const double p2p = 4 * m * vpp;
   const double per_rank = comp + coll + p2p + 1;
 
@@ -104,7 +107,7 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k) {
   const uint64_t max_id = uint64_t(std::min(per_rank, 1.8e19));
   const int beside = (in.tp_comm_overlap && tp ? 1 : 0) + (in.ep_comm_overlap && a2a ? 1 : 0);
   const std::vector<uint64_t> deps(size_t(1 + 2 * beside), max_id);
-  // Names: "<pass>.<half>.<micro-batch>.<chunk>.<block>", "z3.param.e.<micro-batch>",
+  // Names: "<pass>.<half>.<micro-batch>.<chunk>.<block>", "z3.param.e.<mb>.<chunk>.<block>",
   // "dp.rd.param.expert", "ra.<micro-batch>.<chunk>", "f.head.<micro-batch>", "optimizer".
   const int64_t mb_digits = Digits(m - 1);
   const int64_t layer_name = 4 + 3 + mb_digits + Digits(vpp - 1) + Digits(blocks - 1);
@@ -134,7 +137,7 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k) {
 
   chakra::Node g;
   g.id = max_id;
-  g.name.assign(size_t(std::max<int64_t>({layer_name, 11 + mb_digits, 18})), 'x');
+  g.name.assign(size_t(std::max<int64_t>({layer_name + 6, 18})), 'x');
   g.type = chakra::kCommCollNode;
   g.data_deps = deps;
   g.has_comm_type = true;

@@ -390,9 +390,10 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
       const double m = double(pr.micro_batches);
       if (tp > 1)
         CHECK(tp_bytes == Approx(2 * m * double(st.layers) * pr.messages.activation).epsilon(1e-6));
+      // ASTRA-sim's all-gather size is each rank's input (its Ring sends it n - 1 times): the
+      // CP ring gathers every rank's K/V chunk, so the trace carries one chunk per layer.
       if (cp > 1)
-        CHECK(cp_bytes ==
-              Approx(m * double(st.layers) * double(cp) * pr.messages.context_kv).epsilon(1e-6));
+        CHECK(cp_bytes == Approx(m * double(st.layers) * pr.messages.context_kv).epsilon(1e-6));
       if (in.moe && in.ep > 1)
         CHECK(a2a_bytes ==
               Approx(4 * m * double(st.moe_layers) * pr.messages.all_to_all).epsilon(1e-6));
@@ -596,6 +597,16 @@ TEST_CASE("ASTRA-sim traces honour uneven stages and the overlap fields", "[astr
         CHECK(double(Int(n, "comm_size", kInt64)) == Approx(grad * (7.0 / 8) / (1.0 / 2)));
       }
     CHECK(reductions == 1);
+    // ZeRO-1's parameter all-gather: ASTRA-sim's all-gather size is each rank's input, the
+    // scaled buffer over the slice's 2 members (its Ring sends it once per step and ends with
+    // twice it), not the gathered buffer.
+    int64_t gathers = 0;
+    for (const DecodedNode& n : t.nodes)
+      if (n.name == "dp.ag.param.dense") {
+        ++gathers;
+        CHECK(double(Int(n, "comm_size", kInt64)) == Approx(grad * (7.0 / 8) / (1.0 / 2) / 2));
+      }
+    CHECK(gathers == 1);
     // dp_overlap = false: the optimizer depends on the last data-parallel collective.
     REQUIRE(t.nodes.back().name == "optimizer");
     const DecodedNode& before = t.nodes[t.nodes.size() - 2];
@@ -603,4 +614,50 @@ TEST_CASE("ASTRA-sim traces honour uneven stages and the overlap fields", "[astr
     CHECK(std::find(t.nodes.back().deps.begin(), t.nodes.back().deps.end(), before.id) !=
           t.nodes.back().deps.end());
   }
+}
+
+// examples/tpu_v5p_pod.cl: FSDP with one micro-batch. Each block of layers gathers its share of
+// the parameters before its forward and before its backward and reduce-scatters its gradients
+// after its backward, beside the compute (nothing on the chain waits for them); the all-gather
+// carries each rank's input, ASTRA-sim's convention (buffer / slice members).
+TEST_CASE("ASTRA-sim FSDP collectives follow the blocks of layers", "[astra-sim][sim]") {
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "tpu_v5p_pod.cl");
+  backends::Context ctx = testing::ContextOf(*c);
+  backends::OutputTree out;
+  backends::EmitAstraSim(ctx, out);
+  backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, 0);
+  REQUIRE(s.in->sharding == ir::Sharding::fsdp);
+  const backends::astra::Slice sl = backends::astra::ChooseSlice(s, false);
+  REQUIRE(sl.pp == 1);
+  const double n = double(sl.d * sl.cp), job = double(s.dp * s.cp);
+  const double scale = ((job - 1) / job) / ((n - 1) / n);
+  const double buffer = s.stages[0].dense_params * s.grad_bytes_per_param * scale;
+  DecodedTrace t = Decode(out.Files().at("astra-sim/llama3_70b_v5p/workload/llama3_70b_v5p.0.et"));
+  REQUIRE(t.ok);
+  std::set<uint64_t> fsdp;
+  double gathered = 0, scattered = 0;
+  int64_t gathers = 0, scatters = 0, forward_blocks = 0;
+  for (const DecodedNode& node : t.nodes) {
+    if (node.name.rfind("f.at.", 0) == 0) ++forward_blocks;
+    if (node.name.rfind("z3.", 0) != 0) continue;
+    fsdp.insert(node.id);
+    const double bytes = double(node.attrs.at("comm_size").int_value);
+    if (node.attrs.at("comm_type").int_value == 2) {
+      ++gathers;
+      gathered += bytes;
+    } else {
+      CHECK(node.attrs.at("comm_type").int_value == 7);
+      ++scatters;
+      scattered += bytes;
+    }
+  }
+  const double m = double(s.micro_batches);
+  CHECK(forward_blocks > 1);
+  CHECK(gathers == 2 * forward_blocks);
+  CHECK(scatters == forward_blocks);
+  CHECK(gathered == Approx(2 * m * buffer / n).epsilon(1e-6));
+  CHECK(scattered == Approx(m * buffer).epsilon(1e-6));
+  // Off the critical chain: no node depends on an FSDP collective.
+  for (const DecodedNode& node : t.nodes)
+    for (uint64_t d : node.deps) CHECK(fsdp.count(d) == 0);
 }
