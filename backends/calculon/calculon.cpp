@@ -31,8 +31,11 @@
 //   represented. tp_comm_overlap maps to tensor_par_overlap "ring" (the decomposed ring overlap
 //   of Wang et al. 2023 that Megatron-LM's --tp-comm-overlap implements), dp_overlap to
 //   data_par_overlap.
-// - attention_type: multiquery only for one KV head; GQA and MLA are written as multihead (their
-//   K/V projections are smaller than Calculon's: attention weights are overstated).
+// - attention_type: Calculon has multihead (K and V as wide as Q, split by tp) and multiquery
+//   (one K/V head on every GPU, llm.py). Grouped-query attention holds max(1, kv_heads / tp) K/V
+//   heads per GPU, so it is multiquery exactly when kv_heads <= tp (Llama 3 with tp 8) and
+//   otherwise the nearer of the two in K/V width (KvHeadsPerGpu); the note says how far off.
+//   MLA is written as multihead.
 // - vector.tflops: the GPU's 16-bit vector (non-tensor) rate, 2 x the FP32 rate (packed
 //   half2/bfloat162 arithmetic; NVIDIA H100 whitepaper, table 3: 133.8 FP16 vs 66.9 FP32 TFLOPS);
 //   FP8 work runs its element-wise ops at 16 bits too. Without an FP32 rate: the BF16 tensor
@@ -98,6 +101,21 @@ double ScoreBytes(const PlanShape& s) {
   return 10 * double(in.heads) / double(s.tp) * sl * sl * double(in.micro_batch);
 }
 
+// K/V heads one GPU projects under grouped-query attention: kv_heads / tp, at least one (a KV head
+// is replicated when tp exceeds the KV heads).
+double KvHeadsPerGpu(const PlanShape& s) {
+  return std::max(1.0, double(s.in->kv_heads) / double(s.tp));
+}
+
+// Calculon's multiquery (one K/V head per GPU) or multihead (heads / tp), whichever is nearer in
+// ratio to the model's K/V heads per GPU.
+bool MultiQuery(const PlanShape& s) {
+  const auto& in = *s.in;
+  if (in.mla || in.kv_heads >= in.heads) return false;
+  const double g = KvHeadsPerGpu(s), multihead = double(in.heads) / double(s.tp);
+  return g * g <= multihead;
+}
+
 // What the Calculon input approximates, for model.json and the terminal.
 std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
   const auto& in = *s.in;
@@ -135,10 +153,21 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
   if (in.swiglu && !in.moe)
     notes.push_back(fmt::format("SwiGLU's three MLP matrices: feedforward = 3/2 x ffn {} = {}",
                                 in.ffn, feedforward));
-  if (in.mla || (in.kv_heads > 1 && in.kv_heads < in.heads))
-    notes.push_back(in.mla ? "multi-head latent attention written as multihead attention"
-                           : "grouped-query attention written as multihead attention (K/V "
-                             "weights overstated)");
+  if (in.mla) {
+    notes.push_back("multi-head latent attention written as multihead attention");
+  } else if (in.kv_heads > 1 && in.kv_heads < in.heads) {
+    const double g = KvHeadsPerGpu(s), multihead = double(in.heads) / double(s.tp);
+    if (!MultiQuery(s))
+      notes.push_back(fmt::format(
+          "grouped-query attention ({} K/V heads per GPU) written as multihead attention ({} per "
+          "GPU): K/V projections and weights {}x too large",
+          Num(g), Num(multihead), Num(std::round(multihead / g * 100) / 100)));
+    else if (g > 1)
+      notes.push_back(fmt::format(
+          "grouped-query attention ({} K/V heads per GPU) written as multiquery attention (1 per "
+          "GPU): K/V projections and weights {}x too small",
+          Num(g), Num(g)));
+  }
   return notes;
 }
 
@@ -247,14 +276,13 @@ std::string ExecutionJson(const PlanShape& s) {
     }
     return 1;
   };
-  int tp_net = tier(s.tp);
-  int pp_net = tier(s.pp);
-  int dp_net = tier(data_par);
-  if (on_fast > 1 && on_fast != sud) {
-    // Tier 0 not filled: everything on tier 1 except a tensor degree equal to the domain.
-    tp_net = s.tp == sud ? 0 : 1;
-    pp_net = dp_net = 1;
-  }
+  // Calculon accepts a tier that the degrees on it divide (llm.py: size % tier_size == 0), so a
+  // tensor degree of 4 stays on a 72-GPU NVLink domain; moving it to the scale-out fabric, as
+  // this did until 2026-11-24, made gb200_nvl72's llama3_70b_third expose 1.46 s of
+  // tensor-parallel traffic at 50 GB/s.
+  const int tp_net = tier(s.tp);
+  const int pp_net = tier(s.pp);
+  const int dp_net = tier(data_par);
   // Interleaving must divide the blocks per processor (ceil(layers / pp)); else the largest
   // divisor of it not above the plan's.
   int64_t blocks = (in.layers + s.pp - 1) / s.pp;
@@ -265,7 +293,7 @@ std::string ExecutionJson(const PlanShape& s) {
                           : in.recompute == ir::Recompute::selective || in.flash_attention
                               ? "attn_only"
                               : "none";
-  bool multiquery = !in.mla && in.kv_heads == 1;
+  const bool multiquery = MultiQuery(s);
   bool sharding = in.sharding != ir::Sharding::none && data_par > 1;
   std::string out = "{\n";
   out += fmt::format("  \"num_procs\": {},\n", s.tp * s.pp * data_par);

@@ -12,6 +12,7 @@
 
 #include "analysis/analysis.h"
 #include "backends/emitters.h"
+#include "backends/sim/plan_shape.h"
 #include "diag/diagnostic.h"
 #include "diag/source.h"
 #include "frontend/compile.h"
@@ -84,6 +85,12 @@ TEST_CASE("Calculon inputs of every example", "[calculon]") {
       CHECK((batch / d) % micro == 0);
       CHECK(std::set<std::string>{"multihead", "multiquery"}.count(
           x["attention_type"].as<std::string>()));
+      // Grouped-query attention with no more K/V heads than tp holds one K/V head per GPU:
+      // Calculon's multiquery, exactly.
+      const backends::sim::PlanShape shape = backends::sim::MakePlanShape(context, pi);
+      const auto& in = *shape.in;
+      if (!in.mla && in.kv_heads < in.heads && in.kv_heads <= t)
+        CHECK(x["attention_type"].as<std::string>() == "multiquery");
       CHECK(std::set<std::string>{"full", "attn_only", "none"}.count(
           x["activation_recompute"].as<std::string>()));
       CHECK(std::set<std::string>{"ar", "p2p_rs_ag", "rs_ag"}.count(
@@ -157,6 +164,9 @@ TEST_CASE("Calculon inputs of every example", "[calculon]") {
       place("tensor_par_net", t);
       place("pipeline_par_net", p);
       place("data_par_net", d);
+      // Tensor parallelism stays in the scale-up domain whenever its degree divides it.
+      const int64_t domain = s["networks"][0]["size"].as<int64_t>();
+      if (t > 1 && domain % t == 0) CHECK(x["tensor_par_net"].as<int>() == 0);
       for (int k = 0; k < 2; ++k) {
         if (!used[k]) continue;
         CHECK(size[k] <= s["networks"][k]["size"].as<int64_t>());
