@@ -1,0 +1,121 @@
+// The building blocks of the typed model (ir/ir.h): source ranges, references between entities,
+// summed parts, the entity base with its field locations, field flags and the language's enums.
+#pragma once
+
+#include <cstdint>
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ir/enum.h"
+#include "ir/quantity.h"
+
+namespace clusterc::ir {
+
+struct SourceRange {
+  uint32_t file = 0;  // index into the source manager; 0 means "no location"
+  uint32_t begin = 0;
+  uint32_t end = 0;  // byte offsets, half open
+  bool Valid() const { return file != 0; }
+};
+
+// A typed index into the Program's table of T; kNone when absent.
+template <class T>
+struct Ref {
+  static constexpr uint32_t kNone = std::numeric_limits<uint32_t>::max();
+  uint32_t index = kNone;
+  bool Valid() const { return index != kNone; }
+};
+
+// `a + b + c`: references to several entities of one kind (a `jobs` block's plans).
+template <class T>
+struct RefSum : std::vector<Ref<T>> {};
+
+// `N x part`.
+template <class T>
+struct Part {
+  int64_t count = 0;
+  Ref<T> ref;
+};
+
+// `64 x a + 32 x b`: several `N x part` groups. The first group is the Part itself (so code
+// that reads one group reads the first); `more` holds the others, in the order written.
+template <class T>
+struct PartSum : Part<T> {
+  PartSum() = default;
+  PartSum(int64_t count, Ref<T> ref) : Part<T>{count, ref} {}  // one group
+  std::vector<Part<T>> more;
+  std::vector<SourceRange> ranges;  // each group's term as written (`52 x hgx_a100`), when known
+  size_t Groups() const { return 1 + more.size(); }
+  const Part<T>& Group(size_t i) const { return i == 0 ? *this : more[i - 1]; }
+  SourceRange GroupRange(size_t i) const { return i < ranges.size() ? ranges[i] : SourceRange{}; }
+  int64_t TotalCount() const {
+    int64_t n = this->count;
+    for (const auto& g : more) n += g.count;
+    return n;
+  }
+};
+
+// `N x quantity`, e.g. `storage = 8 x 3.84 TB`.
+template <class QuantityT>
+struct QuantityPart {
+  int64_t count = 0;
+  QuantityT each;
+};
+
+// An oversubscription ratio as written (`1:7`); Factor() is the larger side over the smaller.
+struct Ratio {
+  double left = 1, right = 1;
+  double Factor() const {
+    double lo = left < right ? left : right, hi = left < right ? right : left;
+    return lo > 0 ? hi / lo : 0;
+  }
+};
+
+struct FieldLocation {
+  std::string_view field;  // names come from Describe's string literals
+  SourceRange range;
+};
+
+// What every declared entity carries: its name and where it and its fields were written.
+struct Entity {
+  std::string name;
+  SourceRange range;  // the declaration (or inline object) as a whole
+  std::vector<FieldLocation> fields;
+  SourceRange FieldRange(std::string_view field) const {
+    for (const auto& f : fields)
+      if (f.field == field) return f.range;
+    return range;
+  }
+};
+
+// Field flags for Describe.
+enum FieldFlags : uint32_t {
+  kOptional = 0,
+  kRequired = 1u << 0,
+  kPositive = 1u << 1,  // strictly greater than zero
+  kFraction = 1u << 2,  // in [0, 1]; written as `0.9` or `90 %`
+  kAtLeastOne = 1u << 3,
+};
+
+CLUSTERC_ENUM(Kind, gpu, cpu, nic, switch_, link, cooling, node, fabric, site, cluster, model, plan,
+              jobs, sweep)
+
+CLUSTERC_ENUM(NetProtocol, infiniband, ethernet, vpi)
+CLUSTERC_ENUM(FabricKind, infiniband_hdr, infiniband_ndr, infiniband_xdr, roce_v2, ethernet, ici)
+CLUSTERC_ENUM(TopologyKind, fat_tree, torus, rail_only, dragonfly)
+CLUSTERC_ENUM(DragonflyRouting, minimal, non_minimal)
+CLUSTERC_ENUM(Precision, bf16, fp16, fp8, fp32)
+CLUSTERC_ENUM(Recompute, none, selective, full)
+CLUSTERC_ENUM(Sharding, none, zero1, zero2, zero3, fsdp)
+CLUSTERC_ENUM(OptimizerKind, adam, sgd)
+CLUSTERC_ENUM(Activation, swiglu, gelu, relu)
+CLUSTERC_ENUM(Norm, rmsnorm, layernorm)
+CLUSTERC_ENUM(Schedule, one_f_one_b, zero_bubble, dualpipe)
+// Generation of the fused-attention kernel a run used: `tuned` is the GPU's own calibration (a
+// kernel written for that architecture), `flash2` FlashAttention-2 (Dao 2023), which predates
+// Hopper, `flash1` the FlashAttention generation before it (Dao et al. 2022, and its Triton port).
+CLUSTERC_ENUM(AttentionKernel, tuned, flash2, flash1)
+
+}  // namespace clusterc::ir

@@ -1,0 +1,243 @@
+// The workload half of the typed model (ir/ir.h): models, plans, concurrent jobs and design
+// sweeps, each with its `Describe`.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "ir/hardware.h"
+
+namespace clusterc::ir {
+
+// ---------------------------------------------------------------------------------------------
+// Workloads
+
+struct Moe {
+  int64_t experts = 0;  // routed experts
+  int64_t top_k = 0;
+  int64_t shared_experts = 0;
+  int64_t expert_ffn = 0;    // 0: the model's ffn
+  int64_t dense_layers = 0;  // leading layers with a dense MLP
+};
+
+template <class V>
+void Describe(Moe& m, V& v) {
+  v.Field("experts", m.experts, kRequired | kPositive, "routed experts per MoE layer");
+  v.Field("top_k", m.top_k, kRequired | kPositive, "routed experts each token visits");
+  v.Field("shared_experts", m.shared_experts, kOptional, "experts every token visits");
+  v.Field("expert_ffn", m.expert_ffn, kOptional, "FFN width of one expert; defaults to ffn");
+  v.Field("dense_layers", m.dense_layers, kOptional,
+          "leading layers with a dense MLP of width ffn");
+}
+
+// Multi-head latent attention (DeepSeek-V2/V3): low-rank query and key/value projections.
+struct Mla {
+  int64_t q_rank = 0;
+  int64_t kv_rank = 0;
+  int64_t rope_dim = 0;
+  int64_t head_dim = 0;  // non-rotary query/key dimension per head
+  int64_t v_head_dim = 0;
+};
+
+template <class V>
+void Describe(Mla& m, V& v) {
+  v.Field("q_rank", m.q_rank, kOptional, "query compression rank (0: uncompressed)");
+  v.Field("kv_rank", m.kv_rank, kRequired | kPositive, "key/value compression rank");
+  v.Field("rope_dim", m.rope_dim, kRequired | kPositive, "rotary dimension per head");
+  v.Field("head_dim", m.head_dim, kRequired | kPositive, "non-rotary query/key dimension per head");
+  v.Field("v_head_dim", m.v_head_dim, kRequired | kPositive, "value dimension per head");
+}
+
+struct Model : Entity {
+  int64_t layers = 0;
+  int64_t hidden = 0;
+  int64_t ffn = 0;
+  int64_t heads = 0;
+  int64_t kv_heads = 0;  // 0: heads (multi-head attention)
+  int64_t vocab = 0;
+  bool tied_embeddings = false;
+  Activation activation = Activation::swiglu;
+  Norm norm = Norm::rmsnorm;
+  double params = 0;  // published total, for cross-checking the count derived from the shape
+  bool has_moe = false;
+  Moe moe;
+  bool has_mla = false;
+  Mla mla;
+};
+
+template <class V>
+void Describe(Model& m, V& v) {
+  v.Field("layers", m.layers, kRequired | kPositive, "transformer blocks");
+  v.Field("hidden", m.hidden, kRequired | kPositive, "model width h");
+  v.Field("ffn", m.ffn, kRequired | kPositive, "MLP width (dense layers)");
+  v.Field("heads", m.heads, kRequired | kPositive, "attention (query) heads");
+  v.Field("kv_heads", m.kv_heads, kOptional, "key/value heads (GQA); defaults to heads");
+  v.Field("vocab", m.vocab, kRequired | kPositive, "vocabulary size");
+  v.Field("tied_embeddings", m.tied_embeddings, kOptional,
+          "input embedding and output head share weights");
+  v.Field("activation", m.activation, kOptional, "`swiglu` (three matrices), `gelu` or `relu`");
+  v.Field("norm", m.norm, kOptional, "`rmsnorm` or `layernorm`");
+  v.Field("params", m.params, kOptional,
+          "published parameter count, cross-checked against the shape");
+  v.Optional("moe", m.has_moe, m.moe, "mixture of experts: `moe { experts = 256; top_k = 8 }`");
+  v.Optional("mla", m.has_mla, m.mla, "multi-head latent attention (DeepSeek)");
+}
+
+struct Parallel {
+  int64_t tp = 1, pp = 1, dp = 1, ep = 1, cp = 1;
+  int64_t vpp = 1;  // virtual pipeline stages per GPU (interleaved 1F1B when > 1)
+  bool sequence_parallel = true;
+  Schedule schedule = Schedule::one_f_one_b;
+  int64_t first_stage_layers = 0, last_stage_layers = 0;  // 0: even split
+  bool tp_comm_overlap = false, dp_overlap = true, ep_comm_overlap = false;
+};
+
+template <class V>
+void Describe(Parallel& p, V& v) {
+  v.Field("tp", p.tp, kPositive, "tensor-parallel degree");
+  v.Field("pp", p.pp, kPositive, "pipeline-parallel stages");
+  v.Field("dp", p.dp, kPositive, "data-parallel replicas");
+  v.Field("ep", p.ep, kPositive, "expert-parallel degree (within data-parallel ranks)");
+  v.Field("cp", p.cp, kPositive, "context-parallel degree");
+  v.Field("vpp", p.vpp, kPositive, "virtual stages per pipeline rank (interleaved schedule)");
+  v.Field("sequence_parallel", p.sequence_parallel, kOptional,
+          "shard norm/dropout activations over the tensor-parallel group");
+  v.Field("schedule", p.schedule, kOptional,
+          "pipeline schedule: `one_f_one_b` (interleaved when vpp > 1), `zero_bubble` (ZB-H1) or "
+          "`dualpipe` (DeepSeek-V3)");
+  v.Field("first_stage_layers", p.first_stage_layers, kOptional,
+          "layers on the first pipeline stage (uneven stages); the rest split evenly");
+  v.Field("last_stage_layers", p.last_stage_layers, kOptional,
+          "layers on the last pipeline stage (uneven stages); the rest split evenly");
+  v.Field("tp_comm_overlap", p.tp_comm_overlap, kOptional,
+          "overlap tensor-parallel communication with the GEMMs (Megatron --tp-comm-overlap)");
+  v.Field("dp_overlap", p.dp_overlap, kOptional,
+          "overlap data-parallel gradient reduction (and ZeRO gathers) with compute");
+  v.Field("ep_comm_overlap", p.ep_comm_overlap, kOptional,
+          "overlap the expert all-to-all with another micro-batch's compute (DualPipe)");
+}
+
+struct Batch {
+  int64_t global = 0;  // sequences per optimizer step
+  int64_t micro = 1;   // sequences per micro-batch
+  int64_t seq_len = 0;
+};
+
+template <class V>
+void Describe(Batch& b, V& v) {
+  v.Field("global", b.global, kRequired | kPositive, "sequences per optimizer step");
+  v.Field("micro", b.micro, kPositive, "sequences per micro-batch");
+  v.Field("seq_len", b.seq_len, kRequired | kPositive, "tokens per sequence");
+}
+
+struct Optimizer {
+  OptimizerKind kind = OptimizerKind::adam;
+  Sharding sharding = Sharding::none;
+};
+
+template <class V>
+void Describe(Optimizer& o, V& v) {
+  v.Tag(o.kind);
+  v.Field("sharding", o.sharding, kOptional, "`none`, `zero1`, `zero2`, `zero3` or `fsdp`");
+}
+
+struct Checkpoint {
+  Seconds every;
+  Bytes size;  // 0: derived from the model and optimizer states
+};
+
+template <class V>
+void Describe(Checkpoint& c, V& v) {
+  v.Field("every", c.every, kOptional, "checkpoint interval");
+  v.Field("size", c.size, kOptional, "bytes written per checkpoint; derived when absent");
+}
+
+struct Plan : Entity {
+  Ref<Model> model;
+  Ref<Cluster> cluster;
+  Ref<Node> on;  // the node group it runs on; none: the cluster's only GPU group
+  Precision precision = Precision::bf16;
+  Parallel parallel;
+  Batch batch;
+  Optimizer optimizer;
+  Recompute recompute = Recompute::none;
+  double tokens = 0;
+  Checkpoint checkpoint;
+  bool flash_attention = true;
+  AttentionKernel attention_kernel = AttentionKernel::tuned;
+  Bytes framework_reserve;
+  double memory_headroom = 0.9;
+  double mfu_target = 0;
+};
+
+template <class V>
+void Describe(Plan& p, V& v) {
+  v.Field("model", p.model, kRequired, "the model trained");
+  v.Field("cluster", p.cluster, kRequired, "the cluster it runs on");
+  v.Field("on", p.on, kOptional,
+          "the node group it runs on, named by its node type (`on = hgx_a100`); defaults to the "
+          "cluster's only group with GPUs");
+  v.Field("precision", p.precision, kOptional, "`bf16`, `fp16`, `fp8` or `fp32` matmuls");
+  v.Field("parallel", p.parallel, kOptional, "`parallel { tp = 8; pp = 8; dp = 16 }`");
+  v.Field("batch", p.batch, kRequired, "`batch { global = 2048; micro = 1; seq_len = 8192 }`");
+  v.Field("optimizer", p.optimizer, kOptional, "`adam { sharding = zero1 }`");
+  v.Field("recompute", p.recompute, kOptional, "activation recompute: `none`, `selective`, `full`");
+  v.Field("tokens", p.tokens, kOptional, "training tokens, e.g. `15 trillion`");
+  v.Field("checkpoint", p.checkpoint, kOptional, "`checkpoint { every = 30 min }`");
+  v.Field("flash_attention", p.flash_attention, kOptional,
+          "attention does not store the s x s score matrix");
+  v.Field("attention_kernel", p.attention_kernel, kOptional,
+          "fused-attention kernel: `tuned` (the GPU's calibration), `flash2` (FlashAttention-2, "
+          "which on Hopper reaches about half of a Hopper-specific kernel) or `flash1` "
+          "(FlashAttention-1 or its Triton port, about half of FlashAttention-2's speed)");
+  v.Field("framework_reserve", p.framework_reserve, kOptional,
+          "memory per GPU held by the CUDA context, NCCL buffers and allocator fragmentation; "
+          "defaults to analysis' documented reserve");
+  v.Field("memory_headroom", p.memory_headroom, kFraction,
+          "warn when a GPU's memory use exceeds this fraction of its capacity");
+}
+
+// Plans that run at the same time on one cluster: checked jointly for GPUs, whole scale-up
+// domains, racks and power.
+struct Jobs : Entity {
+  RefSum<Plan> plans;
+};
+
+template <class V>
+void Describe(Jobs& j, V& v) {
+  v.Field("plans", j.plans, kRequired,
+          "plans that run at the same time on one cluster: `pretrain + finetune`");
+}
+
+// ---------------------------------------------------------------------------------------------
+// `sweep`: design alternatives `clusterc search` explores together with the plans. Each list
+// field holds the alternatives written as `one_of(a, b, ...)` (or one value); an empty list keeps
+// what the plan's cluster has. See docs/language.md ("sweep").
+
+struct Sweep : Entity {
+  Ref<Plan> plan;
+  std::vector<Ref<Gpu>> gpus;
+  std::vector<int64_t> nodes;
+  std::vector<Ratio> oversubscription;
+  std::vector<Watts> power_cap;
+  Seconds max_training_time;
+  Watts max_facility_power;
+};
+
+template <class V>
+void Describe(Sweep& s, V& v) {
+  v.Field("plan", s.plan, kRequired,
+          "the plan whose model, batch, tokens and cluster the sweep varies");
+  v.Field("gpu", s.gpus, kOptional, "GPU models to try in the cluster's nodes: `one_of(a, b)`");
+  v.Field("nodes", s.nodes, kPositive, "node counts to try: `one_of(2_048, 3_072)`");
+  v.Field("oversubscription", s.oversubscription, kOptional,
+          "leaf oversubscription of the fabric to try: `one_of(1:1, 1:3)`");
+  v.Field("power_cap", s.power_cap, kPositive,
+          "GPU power caps to try: `one_of(700 W, 550 W)`; peak FLOP/s scale with cap / TDP");
+  v.Field("max_training_time", s.max_training_time, kOptional,
+          "only designs that train the plan's tokens within this time");
+  v.Field("max_facility_power", s.max_facility_power, kOptional,
+          "only designs whose facility power stays within this");
+}
+
+}  // namespace clusterc::ir
