@@ -154,10 +154,15 @@ std::string Headlines(const ir::Program& program, const analysis::Results& resul
     std::string name = "cluster " + program.clusters[i].name;
     rows.push_back({name, fmt::format("{} GPUs in {} nodes, {} racks", FormatCount(c.gpus),
                                       FormatCount(c.nodes), FormatCount(c.racks))});
-    rows.push_back({"", fmt::format("{} facility ({} IT), {} switches",
-                                    FormatForPeople({c.power.facility, ir::dims::kPower}),
-                                    FormatForPeople({c.power.it, ir::dims::kPower}),
-                                    FormatCount(c.fabric.switches))});
+    // Unknown is not zero: analysis leaves IT power at 0 while a switch or optic lacks a figure.
+    const bool power_known = c.power.it > 0;
+    rows.push_back(
+        {"", power_known ? fmt::format("{} facility ({} IT), {} switches",
+                                       FormatForPeople({c.power.facility, ir::dims::kPower}),
+                                       FormatForPeople({c.power.it, ir::dims::kPower}),
+                                       FormatCount(c.fabric.switches))
+                         : fmt::format("facility and IT power unknown (see explain), {} switches",
+                                       FormatCount(c.fabric.switches))});
     // Mixed node groups: one line per group.
     if (program.clusters[i].nodes.Groups() > 1)
       for (const auto& g : c.groups)
@@ -168,10 +173,21 @@ std::string Headlines(const ir::Program& program, const analysis::Results& resul
                                 : fmt::format("{} x {}: no GPUs, {} per node", FormatCount(g.nodes),
                                               program.nodes[g.node].name,
                                               FormatForPeople({g.node_power, ir::dims::kPower}))});
-    if (c.cost.capex > 0 || c.cost.opex_per_year > 0)
-      rows.push_back({"", fmt::format("capex {}, opex {} per year",
-                                      FormatForPeople({c.cost.capex, ir::dims::kMoney}),
-                                      FormatForPeople({c.cost.opex_per_year, ir::dims::kMoney}))});
+    // As explain decides: capex is unknown while a server, switch, optic or cable has no price,
+    // or while per-watt facility prices meet an unknown IT power.
+    const bool capex_unknown = c.cost.capex <= 0 && ((c.missing & analysis::kCapexNeeds) ||
+                                                     (!power_known && c.cost.servers > 0));
+    const bool opex_unknown = c.cost.has_energy_price && !power_known;
+    if (c.cost.capex > 0 || c.cost.opex_per_year > 0 || capex_unknown || opex_unknown) {
+      const std::string unknown = "unknown (see explain)";
+      rows.push_back(
+          {"", fmt::format(
+                   "capex {}, opex {}",
+                   capex_unknown ? unknown : FormatForPeople({c.cost.capex, ir::dims::kMoney}),
+                   opex_unknown
+                       ? unknown
+                       : FormatForPeople({c.cost.opex_per_year, ir::dims::kMoney}) + " per year")});
+    }
   }
   for (uint32_t i : plans) {
     if (i >= results.plans.size() || !results.plans[i].valid) continue;
