@@ -125,6 +125,7 @@ Results Analyze(const ir::Program& program, const Options& options, DiagnosticSi
     CheckClusterGroups(program, i, sink);
     CheckCluster(program, i, out.clusters.back(), out.group_views[i], options, sink);
   }
+  for (uint32_t i = 0; i < program.models.size(); ++i) CheckModel(program, i, sink);
   static const ClusterResults kNoCluster{};
   for (uint32_t i = 0; i < program.plans.size(); ++i) {
     const ir::Plan& plan = program.plans[i];

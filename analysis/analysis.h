@@ -56,9 +56,12 @@ struct Options {
   // Latency per collective step when the IR gives none.
   double default_scale_up_latency = 2e-6;   // s, NVLink hop incl. software
   double default_scale_out_latency = 5e-6;  // s, NIC-switch-NIC incl. software
-  // HBM traffic of one Adam update per parameter (fp32 master, m, v read and written, gradient
-  // read, 16-bit weight written).
-  double optimizer_bytes_per_param = 28;
+  // HBM traffic of one mixed-precision optimizer step per parameter, as Megatron-LM's
+  // MixedPrecisionOptimizer.step runs it (megatron/core/optimizer/optimizer.py): the gradient
+  // norm for clipping reads the fp32 gradient (4); fused Adam reads the fp32 master weight,
+  // gradient, m and v and writes the weight, m and v (28); the master weights are copied to the
+  // 16-bit model weights (read 4, write 2); the fp32 gradient buffer is zeroed (4): 42 bytes.
+  double optimizer_bytes_per_param = 42;
 };
 
 // Derived quantities of every cluster and plan, indexed like the Program's tables.
@@ -92,6 +95,7 @@ void CheckCluster(const ir::Program& program, uint32_t index, const ClusterResul
 void CheckPlan(const ir::Program& program, uint32_t index, const PlanInputs& in,
                const PlanResults& r, const ClusterResults& cluster, const Options& options,
                DiagnosticSink& sink);
+void CheckModel(const ir::Program& program, uint32_t index, DiagnosticSink& sink);
 void CheckJobs(const ir::Program& program, uint32_t index, const JobsResults& r,
                const std::vector<ClusterResults>& clusters, DiagnosticSink& sink);
 void CheckClusterGroups(const ir::Program& program, uint32_t index, DiagnosticSink& sink);

@@ -151,6 +151,22 @@ inline double AllToAllTime(double n, double bytes, double bw, double alpha) {
   return (n - 1) / n * bytes / bw + (n - 1) * alpha;
 }
 
+// Group-limited routing (DeepSeek-V2, arXiv 2405.04434, section 2.1.3 "device-limited routing",
+// M = 3 devices; DeepSeek-V3 report, arXiv 2412.19437, section 3.2.2, at most 4 nodes per token):
+// the routed experts form `groups` equal groups laid out in order over the expert-parallel
+// group's `units` (GPUs, or nodes); a token's top_k experts lie in its `top_groups` best groups,
+// and it is sent once to each unit holding any of them. Copies per token that leave their own
+// unit, at most the unlimited top_k (units - 1) / units: V3's 8 experts in 4 of 8 nodes send
+// 4 x 7/8 = 3.5 copies over InfiniBand instead of 7.
+inline double GroupLimitedCopies(double top_k, double groups, double top_groups, double units) {
+  if (units <= 1) return 0;
+  double unlimited = top_k * (units - 1) / units;
+  if (groups <= 0 || top_groups <= 0) return unlimited;
+  double touched =
+      groups >= units ? std::min(top_groups, units) : std::min(top_k, top_groups * units / groups);
+  return std::min(unlimited, std::min(top_k, touched) * (units - 1) / units);
+}
+
 // ---- fabric ---------------------------------------------------------------------------------
 
 // k-ary fat tree, Al-Fares, Loukissas and Vahdat 2008 ("A Scalable, Commodity Data Center Network

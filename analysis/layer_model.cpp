@@ -42,11 +42,11 @@ AttentionDims Attention(const PlanInputs& in) {
 // spirit of Calculon (Isaev et al. 2023, SC'23, section 3.2). With a 4 us overhead this reproduces
 // the small-shape falloff measured on H100 SXM5 (shared/domain/H100-MEASURED.md: hidden 1,024 x
 // 2,048 tokens 62-68 % against 70-77 % for large shapes; docs/model.md).
-double GemmTime(const PlanInputs& in, double m, double n, double k) {
+double GemmTime(const PlanInputs& in, double m, double n, double k, bool high_precision) {
   if (m <= 0 || n <= 0 || k <= 0) return 0;
   double tile = in.gemm_tile > 0 ? in.gemm_tile : 1;
   double q = std::min(1.0, m / tile) * std::min(1.0, n / tile) * std::min(1.0, k / tile);
-  double rate = in.peak_flops * in.gemm_efficiency * q;
+  double rate = (high_precision ? HighPrecisionPeak(in) : in.peak_flops) * in.gemm_efficiency * q;
   return 2 * m * n * k / rate + in.gemm_overhead;
 }
 
@@ -74,7 +74,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   const double cp = double(std::max<int64_t>(1, in.cp));
   const double h = double(in.hidden);
   const double M = double(in.micro_batch) * double(in.seq_len) / cp;  // tokens per rank
-  const double peak = in.peak_flops;
+  // The attention core runs in BF16 under FP8 training (DeepSeek-V3 report section 3.3.1).
+  const double peak = HighPrecisionPeak(in);
   // GPT-style models (LayerNorm, biases) train with dropout (Megatron-LM's default 0.1); Llama-
   // and DeepSeek-style models (RMSNorm) without, and with rotary embeddings applied to Q and K.
   const bool dropout = in.layernorm;
@@ -106,7 +107,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     gemm += local * (GemmTime(in, me, up * fe / t, h) + GemmTime(in, me, h, fe / t));
     double fs = fe * double(in.shared_experts);
     if (in.shared_experts > 0) gemm += GemmTime(in, M, up * fs / t, h) + GemmTime(in, M, h, fs / t);
-    gemm += GemmTime(in, M, double(in.experts), h);  // router
+    gemm += GemmTime(in, M, double(in.experts), h, true);  // router, kept in BF16
     lt.flops_fwd +=
         2 * M *
         (double(in.top_k + in.shared_experts) * (up + 1) * h * fe / t + h * double(in.experts));
@@ -181,7 +182,7 @@ HeadTimes HeadTime(const PlanInputs& in) {
   const double M =
       double(in.micro_batch) * double(in.seq_len) / double(std::max<int64_t>(1, in.cp));
   const double h = double(in.hidden), V = double(in.vocab);
-  double gemm = GemmTime(in, M, V / t, h);
+  double gemm = GemmTime(in, M, V / t, h, true);  // the output head stays in BF16 under FP8
   // Vocabulary-parallel cross entropy in fp32 (Megatron-LM): forward reads the 16-bit logits and
   // writes and re-reads fp32 softmax terms (~10 bytes per logit), backward reads them and writes
   // the 16-bit gradient (~6 bytes per logit).

@@ -22,8 +22,14 @@ struct AttentionDims {
 
 AttentionDims Attention(const PlanInputs& in);
 
-// Time of one GEMM C[M,N] = A[M,K] B[K,N] on one GPU (efficiency curve, docs/model.md).
-double GemmTime(const PlanInputs& in, double m, double n, double k);
+// Time of one GEMM C[M,N] = A[M,K] B[K,N] on one GPU (efficiency curve, docs/model.md), at the
+// plan's precision, or at the 16-bit rate when `high_precision` (what FP8 training keeps in BF16).
+double GemmTime(const PlanInputs& in, double m, double n, double k, bool high_precision = false);
+
+// The dense 16-bit rate: the plan's peak unless it trains in FP8.
+inline double HighPrecisionPeak(const PlanInputs& in) {
+  return in.bf16_peak_flops > 0 ? in.bf16_peak_flops : in.peak_flops;
+}
 
 // Time of an element-wise (memory-bound) kernel moving `bytes` through HBM.
 double MemoryBoundTime(const PlanInputs& in, double bytes);

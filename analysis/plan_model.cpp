@@ -338,11 +338,17 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const double act_msg = 2 * M * h;  // one 16-bit activation tensor of the micro-batch
   r.messages.activation = act_msg;
   double tp_mb = 0, ep_mb = 0, cp_mb = 0, cp_total_mb = 0;
+  double ep_share = ComputeShare(in, tp * ep);
   if (tp > 1) {
     // Megatron (Shoeybi et al. 2019 section 3): 2 all-reduces forward, 2 backward per layer; with
     // sequence parallelism reduce-scatter + all-gather, the same bytes (Korthikanti et al. 4.2.2);
-    // full recompute repeats the forward's two.
-    double n_ar = in.recompute == ir::Recompute::full ? 6 : 4;
+    // full recompute repeats the forward's two. Sequence parallelism keeps only its shard of the
+    // input of the column-parallel GEMMs and gathers it again in backward for their weight
+    // gradients (Megatron-LM LinearWithGradAccumulationAndAsyncCommunication.backward; Calculon's
+    // `seq_par_ag_redo`): two more all-gathers per layer, one all-reduce's worth. Korthikanti et
+    // al. 2022 table 4 measures this: sequence parallelism saves 0.5 ms of the 22B layer's forward
+    // but only 0.1 ms of its backward.
+    double n_ar = (in.recompute == ir::Recompute::full ? 6 : 4) + (in.sequence_parallel ? 1 : 0);
     double bw = AchievedBandwidth(in, tp);
     bool nvls = tp <= in.scale_up_domain && in.scale_up_reduction;
     tp_mb = layers_mb * n_ar * f::AllReduceTime(double(tp), act_msg, bw, Latency(in, tp), nvls);
@@ -353,7 +359,29 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     double bytes = M * double(in.top_k) * h * 2;
     r.messages.all_to_all = bytes;
     double bw = AchievedBandwidth(in, tp * ep);
-    ep_mb = layers_moe_mb * 4 * f::AllToAllTime(double(ep), bytes, bw, Latency(in, tp * ep));
+    double one = f::AllToAllTime(double(ep), bytes, bw, Latency(in, tp * ep));
+    if (in.expert_groups > 0 && in.top_groups > 0) {
+      // Group-limited routing (DeepSeek-V2 section 2.1.3, V3 report section 3.2.2): a token goes
+      // once to each unit holding one of its experts (a GPU, or a scale-up domain when the group
+      // spans several, forwarded inside it over the scale-up links at the same time).
+      const bool spans = in.scale_up_domain > 0 && tp * ep > in.scale_up_domain;
+      const double units =
+          spans ? std::ceil(double(tp * ep) / double(in.scale_up_domain)) : double(ep);
+      const double copies = f::GroupLimitedCopies(double(in.top_k), double(in.expert_groups),
+                                                  double(in.top_groups), units);
+      double leave = bw > 0 ? M * h * 2 * copies / bw + (units - 1) * Latency(in, tp * ep) : 0;
+      double forward = 0;
+      if (spans && in.scale_up_bandwidth > 0) {
+        const double d = double(in.scale_up_domain) / double(tp);  // EP ranks in a domain
+        forward = bytes * (d - 1) / d / (in.scale_up_bandwidth * in.scale_up_efficiency);
+      }
+      one = std::min(one, std::max(leave, forward));
+      // The forwarding inside the domain runs NVLink kernels on SMs for the whole exchange
+      // (DeepSeek-V3 section 3.2.2: 20 of the H800's 132 SMs), so hidden time costs the scale-up
+      // share.
+      if (spans) ep_share = in.scale_up_compute_share;
+    }
+    ep_mb = layers_moe_mb * 4 * one;
     // Rail-only fabrics (Wang et al. 2023): an all-to-all leaving the scale-up domain first
     // forwards what is bound for other rails across it.
     if (in.rail_only_rails > 1 && tp * ep > in.scale_up_domain)
@@ -417,7 +445,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // Optimizer: an element-wise, HBM-bound pass over the parameters this GPU updates.
   double updated = stage_dense_params / (stage >= 1 ? nd_dense : 1.0) +
                    stage_expert_params / (stage >= 1 ? nd_expert : 1.0);
-  double opt = in.hbm_bandwidth > 0 ? updated * in.optimizer_bytes_per_param / in.hbm_bandwidth : 0;
+  const double achieved_hbm =
+      in.hbm_bandwidth * (in.memory_efficiency > 0 ? in.memory_efficiency : 0.8);
+  double opt = achieved_hbm > 0 ? updated * in.optimizer_bytes_per_param / achieved_hbm : 0;
 
   // ---- the step: m micro-batches, the bubble (Narayanan et al. 2021 section 2.2: (p-1)/(m v) of
   // the ideal), exposed pipeline and data-parallel communication, the optimizer.
@@ -449,10 +479,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // Contention (Calculon, Isaev et al. SC'23, "processor_usage"): a collective hidden behind
   // compute still takes the NCCL kernels' SMs and HBM traffic from it, so the hidden part costs
   // its compute share of its duration.
-  st.contention = m * (tp_total_mb - tp_mb) * ComputeShare(in, tp) +
-                  m * (ep_total_mb - ep_mb) * ComputeShare(in, tp * ep) +
-                  m * (cp_total_mb - cp_mb) * ComputeShare(in, tp * cp) +
-                  (dp_total - dp_exposed) * dp_share;
+  st.contention =
+      m * (tp_total_mb - tp_mb) * ComputeShare(in, tp) + m * (ep_total_mb - ep_mb) * ep_share +
+      m * (cp_total_mb - cp_mb) * ComputeShare(in, tp * cp) + (dp_total - dp_exposed) * dp_share;
   r.step_time = st.Total();
   const double N = double(r.gpus);
   r.tokens_per_second = B * s / r.step_time;
@@ -525,6 +554,8 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
       in.shared_experts = mo.moe.shared_experts;
       in.expert_ffn = mo.moe.expert_ffn;
       in.dense_layers = mo.moe.dense_layers;
+      in.expert_groups = mo.moe.groups;
+      in.top_groups = mo.moe.top_groups;
     }
     in.mla = mo.has_mla;
     if (mo.has_mla) {
@@ -577,6 +608,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
         break;
       case ir::Precision::fp8:
         in.peak_flops = gpu->fp8_flops.si;
+        in.bf16_peak_flops = gpu->bf16_flops.si;
         break;
       case ir::Precision::fp32:
         in.peak_flops = gpu->fp32_flops.si;

@@ -25,6 +25,7 @@ struct PlanInputs {
   bool layernorm = false;  // GPT-style: biases and learned position embeddings
   bool moe = false;
   int64_t experts = 0, top_k = 0, shared_experts = 0, expert_ffn = 0, dense_layers = 0;
+  int64_t expert_groups = 0, top_groups = 0;  // group-limited routing; 0: unlimited
   bool mla = false;
   int64_t q_rank = 0, kv_rank = 0, rope_dim = 0, head_dim = 0, v_head_dim = 0;
   // Plan.
@@ -45,6 +46,10 @@ struct PlanInputs {
   double framework_reserve = 0;  // bytes
   // Hardware.
   double peak_flops = 0;  // dense, at the plan's precision, per GPU
+  // Dense 16-bit rate for what FP8 training keeps in BF16: the attention core, the LM head and
+  // the MoE router (DeepSeek-V3 report section 3.3.1; Transformer Engine runs only the linear
+  // layers in FP8). 0: peak_flops (every precision but fp8).
+  double bf16_peak_flops = 0;
   double gemm_efficiency = 0.8;
   // Operator-level calibration (analysis/layer_model.h): fused attention efficiency at long
   // sequences, forward and backward; achieved fraction of HBM bandwidth in element-wise kernels.
@@ -77,7 +82,7 @@ struct PlanInputs {
   // Options copied in so EvaluatePlan needs nothing else.
   double gemm_overhead = 0;               // s per kernel (launch, wave tail)
   double gemm_tile = 128;                 // tile edge for quantisation
-  double optimizer_bytes_per_param = 28;  // HBM traffic of the Adam update
+  double optimizer_bytes_per_param = 42;  // HBM traffic of the optimizer step (Options)
 };
 
 struct ParamCounts {

@@ -545,6 +545,29 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   }
 }
 
+void CheckModel(const ir::Program& p, uint32_t index, DiagnosticSink& sink) {
+  const ir::Model& m = p.models[index];
+  if (!m.has_moe) return;
+  const ir::Moe& moe = m.moe;
+  if (moe.groups <= 0 && moe.top_groups <= 0) return;
+  std::string why;
+  if (moe.groups <= 0 || moe.top_groups <= 0)
+    why = "`groups` and `top_groups` go together";
+  else if (moe.experts % moe.groups != 0)
+    why = fmt::format("{} experts do not split into {} equal groups", moe.experts, moe.groups);
+  else if (moe.top_groups > moe.groups)
+    why = fmt::format("top_groups = {} is more than the {} groups", moe.top_groups, moe.groups);
+  else if (moe.top_groups * (moe.experts / moe.groups) < moe.top_k)
+    why = fmt::format("{} of {} experts hold fewer than top_k = {}", Count(moe.top_groups, "group"),
+                      moe.experts / moe.groups, moe.top_k);
+  if (why.empty()) return;
+  auto d = MakeDiagnostic(DiagCode::ModelMoeGroups, m.FieldRange("moe"),
+                          fmt::format("model `{}`: {}", m.name, why));
+  d.Note(
+      "a token's top_k experts are chosen within its best `top_groups` of `groups` equal groups");
+  sink.Report(std::move(d));
+}
+
 void CheckJobs(const ir::Program& p, uint32_t index, const JobsResults& r,
                const std::vector<ClusterResults>& clusters, DiagnosticSink& sink) {
   const ir::Jobs& j = p.jobs[index];

@@ -18,6 +18,10 @@ struct Moe {
   int64_t shared_experts = 0;
   int64_t expert_ffn = 0;    // 0: the model's ffn
   int64_t dense_layers = 0;  // leading layers with a dense MLP
+  // Group-limited routing (DeepSeek-V2/V3: `n_group`, `topk_group`): the routed experts form
+  // `groups` equal groups; a token's top_k experts come from its best `top_groups`. 0: unlimited.
+  int64_t groups = 0;
+  int64_t top_groups = 0;
 };
 
 template <class V>
@@ -28,6 +32,10 @@ void Describe(Moe& m, V& v) {
   v.Field("expert_ffn", m.expert_ffn, kOptional, "FFN width of one expert; defaults to ffn");
   v.Field("dense_layers", m.dense_layers, kOptional,
           "leading layers with a dense MLP of width ffn");
+  v.Field("groups", m.groups, kOptional,
+          "equal groups of routed experts for group-limited routing (DeepSeek `n_group`)");
+  v.Field("top_groups", m.top_groups, kOptional,
+          "groups a token's experts may come from (DeepSeek `topk_group`); with `groups`");
 }
 
 // Multi-head latent attention (DeepSeek-V2/V3): low-rank query and key/value projections.

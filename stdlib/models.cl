@@ -76,6 +76,8 @@ model deepseek_v3 {
     shared_experts = 1      // report §4.2
     expert_ffn     = 2_048  // report §4.2: intermediate hidden dimension of each expert
     dense_layers   = 3      // report §4.2: all FFNs except the first three are MoE
+    groups         = 8      // config.json n_group; report §3.2.2: a token reaches at most 4 nodes
+    top_groups     = 4      // config.json topk_group
   }
   mla {
     q_rank     = 1_536  // report §4.2: query compression dimension d_c'

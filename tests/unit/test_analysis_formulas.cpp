@@ -164,3 +164,19 @@ TEST_CASE("collective costs", "[analysis][comm]") {
   CHECK(f::BubbleFraction(16, 16, 1) == Approx(15.0 / 16));
   CHECK(f::BubbleFraction(16, 16, 4) == Approx(15.0 / 64));
 }
+
+TEST_CASE("group-limited routing sends a token once to each unit of its experts",
+          "[analysis][comm]") {
+  // DeepSeek-V3 report (arXiv 2412.19437) section 3.2.2: EP 64 over 8 nodes, 8 experts per
+  // token from at most 4 nodes: 4 x 7/8 = 3.5 copies cross InfiniBand, not 8 x 7/8 = 7.
+  CHECK(f::GroupLimitedCopies(8, 8, 4, 8) == Approx(3.5));
+  CHECK(f::GroupLimitedCopies(8, 0, 0, 8) == Approx(7.0));
+  // DeepSeek-V2 (arXiv 2405.04434) section 2.1.3: 6 experts on at most M = 3 of 8 devices.
+  CHECK(f::GroupLimitedCopies(6, 8, 3, 8) == Approx(3 * 7.0 / 8));
+  // Groups coarser than the units: 2 groups over 8 units, 1 chosen, holds 4 units; top_k 2
+  // reaches at most 2 of them.
+  CHECK(f::GroupLimitedCopies(2, 2, 1, 8) == Approx(2 * 7.0 / 8));
+  // Never more than the unlimited routing, nothing within one unit.
+  CHECK(f::GroupLimitedCopies(2, 8, 8, 8) == Approx(2 * 7.0 / 8));
+  CHECK(f::GroupLimitedCopies(8, 8, 4, 1) == 0);
+}

@@ -50,10 +50,11 @@ plan ds3_pretrain {
 
 // DeepSeek-V2 ([DS2] §3.1.2): 60 layers, hidden 5,120, 128 heads of MLA (kv rank 512, q rank
 // 1,536, RoPE 64, head 128), first layer dense (FFN 12,288), 2 shared + 160 routed experts of
-// 1,536, top 6, vocabulary 102,400.
+// 1,536, top 6, vocabulary 102,400; device-limited routing, M = 3 (§2.1.3; config.json n_group 8,
+// topk_group 3).
 model deepseek_v2 {
   layers = 60; hidden = 5_120; ffn = 12_288; heads = 128; vocab = 102_400
-  moe { experts = 160; top_k = 6; shared_experts = 2; expert_ffn = 1_536; dense_layers = 1 }
+  moe { experts = 160; top_k = 6; shared_experts = 2; expert_ffn = 1_536; dense_layers = 1; groups = 8; top_groups = 3 }
   mla { q_rank = 1_536; kv_rank = 512; rope_dim = 64; head_dim = 128; v_head_dim = 128 }
 }
 
