@@ -350,7 +350,10 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // but only 0.1 ms of its backward.
     double n_ar = (in.recompute == ir::Recompute::full ? 6 : 4) + (in.sequence_parallel ? 1 : 0);
     double bw = AchievedBandwidth(in, tp);
-    bool nvls = tp <= in.scale_up_domain && in.scale_up_reduction;
+    // In-network reduction (NVLS) halves an all-reduce's traffic; sequence parallelism's
+    // reduce-scatter and all-gather already move (n - 1)/n of the tensor each, which NVLS does
+    // not reduce (each GPU still sends or receives every other rank's share).
+    bool nvls = tp <= in.scale_up_domain && in.scale_up_reduction && !in.sequence_parallel;
     tp_mb = layers_mb * n_ar * f::AllReduceTime(double(tp), act_msg, bw, Latency(in, tp), nvls);
   }
   if (in.moe && ep > 1) {
