@@ -37,6 +37,7 @@ struct PlanInputs {
   int64_t global_batch = 0, micro_batch = 1, seq_len = 0;
   ir::Sharding sharding = ir::Sharding::none;
   ir::OptimizerKind optimizer = ir::OptimizerKind::adam;
+  bool fp32_gradients = false;  // 4-byte gradients in memory and in the data-parallel reduction
   ir::Recompute recompute = ir::Recompute::none;
   ir::Precision precision = ir::Precision::bf16;
   bool flash_attention = true;

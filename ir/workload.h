@@ -141,12 +141,16 @@ void Describe(Batch& b, V& v) {
 struct Optimizer {
   OptimizerKind kind = OptimizerKind::adam;
   Sharding sharding = Sharding::none;
+  bool fp32_gradients = false;  // Megatron's fp32 main gradients (4 bytes), else 16-bit
 };
 
 template <class V>
 void Describe(Optimizer& o, V& v) {
   v.Tag(o.kind);
   v.Field("sharding", o.sharding, kOptional, "`none`, `zero1`, `zero2`, `zero3` or `fsdp`");
+  v.Field("fp32_gradients", o.fp32_gradients, kOptional,
+          "gradients accumulated and reduced in fp32 (Megatron-LM's main_grad, its default with "
+          "bf16); false: 16-bit gradients, as ZeRO counts them");
 }
 
 struct Checkpoint {

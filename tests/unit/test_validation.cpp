@@ -69,7 +69,8 @@ struct Spec {
 };
 
 // The metric as the source publishes it.
-double Predict(const analysis::PlanResults& r, const std::string& metric) {
+double Predict(const analysis::PlanInputs& in, const analysis::PlanResults& r,
+               const std::string& metric) {
   if (metric == "step_time_s") return r.step_time;
   if (metric == "hw_tflops_per_gpu") return r.hardware_flops_per_gpu / 1e12;
   if (metric == "model_tflops_per_gpu") return r.model_flops_per_gpu / 1e12;
@@ -82,6 +83,18 @@ double Predict(const analysis::PlanResults& r, const std::string& metric) {
   const double state = r.memory.weights + r.memory.gradients + r.memory.optimizer;
   if (metric == "model_state_gib") return state / 1073741824.0;
   if (metric == "model_state_gb") return state / 1e9;
+  // The same for the stage's transformer layers alone (no embedding or head), the scope of
+  // Korthikanti et al. 2022 figure 1: its four bars are 18 bytes x the layers' parameters / t
+  // exactly (22B: 48 x 12 h^2 / 8 x 18 B = 45.56 GiB; 530B, 3 layers a stage: 31.64 GiB).
+  if (metric == "layer_state_gib") {
+    const double layers = double(analysis::StageLayers(in, r.memory.stage));
+    const double per_layer = r.params.attention + r.params.norms + r.params.dense_mlp;
+    const double share =
+        r.memory.params > 0
+            ? layers * per_layer / double(std::max<int64_t>(1, in.tp)) / r.memory.params
+            : 0;
+    return state * share / 1073741824.0;
+  }
   FAIL("unknown metric " << metric);
   return 0;
 }
@@ -116,7 +129,7 @@ TEST_CASE("the performance model stays within its recorded error of published ru
     REQUIRE(it != plans.end());
     const auto& r = spec->results.plans[size_t(it - plans.begin())];
     REQUIRE(r.valid);
-    double predicted = Predict(r, c.metric);
+    double predicted = Predict(spec->results.plan_inputs[size_t(it - plans.begin())], r, c.metric);
     double error = (predicted / c.published - 1) * 100;
     if (std::getenv("CLUSTERC_UPDATE_VALIDATION") != nullptr) {
       c.prediction = predicted;

@@ -157,14 +157,14 @@ plan n21t2_530b_2240 { model = gpt_530b;  cluster = a100_2240; parallel { tp = 8
 // 1.42/1.10, 18.13/13.75, 49.05/37.83, 94.42/71.49 s) and its configurations of table 3
 // (validation/seqsel/tab5/*.json): 175B and 530B run the interleaved schedule with 3 virtual
 // stages, micro-batch 1 (22B: 4).
-plan k22_22b_full  { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1; sequence_parallel = false } batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan k22_22b_sel   { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1 }                            batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = selective; flash_attention = false }
-plan k22_175b_full { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan k22_175b_sel  { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1 }                            batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false }
-plan k22_530b_full { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan k22_530b_sel  { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1 }                            batch { global = 280; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false }
-plan k22_1t_full   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1; sequence_parallel = false } batch { global = 512; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan k22_1t_sel    { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1 }                            batch { global = 512; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false }
+plan k22_22b_full  { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1; sequence_parallel = false } batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = full; flash_attention = false; optimizer = adam { fp32_gradients = true } }
+plan k22_22b_sel   { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1 }                            batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = selective; flash_attention = false; optimizer = adam { fp32_gradients = true } }
+plan k22_175b_full { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false; optimizer = adam { fp32_gradients = true } }
+plan k22_175b_sel  { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1 }                            batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false; optimizer = adam { fp32_gradients = true } }
+plan k22_530b_full { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false; optimizer = adam { fp32_gradients = true } }
+plan k22_530b_sel  { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1 }                            batch { global = 280; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false; optimizer = adam { fp32_gradients = true } }
+plan k22_1t_full   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1; sequence_parallel = false } batch { global = 512; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false; optimizer = adam { fp32_gradients = true } }
+plan k22_1t_sel    { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1 }                            batch { global = 512; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false; optimizer = adam { fp32_gradients = true } }
 
 // [S22] MT-NLG 530B: TP 8, PP 35, micro-batch 1, global 1,920, full recompute, fp16 (= bf16 rate).
 plan s22_mtnlg_2240 { model = gpt_530b; cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
@@ -236,13 +236,15 @@ plan mf_a100_70b { model = mpt_70b; cluster = a100_64; parallel { dp = 64 } batc
 // activation figure, 59.25 GiB, is exactly 48 x sbh(10 + 24/t + 5as/(ht)) with s 2,048, b 4,
 // h 6,144, a 64, t 8), i.e. published figures but not measurements; "none" is tensor
 // parallelism without sequence parallelism or recompute, "seqsel" the *_sel plans above.
-plan k22_22b_none  { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1; sequence_parallel = false }          batch { global = 4;   micro = 4; seq_len = 2_048 } flash_attention = false }
+// Every [K22] plan keeps Megatron-LM's fp32 gradients (`fp32_gradients`): figure 1 counts 18
+// bytes per parameter (45.56 GiB for the 22B's 2.76 B parameters per GPU), 2 + 4 + 12.
+plan k22_22b_none  { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1; sequence_parallel = false }          batch { global = 4;   micro = 4; seq_len = 2_048 } flash_attention = false; optimizer = adam { fp32_gradients = true } }
 // clusterc: allow(memory.hbm-overflow)
-plan k22_175b_none { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } flash_attention = false }
+plan k22_175b_none { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } flash_attention = false; optimizer = adam { fp32_gradients = true } }
 // clusterc: allow(memory.hbm-overflow)
-plan k22_530b_none { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } flash_attention = false }
+plan k22_530b_none { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } flash_attention = false; optimizer = adam { fp32_gradients = true } }
 // clusterc: allow(memory.hbm-overflow)
-plan k22_1t_none   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1; sequence_parallel = false }          batch { global = 512; micro = 1; seq_len = 2_048 } flash_attention = false }
+plan k22_1t_none   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1; sequence_parallel = false }          batch { global = 512; micro = 1; seq_len = 2_048 } flash_attention = false; optimizer = adam { fp32_gradients = true } }
 
 // ---- Model-state memory per GPU: Rajbhandari et al., "ZeRO: Memory Optimizations Toward
 // Training Trillion Parameter Models" (SC20, arXiv 1910.02054), figure 1: a 7.5 B-parameter
