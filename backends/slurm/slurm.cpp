@@ -876,6 +876,7 @@ void EmitSlurm(const Context& ctx, OutputTree& out) {
     }
 
     Names hosts{HostSafe(cl.name) + "-", Digits(r.nodes), 1};
+    job.hosts = hosts;
     Tree tree = MapFabric(fabric, r);
     out.Write(job.dir + "slurm.conf", SlurmConf(ctx, cl, node, r, job, hosts, fabric, tree));
     out.Write(job.dir + "cgroup.conf", CgroupConf(ctx));
@@ -891,14 +892,18 @@ void EmitSlurm(const Context& ctx, OutputTree& out) {
     }
     for (uint32_t pi : job.plans)
       out.Write(job.dir + p.plans[pi].name + ".sbatch", Sbatch(ctx, job, pi, nccl_env));
-    // A `jobs` block whose plans all have their sbatch here: a script submitting them together.
+    // A placed `jobs` block whose plans all have their sbatch here: the script submitting them
+    // on their nodes, and the administrator's script reserving those nodes.
     for (uint32_t ji = 0; ji < p.jobs.size() && ji < ctx.results.jobs.size(); ++ji) {
       const analysis::JobsResults& jr = ctx.results.jobs[ji];
-      if (jr.cluster != int32_t(job.index) || jr.mixed_clusters || !jr.valid) continue;
+      if (jr.cluster != int32_t(job.index) || jr.mixed_clusters || !jr.valid || !jr.placed)
+        continue;
       bool all = !jr.jobs.empty();
       for (const analysis::JobShare& s : jr.jobs)
         all = all && std::find(job.plans.begin(), job.plans.end(), s.plan) != job.plans.end();
-      if (all) out.Write(job.dir + p.jobs[ji].name + ".jobs.sh", JobsScript(ctx, job, ji));
+      if (!all) continue;
+      out.Write(job.dir + p.jobs[ji].name + ".jobs.sh", JobsScript(ctx, job, ji));
+      out.Write(job.dir + p.jobs[ji].name + ".reserve.sh", ReserveScript(ctx, job, ji));
     }
   }
 }

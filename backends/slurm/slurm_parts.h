@@ -59,6 +59,11 @@ struct ClusterJob {
   std::vector<NodeShape> group_shapes;  // [group]
   std::vector<std::string> partitions;  // [group]
   std::vector<int64_t> group_first;     // [group] index of its first host; size groups + 1
+  Names hosts;                          // the cluster's host names
+  // Index of the first host of node group `g` (0 for a single-group cluster).
+  int64_t GroupFirst(int32_t g) const {
+    return mixed && g >= 0 && size_t(g) < group_first.size() ? group_first[size_t(g)] : 0;
+  }
 };
 
 // The partition of the node group a plan runs on ("train" on a single-group cluster).
@@ -75,7 +80,9 @@ int64_t CeilDiv(int64_t a, int64_t b);
 std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_index,
                    const std::string& nccl_env);
 
-// The submit script of a `jobs` block: one sbatch per plan, each to its group's partition.
+// The files of a `jobs` block (jobs.cpp): the submit script, which pins every job to the nodes
+// analysis placed it on, and the administrator's script reserving those nodes.
 std::string JobsScript(const Context& ctx, const ClusterJob& job, uint32_t jobs_index);
+std::string ReserveScript(const Context& ctx, const ClusterJob& job, uint32_t jobs_index);
 
 }  // namespace clusterc::backends::slurm
