@@ -116,7 +116,8 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
   o += fmt::format("#SBATCH --cpus-per-task={}\n", cpus_per_task);
   o += "#SBATCH --mem=0\n";
   o += "#SBATCH --exclusive\n";
-  if (job.nodes_per_block > 0) {
+  // The plan's group's NVLink domains span nodes (NVL72): the blocks are that group's.
+  if (job.nodes_per_block > 0 && (!job.mixed || group == job.block_group)) {
     // Megatron orders ranks tp, cp, ep, dp, pp (fastest first): a TP x CP x EP group is
     // tp*cp*ep consecutive ranks, i.e. consecutive nodes. A segment of whole groups inside one
     // block keeps every such group inside one NVLink domain.

@@ -280,3 +280,54 @@ TEST_CASE("jobs: a job that fits into one fabric pod is placed within one", "[jo
   CHECK(tj.jobs[1].first_pod == 0);
   CHECK(tj.jobs[1].last_pod == 1);
 }
+
+TEST_CASE("jobs: NVL72 trays beside login nodes keep their NVLink blocks, jobs whole blocks",
+          "[jobs][slurm]") {
+  // gb200_nvl72 with four CPU-only login nodes as a second node group.
+  std::string spec = testing::Slurp(fs::path(CLUSTERC_SOURCE_DIR) / "examples/gb200_nvl72.cl");
+  const std::string nodes = "nodes    = 2_016 x gb200_tray";
+  REQUIRE(spec.find(nodes) != std::string::npos);
+  spec.replace(spec.find(nodes), nodes.size(), "nodes    = 2_016 x gb200_tray + 4 x login");
+  spec +=
+      "node login {\n  cpus = 2 x nvidia.Grace\n  memory = 512 GB\n"
+      "  nics = 1 x nvidia.ConnectX7\n}\n";
+  fs::path file = testing::ScratchDir("jobs_nvl72_login") / "nvl72_login.cl";
+  std::ofstream(file, std::ios::binary) << spec;
+  auto c = CompileSpec(file);
+  for (const char* version : {"22.05", "24.11"}) {
+    DYNAMIC_SECTION(version) {
+      backends::Context ctx = testing::ContextOf(*c);
+      ctx.slurm_version = version;
+      backends::OutputTree out;
+      backends::EmitSlurm(ctx, out);
+      const auto& files = out.Files();
+      const bool block_primary = std::string(version) == "24.11";
+      const std::string block_file =
+          block_primary ? "slurm/topology.conf" : "slurm/topology-block.conf";
+      REQUIRE(files.count(block_file));
+      // 112 blocks of 18 trays, over the trays only: the login nodes are in none.
+      std::set<std::string> in_blocks;
+      int blocks = 0;
+      for (const auto& line : Lines(files.at(block_file)))
+        if (line.rfind("BlockName=", 0) == 0) {
+          ++blocks;
+          auto hosts = Expand(Value(line, "Nodes"));
+          CHECK(hosts.size() == 18);
+          in_blocks.insert(hosts.begin(), hosts.end());
+        }
+      CHECK(blocks == 112);
+      CHECK(in_blocks.size() == 2016);
+      CHECK(in_blocks.count("nvl72-2017") == 0);
+      CHECK(in_blocks.count("nvl72-2016") == 1);
+      const std::string& conf = files.at("slurm/slurm.conf");
+      CHECK(conf.find("Feature=gb200,ndr,nvl72 ") != std::string::npos);
+      CHECK(conf.find("Feature=cpu,ndr ") != std::string::npos);
+      CHECK(conf.find("MaxNodes=18 ") != std::string::npos);  // debug: one NVLink domain
+      CHECK((conf.find("TopologyPlugin=topology/block") != std::string::npos) == block_primary);
+      CHECK((conf.find("SwitchType=switch/nvidia_imex") != std::string::npos) == block_primary);
+      CHECK((files.at("slurm/llama3_70b_third.sbatch").find("#SBATCH --segment=18\n") !=
+             std::string::npos) == block_primary);
+      CheckJobsFiles(*c, out, "slurm/", 0);
+    }
+  }
+}
