@@ -89,31 +89,42 @@ std::string JobsScript(const Context& ctx, const ClusterJob& job, uint32_t jobs_
       "# folder of it (CHECKPOINT_DIR/JOB), so two jobs of one plan never share checkpoints. Run\n"
       "# from anywhere; the plans' other settings (DATA_PATH, MOCK_DATA, MEGATRON) are theirs.\n",
       escape::CommentText(jobs.name));
-  o +=
-      "set -euo pipefail\n"
-      "cd \"$(dirname \"$0\")\"\n"
-      "test_only=0\n"
-      "case \"${1:-}\" in\n"
-      "  --test-only) test_only=1 ;;\n"
-      "  \"\") ;;\n"
-      "  *) echo \"usage: $0 [--test-only]\" >&2; exit 2 ;;\n"
-      "esac\n"
-      "if [[ $test_only == 0 ]]; then\n"
-      "  : \"${CHECKPOINT_DIR:?set CHECKPOINT_DIR to a directory on shared storage}\"\n"
-      "fi\n\n"
-      "# submit JOB NODES HOSTS PARTITION SCRIPT\n"
-      "submit() {\n"
-      "  local args=(--job-name=\"$1\" --nodes=\"$2\" --nodelist=\"$3\" --partition=\"$4\")\n"
-      "  if scontrol show reservation \"$1\" >/dev/null 2>&1; then\n"
-      "    args+=(--reservation=\"$1\")\n"
-      "  fi\n"
-      "  if [[ $test_only == 1 ]]; then\n"
-      "    echo \"$1: $(sbatch --test-only \"${args[@]}\" \"$5\" 2>&1)\"\n"
-      "  else\n"
-      "    echo \"$1: job $(CHECKPOINT_DIR=\"$CHECKPOINT_DIR/$1\" sbatch --parsable \"${args[@]}\" "
-      "\"$5\")\"\n"
-      "  fi\n"
-      "}\n\n";
+  o += "set -euo pipefail\n"
+       "cd \"$(dirname \"$0\")\"\n"
+       "test_only=0\n"
+       "case \"${1:-}\" in\n"
+       "  --test-only) test_only=1 ;;\n"
+       "  \"\") ;;\n"
+       "  *) echo \"usage: $0 [--test-only]\" >&2; exit 2 ;;\n"
+       "esac\n"
+       "if [[ $test_only == 0 ]]; then\n"
+       "  : \"${CHECKPOINT_DIR:?set CHECKPOINT_DIR to a directory on shared storage}\"\n"
+       "fi\n\n"
+       "# submit JOB NODES HOSTS PARTITION SCRIPT\n"
+       "submit() {\n"
+       "  local args=(--job-name=\"$1\" --nodes=\"$2\" --nodelist=\"$3\" --partition=\"$4\")\n"
+       "  if scontrol show reservation \"$1\" >/dev/null 2>&1; then\n"
+       "    args+=(--reservation=\"$1\")\n"
+       "  fi\n";
+  // Slurm >= 24.05 with topology/block: the plans' scripts ask for --segment, which Slurm refuses
+  // together with a node list of more than one segment ("Requested node configuration is not
+  // available": slurmctld 24.11.7, sbatch --test-only). The node list is whole blocks in order, so
+  // each run of a block's nodes is one segment already: the script goes to sbatch without it.
+  const bool strip_segment = job.block_primary && job.nodes_per_block > 0;
+  if (strip_segment)
+    o += "  # The node list holds whole NVLink blocks in order, so each segment of the script's\n"
+         "  # --segment is one block already; Slurm refuses --segment with a node list of several\n"
+         "  # segments, so the script is submitted without that line.\n"
+         "  script() { sed '/^#SBATCH --segment=/d' \"$5\"; }\n";
+  else
+    o += "  script() { cat \"$5\"; }\n";
+  o += "  if [[ $test_only == 1 ]]; then\n"
+       "    echo \"$1: $(script \"$@\" | sbatch --test-only \"${args[@]}\" 2>&1)\"\n"
+       "  else\n"
+       "    echo \"$1: job $(script \"$@\" |\n"
+       "      CHECKPOINT_DIR=\"$CHECKPOINT_DIR/$1\" sbatch --parsable \"${args[@]}\")\"\n"
+       "  fi\n"
+       "}\n\n";
   for (size_t k = 0; k < jr.jobs.size(); ++k) {
     const analysis::JobShare& s = jr.jobs[k];
     Placed p = Place(ctx, job, jobs, s, k);
@@ -130,8 +141,9 @@ std::string ReserveScript(const Context& ctx, const ClusterJob& job, uint32_t jo
   std::string o = Header(ctx, job, jobs, jr);
   o += fmt::format(
       "# For a Slurm administrator (or operator), before {0}.jobs.sh: one reservation per job,\n"
-      "# named as the job, on the nodes above, from now until deleted, for the users who submit\n"
-      "# (RESERVATION_USERS, comma-separated; default the caller). Other jobs no longer start on\n"
+      "# named as the job, on the nodes above, from now until deleted (Duration=UNLIMITED, which\n"
+      "# Slurm 22.05 and 24.11 hold for 365 days), for the users who submit (RESERVATION_USERS,\n"
+      "# comma-separated; default the caller). Other jobs no longer start on\n"
       "# these nodes; jobs already running on them finish first (IGNORE_JOBS: the reservation is\n"
       "# made even while they run, and the reserved job waits for them).\n"
       "# `bash {0}.reserve.sh --delete` removes the reservations once the jobs are done.\n",

@@ -32,10 +32,12 @@ submit() {
   if scontrol show reservation "$1" >/dev/null 2>&1; then
     args+=(--reservation="$1")
   fi
+  script() { cat "$5"; }
   if [[ $test_only == 1 ]]; then
-    echo "$1: $(sbatch --test-only "${args[@]}" "$5" 2>&1)"
+    echo "$1: $(script "$@" | sbatch --test-only "${args[@]}" 2>&1)"
   else
-    echo "$1: job $(CHECKPOINT_DIR="$CHECKPOINT_DIR/$1" sbatch --parsable "${args[@]}" "$5")"
+    echo "$1: job $(script "$@" |
+      CHECKPOINT_DIR="$CHECKPOINT_DIR/$1" sbatch --parsable "${args[@]}")"
   fi
 }
 

@@ -7,8 +7,9 @@
 #   shared-1-llama3_70b_third: nvl72-[0001-0648] (648 nodes, 2,592 GPUs, partition train)
 #   shared-2-llama3_70b_third: nvl72-[0649-1296] (648 nodes, 2,592 GPUs, partition train)
 # For a Slurm administrator (or operator), before shared.jobs.sh: one reservation per job,
-# named as the job, on the nodes above, from now until deleted, for the users who submit
-# (RESERVATION_USERS, comma-separated; default the caller). Other jobs no longer start on
+# named as the job, on the nodes above, from now until deleted (Duration=UNLIMITED, which
+# Slurm 22.05 and 24.11 hold for 365 days), for the users who submit (RESERVATION_USERS,
+# comma-separated; default the caller). Other jobs no longer start on
 # these nodes; jobs already running on them finish first (IGNORE_JOBS: the reservation is
 # made even while they run, and the reserved job waits for them).
 # `bash shared.reserve.sh --delete` removes the reservations once the jobs are done.

@@ -7,8 +7,9 @@
 #   both-1-llama3_8b_h100: jean-zay-[001-360] (360 nodes, 1,440 GPUs, partition hgx_h100)
 #   both-2-llama3_8b_a100: jean-zay-[365-412] (48 nodes, 384 GPUs, partition hgx_a100)
 # For a Slurm administrator (or operator), before both.jobs.sh: one reservation per job,
-# named as the job, on the nodes above, from now until deleted, for the users who submit
-# (RESERVATION_USERS, comma-separated; default the caller). Other jobs no longer start on
+# named as the job, on the nodes above, from now until deleted (Duration=UNLIMITED, which
+# Slurm 22.05 and 24.11 hold for 365 days), for the users who submit (RESERVATION_USERS,
+# comma-separated; default the caller). Other jobs no longer start on
 # these nodes; jobs already running on them finish first (IGNORE_JOBS: the reservation is
 # made even while they run, and the reserved job waits for them).
 # `bash both.reserve.sh --delete` removes the reservations once the jobs are done.
