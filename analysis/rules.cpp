@@ -593,20 +593,30 @@ void CheckJobs(const ir::Program& p, uint32_t index, const JobsResults& r,
   // Each node group is checked on its own: jobs on H100 nodes cannot borrow A100 nodes.
   for (const JobsGroup& g : r.groups) {
     bool gpus_over = g.gpus > g.usable_gpus;
-    bool racks_over = g.rack_scale_domain && g.racks > g.group_racks;
-    if (!gpus_over && !racks_over) continue;
+    bool racks_over = g.rack_scale_domain && g.racks > g.usable_racks;
+    // Within the counts but without a placement: whole racks or domains do not line up with the
+    // nodes in service (spares take part of the last ones).
+    bool unplaced = !gpus_over && !racks_over && !g.placed;
+    if (!gpus_over && !racks_over && !unplaced) continue;
     std::string where = fmt::format("cluster `{}`", cluster.name);
     const bool mixed = cluster.nodes.Groups() > 1 && size_t(g.group) < cluster.nodes.Groups();
     if (mixed) {
       const ir::Node* n = Resolve(p, cluster.nodes.Group(size_t(g.group)).ref);
       where = fmt::format("node group `{}` of cluster `{}`", n ? n->name : "?", cluster.name);
     }
-    auto d = MakeDiagnostic(
-        DiagCode::JobsOversubscribed, plans,
+    std::string message =
         gpus_over ? fmt::format("the jobs of `{}` need {} GPUs at once; {} has {} for plans",
                                 j.name, g.gpus, where, g.usable_gpus)
-                  : fmt::format("the jobs of `{}` need {} racks at once; {} has {}", j.name,
-                                g.racks, where, g.group_racks));
+        : racks_over
+            ? fmt::format("the jobs of `{}` need {} racks at once; {} has {}{}", j.name, g.racks,
+                          where, g.usable_racks,
+                          g.usable_racks < g.group_racks ? " with all their nodes in service" : "")
+            : fmt::format(
+                  "the jobs of `{}` cannot each be placed on whole {} of {}'s {} nodes "
+                  "in service",
+                  j.name, g.rack_scale_domain ? "scale-up domains" : "nodes", where,
+                  g.usable_nodes);
+    auto d = MakeDiagnostic(DiagCode::JobsOversubscribed, plans, std::move(message));
     for (const JobShare& s : r.jobs)
       if (s.group == g.group)
         d.Note(fmt::format("plan `{}`: {} GPUs on {} nodes, {} racks", p.plans[s.plan].name, s.gpus,

@@ -320,12 +320,33 @@ std::vector<ExplainRow> ExplainRows(const ir::Program& program, const analysis::
     w.Add("idle_gpus", "GPUs of the cluster left idle", double(std::max<int64_t>(0, jr.idle_gpus)));
     w.AddIf("it_power", "IT power of the busy nodes", jr.it_power, d::kPower);
     w.AddIf("facility_power", "facility power of the busy nodes", jr.facility_power, d::kPower);
-    for (const auto& s : jr.jobs) {
-      const std::string& name = program.plans[s.plan].name;
+    // Nodes are numbered from 1 over the cluster, the groups in the order written: the numbers
+    // of the Slurm backend's host names.
+    std::vector<int64_t> group_first(1, 0);
+    if (jr.cluster >= 0 && size_t(jr.cluster) < results.clusters.size())
+      for (const auto& g : results.clusters[size_t(jr.cluster)].groups)
+        group_first.push_back(group_first.back() + g.nodes);
+    for (size_t k = 0; k < jr.jobs.size(); ++k) {
+      const auto& s = jr.jobs[k];
+      std::string name = program.plans[s.plan].name;
+      // A plan listed twice is two jobs: the second is `name#2`.
+      int64_t seen = 0;
+      for (size_t m = 0; m < k; ++m) seen += jr.jobs[m].plan == s.plan;
+      if (seen > 0) name += "#" + std::to_string(seen + 1);
       w.Group("plan " + name);
       w.Add(name + ".gpu_count", "GPUs", double(s.gpus));
       w.Add(name + ".node_count", "nodes", double(s.nodes));
       w.Add(name + ".rack_count", "racks", double(s.racks));
+      if (!s.placed) continue;
+      const int64_t base =
+          size_t(s.group) < group_first.size() ? group_first[size_t(s.group)] : int64_t{0};
+      w.Add(name + ".first_node", "first node (numbered from 1 over the cluster)",
+            double(base + s.first_node + 1));
+      w.Note(fmt::format("nodes {}-{}, from rack {} of its group{}", base + s.first_node + 1,
+                         base + s.first_node + s.nodes, s.first_rack + 1,
+                         s.last_pod > s.first_pod
+                             ? fmt::format(", pods {}-{}", s.first_pod + 1, s.last_pod + 1)
+                             : ""));
     }
   }
   return rows;

@@ -11,7 +11,9 @@
 //                                  (<name> is the node type, or node-fabric when a node type
 //                                  meets several fabrics); the top-level files are then copies of
 //                                  the first folder's
-//   topology/<node>.xml            NCCL topology of one node type
+//   topology/<node>.xml            NCCL topology of one node type (<node>-<fabric>.xml when
+//                                  the node type meets several fabrics: the fabric sets its NICs'
+//                                  class, GPUDirect and plane links)
 //
 // Every value set is justified by a fact of the spec, written as a comment line above it;
 // NCCL's defaults are left alone otherwise. The topology XML likewise holds only attributes the
@@ -28,6 +30,14 @@
 //
 // AMD GPUs: RCCL (ROCm/rccl) reads the same NCCL_* variables and nccl.conf, so the same
 // settings are written; its topology XML needs facts the spec lacks (see TopologyXml).
+//
+// The fabric reaches NCCL only through the NIC devices it is given and which of them can reach
+// which: rail-only and multi-plane fabrics (NIC device i reaches only device i elsewhere) get
+// NCCL_CROSS_NIC=0 and PXN, rail-optimised ones CROSS_NIC=0 (Settings). The number of switch
+// tiers does not reach NCCL at all: its topology search is within the node, and between nodes
+// it sees NICs, not switches; a 4-tier Clos adds switch hops of well under a microsecond each,
+// far below NCCL_IB_TIMEOUT's default (4.096 us x 2^20, about 4.3 s per retry). So a fourth tier
+// changes no NCCL setting.
 //
 // Rules of NCCL's readers that the output respects (FORMATS.md; NVIDIA/nccl src/graph/xml.cc,
 // xml.h, src/include/param.h):
@@ -213,7 +223,10 @@ Topology TopologyXml(const Context& ctx, const ir::Node& node, const ir::Fabric*
   const bool has_nic = node.nics.ref.Valid() && node.nics.count > 0;
   const ir::Nic* nic = has_nic ? &p.Get(node.nics.ref) : nullptr;
   const int64_t adapters = has_nic ? node.nics.count : 0;
-  const int64_t ports = has_nic ? std::max<int64_t>(1, nic->ports) : 0;
+  // A multi-plane fabric splits each port into one link per plane, each its own PCI function
+  // and RDMA device at 1/planes the port's rate (as NCCL_IB_HCA lists them).
+  const int64_t planes = std::max<int64_t>(1, r.fabric.planes);
+  const int64_t ports = has_nic ? std::max<int64_t>(1, nic->ports) * planes : 0;
 
   Topology t;
   if (IsAmd(p, node)) {
@@ -230,8 +243,8 @@ Topology TopologyXml(const Context& ctx, const ir::Node& node, const ir::Fabric*
   int64_t estimate = 1 + sockets + switches + 3 * gpus + 3 * adapters * ports;
   if (estimate > kMaxXmlNodes || ports > 8) {
     t.why_not = fmt::format(
-        "node {} needs {} XML elements (or more than 8 ports per NIC), beyond what NCCL's "
-        "topology reader holds ({})",
+        "node {} needs {} XML elements (or more than 8 ports or plane links per NIC), beyond "
+        "what NCCL's topology reader holds ({})",
         node.name, estimate, kMaxXmlNodes);
     return t;
   }
@@ -329,7 +342,7 @@ Topology TopologyXml(const Context& ctx, const ir::Node& node, const ir::Fabric*
           w.Open("nic", {});
           w.Leaf("net", {{"name", fmt::format("mlx5_{}", dev)},
                          {"dev", std::to_string(dev)},
-                         {"speed", std::to_string(PortMbps(*nic))},
+                         {"speed", std::to_string(PortMbps(*nic) / planes)},
                          {"port", "1"}});
           w.Close();
           w.Close();
@@ -367,8 +380,9 @@ struct Setting {
 struct Config {
   uint32_t node = 0;
   uint32_t fabric = ir::Ref<ir::Fabric>::kNone;
-  std::vector<uint32_t> clusters;                  // in order of first use
-  std::string dir;                                 // "" or "<name>/"
+  std::vector<uint32_t> clusters;  // in order of first use
+  std::string dir;                 // "" or "<name>/"
+  std::string topology;  // its topology file's name: the node's, or node-fabric (see above)
   const analysis::ClusterResults* view = nullptr;  // the first cluster as its group sees it
 };
 
@@ -412,32 +426,78 @@ std::vector<Setting> Settings(const Context& ctx, const Config& c, const Topolog
   std::vector<Setting> out;
 
   const bool has_nic = node.nics.ref.Valid() && node.nics.count > 0;
+  // Multi-plane (`planes` P > 1): each NIC port is P links of 1/P its rate, link p on plane p,
+  // and no switch joins the planes (Alibaba HPN's dual-plane). Each link is its own port, so its
+  // own RDMA device (mlx5_N) to NCCL.
+  const int64_t planes = std::max<int64_t>(1, r.fabric.planes);
   if (fabric && has_nic && IsVerbs(fabric->kind)) {
     const ir::Nic& nic = p.Get(node.nics.ref);
     int64_t ports = std::max<int64_t>(1, nic.ports);
     std::vector<std::string> hcas;
-    for (int64_t i = 0; i < node.nics.count * ports; ++i)
+    for (int64_t i = 0; i < node.nics.count * ports * planes; ++i)
       hcas.push_back(fmt::format("mlx5_{}:1", i));
-    out.push_back({fmt::format("node {}: {} x {} with {} each, on fabric {} ({}); one RDMA device "
-                               "(mlx5_N, port 1) per port, in PCI order",
-                               node.name, node.nics.count, nic.name, Count(ports, "port"),
-                               fabric->name, KindName(fabric->kind)),
-                   "NCCL_IB_HCA", "=" + Join(hcas, ","), ""});
+    out.push_back(
+        {planes > 1
+             ? fmt::format("node {}: {} x {} with {} each, on fabric {} ({}) of {} planes: each "
+                           "port is {} links, one per plane, each its own RDMA device (mlx5_N, "
+                           "port 1), in PCI order: mlx5_N is on plane N mod {} (bonded links: list "
+                           "the bond devices instead)",
+                           node.name, node.nics.count, nic.name, Count(ports, "port"), fabric->name,
+                           KindName(fabric->kind), planes, planes, planes)
+             : fmt::format("node {}: {} x {} with {} each, on fabric {} ({}); one RDMA device "
+                           "(mlx5_N, port 1) per port, in PCI order",
+                           node.name, node.nics.count, nic.name, Count(ports, "port"), fabric->name,
+                           KindName(fabric->kind)),
+         "NCCL_IB_HCA", "=" + Join(hcas, ","), ""});
   }
-  if (fabric && has_nic && r.fabric.rails > 1) {
-    out.push_back({fmt::format("fabric {} is {} ({} rails: NIC i of every node on rail i): keep "
-                               "each ring/tree channel on one rail",
-                               fabric->name, r.fabric.rail_only ? "rail-only" : "rail-optimised",
-                               r.fabric.rails),
-                   "NCCL_CROSS_NIC", "0", ""});
+  // Fabrics where NIC device i of a node reaches only NIC device i of the others: rail-only
+  // (each rail its own network) and multi-plane (each plane its own network). Rail-optimised
+  // fat trees join the rails above the leaves, so keeping to one rail is a matter of speed there.
+  const bool isolated = r.fabric.rail_only || planes > 1;
+  if (fabric && has_nic && (r.fabric.rails > 1 || isolated)) {
+    // NCCL_CROSS_NIC=0 does two things (NVIDIA/nccl src/graph/search.cc): ring and tree
+    // channels leave and enter every node through the same NIC device, and a send takes the
+    // device the receiver receives on (ncclTopoGetNetDev: a receiver always uses its own NIC,
+    // net.cc recvSetup; with CROSS_NIC=0 the sender uses the NIC local to its GPU of the
+    // receiver's index). On an isolated fabric that is the only routable choice; the default (2)
+    // may cross NICs.
+    std::string why =
+        planes > 1 ? fmt::format(
+                         "fabric {} has {} planes joined by no switch: device N of a node reaches "
+                         "only device N of the others (its plane), so every ring/tree hop and "
+                         "every send must use the same device at both ends",
+                         fabric->name, planes)
+        : r.fabric.rail_only
+            ? fmt::format(
+                  "fabric {} is rail-only ({} rails: NIC i of every node on rail i, no "
+                  "switch joins the rails): NIC i reaches only NIC i of the other nodes, "
+                  "so every ring/tree hop and every send must stay on one rail",
+                  fabric->name, r.fabric.rails)
+            : fmt::format(
+                  "fabric {} is rail-optimised ({} rails: NIC i of every node on rail i): "
+                  "keep each ring/tree channel on one rail",
+                  fabric->name, r.fabric.rails);
+    out.push_back({why, "NCCL_CROSS_NIC", "0", ""});
   }
-  if (fabric && has_nic && r.fabric.rail_only) {
-    // Rail-only (Wang et al. 2023): no switch joins the rails, so a message to another rail must
-    // first cross NVLink to the GPU on the destination's rail: NCCL's PXN (proxy over NVLink).
-    out.push_back({fmt::format("fabric {} is rail-only: traffic to another rail crosses NVLink "
-                               "to the peer GPU on that rail (PXN), the only path between rails",
+  if (fabric && has_nic && isolated && r.scale_up_domain > 1) {
+    // PXN (NCCL 2.12): a send to a GPU of another index moves over NVLink to the local GPU
+    // beside the receiver's NIC, which sends on it, instead of crossing PCIe and the CPU to a
+    // far NIC. Level 2 uses it whenever that GPU is on NVLink and the NIC behind a PCIe switch
+    // (search.cc ncclTopoGetNetDev; NCCL_PARAM(P2pPxnLevel, "P2P_PXN_LEVEL", 2)). Both are NCCL's
+    // defaults, written out because the fabric depends on them: a site-wide PXN_DISABLE=1 or
+    // level 0 would send across the CPU.
+    const std::string what = planes > 1 ? "plane" : "rail";
+    out.push_back(
+        {fmt::format("fabric {} is {}: a send to a GPU on another {} crosses NVLink to "
+                     "the GPU beside the receiver's {} NIC and leaves from it (PXN), "
+                     "the path between {}s that avoids the CPU",
+                     fabric->name, planes > 1 ? "multi-plane" : "rail-only", what, what, what),
+         "NCCL_PXN_DISABLE", "0", ""});
+    out.push_back({fmt::format("and PXN is used for every such send, not only where the NIC is "
+                               "unreachable through PCIe (level 2; level 0 would cross the CPU "
+                               "on fabric {})",
                                fabric->name),
-                   "NCCL_PXN_DISABLE", "0", ""});
+                   "NCCL_P2P_PXN_LEVEL", "2", ""});
   }
   if (fabric && has_nic && fabric->kind == ir::FabricKind::roce_v2) {
     // NCCL_IB_GID_INDEX stays unset: NCCL (since 2.21) and RCCL default it to -1 and pick the
@@ -499,10 +559,10 @@ std::vector<Setting> Settings(const Context& ctx, const Config& c, const Topolog
         fmt::format("opt-in: the topology of node {} (CPU sockets, PCIe switches, GPUs with "
                     "NVLink, NICs with their speed) as topology/{}.xml, once its PCI bus ids are "
                     "the machine's",
-                    node.name, node.name),
-        "NCCL_TOPO_FILE", kInstallDir + node.name + ".xml",
+                    node.name, c.topology),
+        "NCCL_TOPO_FILE", kInstallDir + c.topology + ".xml",
         fmt::format("\"$(cd \"$(dirname \"${{BASH_SOURCE[0]}}\"){}\" && pwd)/topology/{}.xml\"", up,
-                    node.name)};
+                    c.topology)};
     topo_file.opt_in = true;
     out.push_back(topo_file);
   }
@@ -609,7 +669,7 @@ std::vector<Config> Configurations(const Context& ctx) {
       auto it = std::find_if(configs.begin(), configs.end(),
                              [&](const Config& c) { return c.node == node && c.fabric == fabric; });
       if (it == configs.end()) {
-        configs.push_back({node, fabric, {}, "", &view});
+        configs.push_back({node, fabric, {}, "", p.nodes[node].name, &view});
         it = configs.end() - 1;
       }
       if (std::find(it->clusters.begin(), it->clusters.end(), ci) == it->clusters.end())
@@ -625,6 +685,7 @@ std::vector<Config> Configurations(const Context& ctx) {
         name += "-" + (c.fabric != ir::Ref<ir::Fabric>::kNone ? p.fabrics[c.fabric].name
                                                               : std::string("none"));
       c.dir = name + "/";
+      c.topology = name;
     }
   }
 
@@ -648,7 +709,7 @@ void EmitNccl(const Context& ctx, OutputTree& out) {
   const std::vector<Config> configs = Configurations(ctx);
   if (configs.empty()) return;
 
-  std::map<uint32_t, Topology> topologies;  // by node index
+  std::map<std::string, Topology> topologies;  // by file name
   for (size_t k = 0; k < configs.size(); ++k) {
     const Config& c = configs[k];
     const ir::Node& node = p.nodes[c.node];
@@ -658,13 +719,13 @@ void EmitNccl(const Context& ctx, OutputTree& out) {
     Topology topo;
     std::vector<Setting> settings;
     if (not_applicable.empty()) {
-      auto found = topologies.find(c.node);
+      auto found = topologies.find(c.topology);
       if (found == topologies.end())
-        found = topologies.emplace(c.node, TopologyXml(ctx, node, fabric, *c.view)).first;
+        found = topologies.emplace(c.topology, TopologyXml(ctx, node, fabric, *c.view)).first;
       topo = found->second;
       bool wrote = false;
       settings = Settings(ctx, c, topo, &wrote);
-      if (wrote) out.Write("nccl/topology/" + node.name + ".xml", topo.xml);
+      if (wrote) out.Write("nccl/topology/" + c.topology + ".xml", topo.xml);
     }
     for (bool env : {false, true}) {
       const char* file = env ? "nccl.env" : "nccl.conf";

@@ -321,11 +321,23 @@ ClusterReport GatherCluster(const ir::Program& p, const analysis::Results& resul
   for (uint32_t j = 0; j < p.jobs.size() && j < results.jobs.size(); ++j) {
     const analysis::JobsResults& jr = results.jobs[j];
     if (jr.cluster != int32_t(index) || jr.mixed_clusters) continue;
+    // Each job with the nodes clusterc placed it on, numbered from 1 over the cluster (the
+    // groups in the order written), as explain and the Slurm host names number them.
+    std::vector<int64_t> group_first(1, 0);
+    for (const analysis::GroupResults& g : r.groups)
+      group_first.push_back(group_first.back() + g.nodes);
     std::string plans;
     for (const analysis::JobShare& s : jr.jobs) {
       plans += (plans.empty() ? "" : " + ") + p.plans[s.plan].name;
+      std::string where;
       if (mixed && size_t(s.group) < c.nodes.Groups())
-        plans += " (" + NameOf(p, c.nodes.Group(size_t(s.group)).ref) + ")";
+        where = NameOf(p, c.nodes.Group(size_t(s.group)).ref);
+      if (s.placed && size_t(s.group) < group_first.size()) {
+        const int64_t first = group_first[size_t(s.group)] + s.first_node + 1;
+        where +=
+            (where.empty() ? "" : ", ") + fmt::format("nodes {}-{}", first, first + s.nodes - 1);
+      }
+      if (!where.empty()) plans += " (" + where + ")";
     }
     out.groups.push_back(
         GroupBuilder("jobs_" + p.jobs[j].name, "Jobs " + p.jobs[j].name, base)

@@ -123,6 +123,26 @@ explain_clusters() {
     }'
 }
 
+# Job placement from analysis, one line per job of every `jobs` block: KEY FIRST_NODE NODES, KEY
+# being `jobs/plan` (`jobs/plan#2` for a plan's second job), FIRST_NODE numbered from 1 over the
+# cluster (clusterc explain's `PLAN.first_node` and `PLAN.node_count`).
+explain_jobs() {
+  "$CLUSTERC" explain "$1" --format json 2>/dev/null | awk '
+    /^ *"[^"]+": \{$/ { match($0, /"[^"]+"/); key = substr($0, RSTART + 1, RLENGTH - 2); next }
+    /"value":/ { v = $2; gsub(/,/, "", v); vals[key] = v; next }
+    /"kind":/ { kind = $2; gsub(/[",]/, "", kind); next }
+    /"name":/ {
+      n = $2; gsub(/[",]/, "", n)
+      if (kind == "jobs")
+        for (k in vals)
+          if (k ~ /\.first_node$/) {
+            plan = substr(k, 1, length(k) - length(".first_node"))
+            print n "/" plan, vals[k] + 0, vals[plan ".node_count"] + 0
+          }
+      delete vals
+    }'
+}
+
 failures=0
 fail() {
   echo "  FAIL: $*"
@@ -289,9 +309,84 @@ check_slurmd() {
   return $result
 }
 
+# A `jobs` block's scripts against the running controller (cloud nodes): `JOBS.jobs.sh
+# --test-only` must place every job on exactly the hosts analysis gave it (explain's first node
+# and node count, over the cluster's hosts in slurm.conf's order), on no host twice; then
+# `JOBS.reserve.sh` must create one reservation per job on those hosts, the jobs must still be
+# placed there when submitted into them, and `JOBS.reserve.sh --delete` must remove them.
+# $1 label, $2 jobs script, $3 the controller's slurm.conf, $4 explain_jobs' lines.
+JOBS_CHECKED=0
+check_jobs() {
+  local label=$1 script=$2 conf=$3 figures=$4
+  local jobs reserve all_hosts reply phase
+  jobs=$(basename "$script" .jobs.sh)
+  reserve=${script%.jobs.sh}.reserve.sh
+  # Every host of the cluster, in index order (the NodeName lines are in host order).
+  all_hosts=$(grep -E "^NodeName=" "$conf" | grep -v "^NodeName=DEFAULT" |
+    sed -E 's/^NodeName=([^ ]+).*/\1/' | while read -r range; do scontrol show hostnames "$range"; done)
+  for phase in plain reserved; do
+    if [[ $phase == reserved ]]; then
+      if ! reply=$(bash "$reserve" 2>&1); then
+        fail "$label: $(basename "$reserve"): $reply"
+        return
+      fi
+    fi
+    if ! reply=$(bash "$script" --test-only 2>&1); then
+      fail "$label: $(basename "$script") --test-only: $reply"
+      return
+    fi
+    local line name plan k nodes_reported expected seen="" count=0 key first n want got resv
+    declare -A occurrence=()
+    while IFS= read -r line; do
+      [[ -n "$line" ]] || continue
+      name=${line%%: *}
+      if [[ "$line" != *"to start at"* || "$line" != *" on nodes "* ]]; then
+        fail "$label: $jobs $phase: $line"
+        continue
+      fi
+      # NAME = JOBS-K-PLAN; explain's key is JOBS/PLAN, or JOBS/PLAN#N for its Nth job.
+      plan=${name#"$jobs"-*-}
+      occurrence[$plan]=$((${occurrence[$plan]:-0} + 1))
+      key="$jobs/$plan"
+      ((${occurrence[$plan]} > 1)) && key="$key#${occurrence[$plan]}"
+      read -r _ first n <<<"$(awk -v k="$key" '$1 == k' <<<"$figures")"
+      if [[ -z "${first:-}" ]]; then
+        fail "$label: clusterc explain places no job $key"
+        continue
+      fi
+      nodes_reported=$(sed -E 's/.* on nodes ([^ ]+) in partition.*/\1/' <<<"$line")
+      got=$(scontrol show hostnames "$nodes_reported" | sort)
+      want=$(sed -n "${first},$((first + n - 1))p" <<<"$all_hosts" | sort)
+      [[ "$got" == "$want" ]] ||
+        fail "$label: $jobs $phase: $name starts on $nodes_reported, analysis placed it on nodes $first-$((first + n - 1))"
+      seen+="$got"$'\n'
+      count=$((count + 1))
+      if [[ $phase == reserved ]]; then
+        resv=$(scontrol show reservation "$name" 2>/dev/null | sed -nE 's/.* Nodes=([^ ]+) .*/\1/p')
+        [[ "$(scontrol show hostnames "$resv" | sort)" == "$want" ]] ||
+          fail "$label: reservation $name holds ${resv:-nothing}, not the job's nodes"
+      fi
+    done <<<"$reply"
+    ((count > 0)) || fail "$label: $jobs $phase: no job placed: $reply"
+    # Submitted into their reservations once they exist (the script's trace shows the option).
+    if [[ $phase == reserved ]] &&
+      (($(bash -x "$script" --test-only 2>&1 | grep -c -- "--reservation=$jobs-") < count)); then
+      fail "$label: $jobs: the jobs are not submitted into their reservations"
+    fi
+    [[ -z "$(grep . <<<"$seen" | sort | uniq -d | head -n 3)" ]] ||
+      fail "$label: $jobs $phase: two jobs on one node"
+    unset occurrence
+    echo "    $jobs ($phase): $count job(s) placed where analysis put them"
+  done
+  reply=$(bash "$reserve" --delete 2>&1) || fail "$label: $(basename "$reserve") --delete: $reply"
+  [[ -z "$(scontrol show reservation -o 2>/dev/null | grep -v 'No reservations')" ]] ||
+    fail "$label: reservations left after --delete"
+  JOBS_CHECKED=$((JOBS_CHECKED + 1))
+}
+
 # Checks one generated slurm/ directory ($2) of example $1 against analysis' figures ($3).
 check_config() {
-  local example=$1 gen=$2 figures=$3 dir=$4
+  local example=$1 gen=$2 figures=$3 dir=$4 jobs_figures=${5:-}
   mkdir -p "$dir/state" "$dir/spool"
   cp "$gen/slurm.conf" "$gen/gres.conf" "$gen/topology.conf" "$gen/cgroup.conf" "$dir/" || {
     fail "$example: slurm.conf, gres.conf, topology.conf or cgroup.conf missing in $gen"
@@ -463,6 +558,10 @@ EOF
           fail "$example ($cluster): sbatch --test-only $(basename "$script"): $reply"
         fi
       done
+      for script in "$gen"/*.jobs.sh; do
+        [[ -f "$script" ]] || continue
+        check_jobs "$example ($cluster)" "$script" "$dir/slurm.conf" "$jobs_figures"
+      done
     fi
     stop_ctld
     unset SLURM_CONF
@@ -499,14 +598,15 @@ for ex in "${examples[@]}"; do
     continue
   fi
   figures=$(explain_clusters "$ex")
+  jobs_figures=$(explain_jobs "$ex")
   found=""
   while IFS= read -r conf; do
     found=1
     gen=$(dirname "$conf")
-    check_config "$name" "$gen" "$figures" "$WORK/run/$name/$(basename "$gen")"
+    check_config "$name" "$gen" "$figures" "$WORK/run/$name/$(basename "$gen")" "$jobs_figures"
   done < <(find "$out/slurm" -name slurm.conf | sort)
   [[ -n "$found" ]] || fail "$name: no slurm/slurm.conf generated"
 done
 
-echo "slurm integration: ${#examples[@]} examples in $((SECONDS - total_start)) s, $failures failure(s)"
+echo "slurm integration: ${#examples[@]} examples, $JOBS_CHECKED jobs block(s) placed, in $((SECONDS - total_start)) s, $failures failure(s)"
 [[ $failures -eq 0 ]]

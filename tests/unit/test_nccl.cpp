@@ -17,222 +17,18 @@
 
 #include "driver/driver.h"
 #include "frontend/compile.h"
+#include "tests/unit/nccl_xml_check.h"
 #include "tests/unit/support.h"
 
 namespace fs = std::filesystem;
 using clusterc::testing::CompileSpec;
 using clusterc::testing::Examples;
 
+using clusterc::testing::CheckNcclXml;
 using clusterc::testing::Slurp;
+using clusterc::testing::XmlCheck;
 
 namespace {
-
-// ---------------------------------------------------------------------------------------------
-// The checker. It is stricter than NCCL where NCCL's behaviour differs between releases (it
-// rejects comments, single quotes and unknown elements) and exact where NCCL has a hard limit.
-
-struct XmlCheck {
-  std::vector<std::string> errors;
-  int elements = 0;
-  // Every element in document order: name and attributes, with its parent's name.
-  struct Element {
-    std::string name, parent;
-    std::vector<std::pair<std::string, std::string>> attrs;
-    std::string Attr(const std::string& key) const {
-      for (const auto& [k, v] : attrs)
-        if (k == key) return v;
-      return "";
-    }
-  };
-  std::vector<Element> all;
-  bool Ok() const { return errors.empty(); }
-};
-
-constexpr int kNcclMaxNodes = 256;   // NCCL_TOPO_XML_MAX_NODES (topo.h)
-constexpr size_t kNcclMaxStr = 255;  // MAX_STR_LEN (xml.h)
-constexpr int kNcclMaxAttrs = 16;    // MAX_ATTR_COUNT (xml.h)
-constexpr int kNcclMaxSubs = 640;    // MAX_SUBS (xml.h)
-
-bool IsBusId(const std::string& s) {
-  // `%04x:%02x:%02x.%x`, lower case; device 0-0x1f, function 0-7.
-  static const std::regex re("^[0-9a-f]{4}:[0-9a-f]{2}:([0-9a-f]{2})\\.([0-7])$");
-  std::smatch m;
-  if (!std::regex_match(s, m, re)) return false;
-  return std::stoi(m[1].str(), nullptr, 16) <= 0x1f;
-}
-
-XmlCheck CheckNcclXml(const std::string& text) {
-  XmlCheck r;
-  int line = 1;
-  auto error = [&](const std::string& what) {
-    r.errors.push_back("line " + std::to_string(line) + ": " + what);
-  };
-  for (size_t k = 0, l = 1; k < text.size(); ++k) {
-    if (text[k] == '\n') ++l;
-    if (text[k] == '\t') {
-      r.errors.push_back("line " + std::to_string(l) + ": tab character (NCCL's reader only " +
-                         "skips spaces and newlines)");
-      return r;
-    }
-  }
-  if (text.rfind("\xEF\xBB\xBF", 0) == 0) {
-    error("byte order mark");
-    return r;
-  }
-  // The longest name or value NCCL's reader takes: its buffer of MAX_STR_LEN also holds the
-  // delimiter it reads (closing quote, '>' or ' ') and the terminator.
-  const size_t max_len = kNcclMaxStr - 2;
-  // Parents allowed for each element NCCL's reader knows (xml.cc handler tables).
-  const std::map<std::string, std::set<std::string>> parents = {
-      {"system", {""}},        {"cpu", {"system"}}, {"pci", {"cpu", "pci"}},
-      {"gpu", {"pci"}},        {"nvlink", {"gpu"}}, {"c2c", {"gpu"}},
-      {"nic", {"cpu", "pci"}}, {"net", {"nic"}},    {"pcilink", {"pci"}},
-  };
-  struct Open {
-    std::string name;
-    int children = 0;
-  };
-  std::vector<Open> stack;
-  bool seen_root = false;
-  size_t i = 0;
-  auto name_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-  while (true) {
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\n' || text[i] == '\r')) {
-      if (text[i] == '\n') ++line;
-      ++i;
-    }
-    if (i >= text.size()) break;
-    if (text[i] != '<') {
-      error(std::string("expected '<', got '") + text[i] + "'");
-      return r;
-    }
-    ++i;
-    if (i < text.size() && text[i] == '?') {
-      error("XML declaration (NCCL reads `<?xml` as an element and fails on `?>`)");
-      return r;
-    }
-    if (i < text.size() && text[i] == '!') {
-      error("comment or declaration (NCCL releases before comment support cannot read it)");
-      return r;
-    }
-    if (i < text.size() && text[i] == '/') {
-      ++i;
-      size_t start = i;
-      while (i < text.size() && name_char(text[i])) ++i;
-      std::string name = text.substr(start, i - start);
-      if (i >= text.size() || text[i] != '>') {
-        error("closing tag </" + name + " not followed by '>'");
-        return r;
-      }
-      ++i;
-      if (stack.empty() || stack.back().name != name) {
-        error("closing tag </" + name + "> does not match " +
-              (stack.empty() ? std::string("anything") : "<" + stack.back().name + ">"));
-        return r;
-      }
-      stack.pop_back();
-      continue;
-    }
-    size_t start = i;
-    while (i < text.size() && name_char(text[i])) ++i;
-    XmlCheck::Element e;
-    e.name = text.substr(start, i - start);
-    e.parent = stack.empty() ? "" : stack.back().name;
-    if (e.name.empty() || e.name.size() > max_len) {
-      error("bad element name");
-      return r;
-    }
-    ++r.elements;
-    if (!stack.empty() && ++stack.back().children > kNcclMaxSubs)
-      error("more than " + std::to_string(kNcclMaxSubs) + " children in <" + e.parent + ">");
-    auto allowed = parents.find(e.name);
-    if (allowed == parents.end())
-      error("unknown element <" + e.name + ">");
-    else if (!allowed->second.count(e.parent))
-      error("<" + e.name + "> inside " +
-            (e.parent.empty() ? "the document" : "<" + e.parent + ">"));
-    if (e.name == "system") {
-      if (seen_root) error("second <system>");
-      seen_root = true;
-    }
-    // Attributes: one space, key, '=', a double-quoted value.
-    std::set<std::string> keys;
-    while (i < text.size() && text[i] == ' ') {
-      ++i;
-      size_t k0 = i;
-      while (i < text.size() && name_char(text[i])) ++i;
-      std::string key = text.substr(k0, i - k0);
-      if (key.empty() || i >= text.size() || text[i] != '=') {
-        error("malformed attribute in <" + e.name +
-              "> (one space between attributes, key=\"value\")");
-        return r;
-      }
-      ++i;
-      if (i >= text.size() || text[i] != '"') {
-        error("attribute " + key + " of <" + e.name + "> is not in double quotes");
-        return r;
-      }
-      ++i;
-      size_t v0 = i;
-      while (i < text.size() && text[i] != '"' && text[i] != '\n' && text[i] != '<') ++i;
-      if (i >= text.size() || text[i] != '"') {
-        error("unterminated value of " + key);
-        return r;
-      }
-      std::string value = text.substr(v0, i - v0);
-      ++i;
-      if (key.size() > max_len) error("attribute name longer than " + std::to_string(max_len));
-      if (value.size() > max_len)
-        error("value of " + key + " has " + std::to_string(value.size()) +
-              " characters; NCCL takes at most " + std::to_string(max_len));
-      if (!keys.insert(key).second) error("duplicate attribute " + key);
-      e.attrs.push_back({key, value});
-      if (i < text.size() && text[i] != ' ' && text[i] != '/' && text[i] != '>') {
-        error("attribute " + key + " of <" + e.name + "> is not followed by a space, / or >");
-        return r;
-      }
-    }
-    if (e.attrs.size() > static_cast<size_t>(kNcclMaxAttrs))
-      error("<" + e.name + "> has " + std::to_string(e.attrs.size()) +
-            " attributes; NCCL keeps at most " + std::to_string(kNcclMaxAttrs));
-    bool single = false;
-    if (i + 1 < text.size() && text[i] == '/' && text[i + 1] == '>') {
-      single = true;
-      i += 2;
-    } else if (i < text.size() && text[i] == '>') {
-      ++i;
-    } else {
-      error("<" + e.name + "> not closed by '>' or '/>' on its line");
-      return r;
-    }
-    for (const auto& [key, value] : e.attrs) {
-      if ((key == "busid" || (key == "target" && e.name == "nvlink")) && !IsBusId(value))
-        error(key + " \"" + value + "\" is not a lower-case %04x:%02x:%02x.%x bus id");
-    }
-    if (e.name == "system" && e.Attr("version") != "1") error("<system> needs version=\"1\"");
-    if (e.name == "pci") {
-      if (e.Attr("busid").empty()) error("<pci> without busid");
-      if (!std::regex_match(e.Attr("class"), std::regex("^0x[0-9a-f]{6}$")))
-        error("<pci> class \"" + e.Attr("class") + "\" is not 0x followed by six hex digits");
-    }
-    if (e.name == "cpu" && e.Attr("numaid").empty()) error("<cpu> without numaid");
-    if (e.name == "net" && (e.Attr("name").empty() || e.Attr("dev").empty()))
-      error("<net> needs name and dev");
-    if (e.name == "nvlink" &&
-        (e.Attr("target").empty() || e.Attr("count").empty() || e.Attr("tclass").empty()))
-      error("<nvlink> needs target, count and tclass");
-    r.all.push_back(e);
-    if (!single) stack.push_back({e.name, 0});
-  }
-  if (!stack.empty()) error("unterminated <" + stack.back().name + ">");
-  if (!seen_root) error("no <system> element");
-  // xmlLoadSub checks for room before reading each node, closing tags included: the 256th
-  // element already fails.
-  if (r.elements >= kNcclMaxNodes)
-    error(std::to_string(r.elements) + " elements; NCCL's reader holds fewer than " +
-          std::to_string(kNcclMaxNodes));
-  return r;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -324,6 +120,7 @@ struct Facts {
   int64_t gpus = 0, rdma_ports = 0;
   bool verbs = false, roce = false, sharp = false, nvls = false, rails = false, pcie = false;
   bool rail_only = false;  // no switch joins the rails: NCCL must proxy across NVLink (PXN)
+  int64_t planes = 1;      // multi-plane: each port is one link per plane, each an RDMA device
   bool nccl = true;
   bool mnnvl = false;
   std::string sm;  // NCCL's compute-capability attribute of the node's GPUs
@@ -346,7 +143,11 @@ std::vector<Facts> FactsOf(const fs::path& spec) {
     f.fabric = fabric.name;
     f.gpus = node.gpus.count;
     const auto& nic = p.Get(node.nics.ref);
-    f.rdma_ports = node.nics.count * nic.ports;
+    // A multi-plane fat tree splits each port into one link (one RDMA device) per plane.
+    f.planes = fabric.topology.kind == clusterc::ir::TopologyKind::fat_tree
+                   ? std::max<int64_t>(1, fabric.topology.planes)
+                   : 1;
+    f.rdma_ports = node.nics.count * nic.ports * f.planes;
     f.verbs = fabric.kind == K::infiniband_hdr || fabric.kind == K::infiniband_ndr ||
               fabric.kind == K::infiniband_xdr || fabric.kind == K::roce_v2;
     f.roce = fabric.kind == K::roce_v2;
@@ -354,7 +155,8 @@ std::vector<Facts> FactsOf(const fs::path& spec) {
     f.nvls = node.scale_up.Valid() && p.Get(node.scale_up).in_network_reduction;
     f.rails = (fabric.topology.kind == clusterc::ir::TopologyKind::fat_tree &&
                fabric.topology.rails > 1) ||
-              (fabric.topology.kind == clusterc::ir::TopologyKind::rail_only && f.rdma_ports > 1);
+              (fabric.topology.kind == clusterc::ir::TopologyKind::rail_only && f.rdma_ports > 1) ||
+              f.planes > 1;
     f.rail_only = fabric.topology.kind == clusterc::ir::TopologyKind::rail_only && f.rdma_ports > 0;
     f.pcie = node.pcie_switches > 0;
     const auto& gpu = p.Get(node.gpus.ref);
@@ -419,25 +221,33 @@ void CheckConfig(const fs::path& dir, const Facts& f) {
   CHECK(Has(conf, "NCCL_CROSS_NIC") == f.rails);
   CHECK(Has(conf, "NCCL_NET_GDR_LEVEL") == f.pcie);
   if (f.rails) CHECK(Value(conf, "NCCL_CROSS_NIC") == "0");
-  CHECK(Has(conf, "NCCL_PXN_DISABLE") == f.rail_only);
-  if (f.rail_only) CHECK(Value(conf, "NCCL_PXN_DISABLE") == "0");
+  // Rail-only and multi-plane: a device reaches only its own rail or plane elsewhere, so sends
+  // to other GPUs cross NVLink (PXN, at level 2).
+  const bool isolated = f.rail_only || f.planes > 1;
+  CHECK(Has(conf, "NCCL_PXN_DISABLE") == isolated);
+  CHECK(Has(conf, "NCCL_P2P_PXN_LEVEL") == isolated);
+  if (isolated) CHECK(Value(conf, "NCCL_PXN_DISABLE") == "0");
+  if (isolated) CHECK(Value(conf, "NCCL_P2P_PXN_LEVEL") == "2");
   if (f.roce) CHECK(Value(conf, "NCCL_IB_ROCE_VERSION_NUM") == "2");
   // Only the settings above, nothing else.
   const std::set<std::string> known = {
       "NCCL_IB_HCA",        "NCCL_IB_ROCE_VERSION_NUM", "NCCL_IB_ADDR_FAMILY",
       "NCCL_IB_TC",         "NCCL_COLLNET_ENABLE",      "NCCL_NVLS_ENABLE",
       "NCCL_CROSS_NIC",     "NCCL_NET_GDR_LEVEL",       "NCCL_MNNVL_ENABLE",
-      "NCCL_SOCKET_IFNAME", "NCCL_PXN_DISABLE"};
+      "NCCL_SOCKET_IFNAME", "NCCL_PXN_DISABLE",         "NCCL_P2P_PXN_LEVEL"};
   for (const auto& [k, v] : conf) CHECK(known.count(k) == 1);
   // The topology file is opt-in: nccl.conf only describes it, nccl.env sets NCCL_TOPO_FILE when
   // CLUSTERC_NCCL_TOPO_FILE=1. It passes the checker and holds the node's GPUs and NICs.
   CHECK_FALSE(Has(conf, "NCCL_TOPO_FILE"));
-  fs::path xml = dir / "topology" / (f.node + ".xml");
-  if (!fs::exists(xml)) xml = dir.parent_path() / "topology" / (f.node + ".xml");
+  // One file per node type, or per node type and fabric where it meets several (the fabric sets
+  // the NICs' class, GPUDirect and plane links).
+  const std::string topo =
+      dir.filename() == f.node + "-" + f.fabric ? f.node + "-" + f.fabric : f.node;
+  fs::path xml = dir / "topology" / (topo + ".xml");
+  if (!fs::exists(xml)) xml = dir.parent_path() / "topology" / (topo + ".xml");
   REQUIRE(fs::exists(xml));
-  CHECK(OptIn(env_text, "NCCL_TOPO_FILE").find("/topology/" + f.node + ".xml") !=
-        std::string::npos);
-  CHECK(conf_text.find("NCCL_TOPO_FILE, an equals sign, /etc/nccl/topology/" + f.node + ".xml") !=
+  CHECK(OptIn(env_text, "NCCL_TOPO_FILE").find("/topology/" + topo + ".xml") != std::string::npos);
+  CHECK(conf_text.find("NCCL_TOPO_FILE, an equals sign, /etc/nccl/topology/" + topo + ".xml") !=
         std::string::npos);
   XmlCheck c = CheckNcclXml(Slurp(xml));
   INFO(xml.string());
@@ -752,5 +562,81 @@ TEST_CASE("several node types and fabrics: one folder each, dual-port NICs", "[n
         (out / "nccl" / env).string() +
         "\"; set +a; test -z \"${NCCL_TOPO_FILE:-}\"' >/dev/null 2>&1";
     CHECK(std::system(plain.c_str()) == 0);
+  }
+}
+
+TEST_CASE("multi-plane fabrics keep every hop on one plane; a fourth tier changes nothing",
+          "[nccl]") {
+  // h100_10k's nodes on three more fabrics: a dual-plane fat tree (Alibaba HPN: each 400G port
+  // as two 200G links, one per plane), the same tree with four tiers, and a 4-tier Clos of one
+  // plane. Each cluster is built alone so its NCCL files are the top-level ones.
+  std::string base = Slurp(fs::path(CLUSTERC_SOURCE_DIR) / "examples/h100_10k.cl");
+  auto build = [&](const std::string& name, const std::string& topology) {
+    std::string spec = base +
+                       "\nfabric alt {\n"
+                       "  kind     = infiniband_ndr\n"
+                       "  topology = " +
+                       topology +
+                       "\n"
+                       "  switch   = nvidia.Quantum2_QM9700\n"
+                       "}\n"
+                       "cluster " +
+                       name +
+                       " {\n"
+                       "  site   = campus\n"
+                       "  nodes  = 1_250 x dgx_h100\n"
+                       "  racks  = rack { nodes = 4 }\n"
+                       "  fabric = alt\n"
+                       "}\n";
+    // The example's plan moves to the new cluster, whose configuration is then the first.
+    const std::string on = "cluster    = h100_10k";
+    REQUIRE(spec.find(on) != std::string::npos);
+    spec.replace(spec.find(on), on.size(), "cluster    = " + name);
+    fs::path dir = TempDir(name);
+    fs::path file = dir / (name + ".cl");
+    std::ofstream(file, std::ios::binary) << spec;
+    return Build(file, name + "_build");
+  };
+  fs::path two = build("planes2", "fat_tree { tiers = 3; planes = 2 }");
+  auto conf = ReadConf(Slurp(two / "nccl/nccl.conf"));
+  // 8 single-port NICs, each port two links: 16 RDMA devices, plane = N mod 2.
+  std::string hca = Value(conf, "NCCL_IB_HCA");
+  CHECK(hca.rfind("=mlx5_0:1,mlx5_1:1,", 0) == 0);
+  CHECK(hca.find("mlx5_15:1") != std::string::npos);
+  CHECK(hca.find("mlx5_16:1") == std::string::npos);
+  CHECK(Value(conf, "NCCL_CROSS_NIC") == "0");
+  CHECK(Value(conf, "NCCL_PXN_DISABLE") == "0");
+  CHECK(Value(conf, "NCCL_P2P_PXN_LEVEL") == "2");
+  std::string text = Slurp(two / "nccl/nccl.conf");
+  CHECK(text.find("2 planes joined by no switch") != std::string::npos);
+  // The topology file: 16 nets of 200 Gb/s, two functions of each NIC's PCI device.
+  XmlCheck c = CheckNcclXml(Slurp(two / "nccl/topology/dgx_h100-alt.xml"));
+  REQUIRE(c.Ok());
+  int nets = 0;
+  for (const auto& e : c.all)
+    if (e.name == "net") {
+      ++nets;
+      CHECK(e.Attr("speed") == "200000");
+    }
+  CHECK(nets == 16);
+  // The same fabric on four tiers: the NCCL settings are the same, only comments name it.
+  fs::path four = build("planes2t4", "fat_tree { tiers = 4; planes = 2 }");
+  CHECK(ReadConf(Slurp(four / "nccl/nccl.conf")) == conf);
+  // One plane, four tiers, no rails: nothing about planes or rails is set.
+  fs::path one = build("tier4", "fat_tree { tiers = 4 }");
+  auto single = ReadConf(Slurp(one / "nccl/nccl.conf"));
+  CHECK_FALSE(Has(single, "NCCL_CROSS_NIC"));
+  CHECK_FALSE(Has(single, "NCCL_PXN_DISABLE"));
+  CHECK_FALSE(Has(single, "NCCL_P2P_PXN_LEVEL"));
+  CHECK(Value(single, "NCCL_IB_HCA") ==
+        "=mlx5_0:1,mlx5_1:1,mlx5_2:1,mlx5_3:1,mlx5_4:1,mlx5_5:1,mlx5_6:1,mlx5_7:1");
+  // Against the facts read from the IR, as for every example.
+  for (const char* name : {"planes2", "planes2t4", "tier4"}) {
+    // The folders the builds above wrote (TempDir would empty them).
+    fs::path root = clusterc::testing::ScratchRoot();
+    fs::path file = root / ("nccl_" + std::string(name)) / (std::string(name) + ".cl");
+    fs::path out = root / ("nccl_" + std::string(name) + "_build") / "out";
+    auto facts = FactsOf(file);
+    for (const auto& f : facts) CheckConfig(ConfigDir(out / "nccl", facts, f), f);
   }
 }
