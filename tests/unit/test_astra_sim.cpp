@@ -365,10 +365,15 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
     auto shape = backends::sim::MakePlanShape(testing::ContextOf(*c), pi);
     for (int64_t r = 0; r < ranks; ++r) {
       // Per rank: all-reduces of the TP group = n x m x layers x activation bytes.
-      double tp_bytes = 0, cp_bytes = 0, a2a_bytes = 0, ag_dp = 0;
+      double tp_bytes = 0, cp_bytes = 0, a2a_bytes = 0, ag_dp = 0, grad_dense = 0;
+      size_t grad_group = 0;  // members of the dense gradient group in the slice
       int recv = 0;
       for (const DecodedNode& node : traces[r].nodes) {
         if (node.type == 6) ++recv;
+        // Pipeline messages: one activation of a micro-batch (MessageSizes::pipeline).
+        if (node.type == 5 || node.type == 6)
+          CHECK(double(node.attrs.at("comm_size").int_value) ==
+                Approx(pr.messages.pipeline).margin(1));
         if (node.type != 7) continue;
         const std::string& g = node.attrs.at("pg_name").str_value;
         uint64_t type = node.attrs.at("comm_type").int_value;
@@ -384,6 +389,13 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
         }
         if (type == 6) a2a_bytes += bytes;
         if (type == 2 && node.name.find("param") != std::string::npos) ag_dp += bytes;
+        // Dense gradient reduction (all-reduce, or ZeRO's reduce-scatter, per block under
+        // ZeRO-3/FSDP).
+        if ((type == 0 || type == 7) &&
+            (node.name.rfind("dp.rd.grad.dense", 0) == 0 || node.name.rfind("z3.grad.d", 0) == 0)) {
+          grad_dense += bytes;
+          grad_group = size;
+        }
       }
       int64_t stage = r / (tp * cp * d);
       const auto& st = shape.stages[stage];
@@ -399,6 +411,20 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
               Approx(4 * m * double(st.moe_layers) * pr.messages.all_to_all).epsilon(1e-6));
       // ZeRO: the parameter all-gather is there.
       if (in.sharding != ir::Sharding::none && d * cp > 1) CHECK(ag_dp > 0);
+      // The dense gradients: the stage's parameters x MessageSizes' bytes per parameter, per
+      // micro-batch under ZeRO-3/FSDP, scaled so that each link of the slice's smaller group
+      // moves what it moves in the job's: ((N-1)/N) / ((n-1)/n).
+      const double N = double(in.dp * in.cp);
+      if (N > 1 && grad_group > 1) {
+        const double n = double(grad_group);
+        const bool per_mb = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
+        CHECK(grad_dense == Approx(st.dense_params * pr.messages.gradient_bytes_per_param *
+                                   (per_mb ? m : 1) * ((N - 1) / N) / ((n - 1) / n))
+                                .epsilon(1e-6));
+      } else if (N > 1) {
+        CHECK(files.at(dir + "network.yml").find("Not represented: the dense data-parallel") !=
+              std::string::npos);
+      }
       // Pipeline receives: two per micro-batch and model chunk, fewer on the end stages.
       if (pp > 2 && stage > 0 && stage < pp - 1) {
         int64_t vpp = in.vpp > 1 && pr.micro_batches % pp == 0 ? in.vpp : 1;

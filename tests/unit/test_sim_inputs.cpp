@@ -155,6 +155,23 @@ TEST_CASE("SimAI workloads carry the whole step of the slowest stage", "[simai][
       // The script runs SimAI from its root with a result name (SimAI divides by zero without).
       CHECK(sh.find("cd \"$SIMAI_ROOT\"") != std::string::npos);
       CHECK(sh.find(" -r ") != std::string::npos);
+
+      // The scale-up domain is SimAI's server whenever a node has more than one GPU: -g_p_s its
+      // GPUs, -nv analysis' per-GPU scale-up bandwidth (GB/s of 10^9).
+      std::map<std::string, std::string> flags;
+      {
+        std::istringstream es(sh.substr(sh.find("exec ./bin/SimAI_analytical")));
+        std::vector<std::string> tok;
+        for (std::string t; es >> t;) tok.push_back(t);
+        for (size_t i = 2; i + 1 < tok.size(); i += 2) flags[tok[i]] = tok[i + 1];
+      }
+      const auto& cl = c->results.plan_clusters[pi];
+      if (cl.gpus_per_node > 1) {
+        CHECK(std::stoll(flags["-g_p_s"]) == cl.scale_up_domain);
+        CHECK(std::stoll(flags["-g_p_s"]) > 1);
+        CHECK(std::stod(flags["-nv"]) == Approx(cl.scale_up_bandwidth_per_gpu / 1e9));
+        CHECK(std::stod(flags["-nv"]) > 0);
+      }
     }
   }
 }
