@@ -9,27 +9,39 @@
 // The trace of one rank is one training step: Megatron's pipeline schedule over the stage's
 // micro-batches (1F1B, or the interleaved 1F1B when vpp > 1: Narayanan et al. 2021 section 2.2),
 // forward and backward per block of layers with the tensor-parallel collectives between the
-// attention and MLP halves, expert all-to-alls on MoE layers, context-parallel K/V all-gather
-// (forward) and reduce-scatter (backward), pipeline send/recv with unique tags per (micro-batch,
-// model chunk, direction), then the data-parallel (ZeRO) collectives and the optimizer. Stages
-// hold analysis' layer counts (first_stage_layers/last_stage_layers included), each layer its
-// dense or MoE operator-level time, the last stage the LM head. tp_comm_overlap and
+// attention and MLP halves, expert all-to-alls on MoE layers (below), context-parallel K/V
+// all-gather (forward) and reduce-scatter (backward), pipeline send/recv with unique tags per
+// (micro-batch, model chunk, direction), then the data-parallel (ZeRO) collectives and the
+// optimizer. Stages hold analysis' layer counts (first_stage_layers/last_stage_layers included),
+// each layer its dense or MoE operator-level time, the last stage the LM head. tp_comm_overlap and
 // ep_comm_overlap run those collectives beside the compute next to them; dp_overlap launches the
 // data-parallel collectives beside the last micro-batch's backward (else they follow it). Layers
 // are grouped into blocks of k consecutive layers (compute and message bytes summed) when the
 // slice would otherwise exceed the node budget; k = 1 (one block per layer) whenever it allows.
 //
-// All-to-all algorithm, per network backend: the congestion-unaware backend charges each message
-// its link's full bandwidth however many are in flight, so `direct` (all n-1 messages at once)
-// finishes in 1/(n-1) of the time the NIC needs; `ring` sends them one step after another, which
-// is the NIC-bound time (n-1)/n x S / B that analysis uses. system.json (congestion unaware)
-// therefore uses `ring`; system.congestion_aware.json uses `direct`, since that backend shares
-// links between flows and models the contention itself.
+// The expert all-to-all is written as point-to-point messages, not as an ASTRA-sim collective.
+// ASTRA-sim runs a collective on a group smaller than the simulated system as one Ring over its
+// members (CommunicatorGroup.cc), and Ring's all-to-all relays n(n-1)/2 messages of chunk/n a
+// chunk (Ring.cc): 70.1 ms for a 470 MB all-to-all on DeepSeek-V3's 64-rank EP group, 7.6x the
+// NIC-bound 9.25 ms, with 8,064 events per rank (the DeepSeek-V3 slice did not finish in hours).
+// NCCL sends an all-to-all as grouped point-to-point messages, and with PXN (NCCL 2.12+) data
+// for a GPU of another node crosses NVLink to the local GPU on that GPU's rail, which sends it
+// over its NIC. The trace writes per rank at most two messages: what stays in the scale-up domain
+// to a domain neighbour, then what leaves it to the same local index in the next domain
+// (TraceWriter::AllToAll): every link carries its all-to-all bytes at the level it crosses
+// (470 MB on that group: 10.30 ms, the NIC-bound 8.2 ms of its 7/8 plus the NVLink phase). The
+// collective remains where the group's domains hold unequal numbers of members.
+//
+// Other collectives, per network backend: system.json (congestion unaware) uses `ring`, since
+// that backend charges each message its link's full bandwidth however many are in flight (so
+// `direct` would finish in 1/(n-1) of the time); system.congestion_aware.json uses `direct`, as
+// that backend shares links between flows and models the contention itself.
 #include <fmt/format.h>
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <numeric>
 #include <string>
 #include <string_view>
@@ -50,6 +62,8 @@ namespace {
 using astra::ByteCount;
 using astra::Dimension;
 using astra::EffectiveVpp;
+using astra::kAllToAllRounds;
+using astra::kAllToAllTagBase;
 using astra::Micros;
 using astra::Slice;
 using astra::Tag;
@@ -272,8 +286,94 @@ std::vector<std::vector<Block>> Chunks(const PlanShape& s, const sim::Stage& st,
 
 class TraceWriter {
  public:
-  TraceWriter(const PlanShape& s, const Groups& g, int64_t rank) : s_(s), g_(g), rank_(rank) {
+  // `domain`: ranks of one scale-up domain (the network's first dimension), 1 without one.
+  TraceWriter(const PlanShape& s, const Groups& g, int64_t rank, int64_t domain)
+      : s_(s), g_(g), rank_(rank), domain_(std::max<int64_t>(1, domain)) {
     chakra::AppendDelimited(out_, chakra::EncodeMetadata());
+  }
+
+  // The expert all-to-all of `bytes` per rank on `group`, as at most two point-to-point messages
+  // (header): what this rank's all-to-all moves inside its scale-up domain, (l - 1) x domains x
+  // bytes / n, to the next member of its domain; then what leaves the domain, (domains - 1) x l x
+  // bytes / n, to the member of the same local index in the next domain (NCCL's PXN: data for a
+  // GPU of another node crosses NVLink to the local GPU on that GPU's rail, then that rail once).
+  // Each link carries the bytes it carries in the all-to-all, at the level it crosses; the
+  // destinations are shifted rather than spread. The second waits for the first (a NIC sends
+  // what PXN gathered); `beside` as Coll's. Falls back to the collective when the domains hold
+  // unequal numbers of members.
+  void AllToAll(const std::string& name, double bytes, int group, bool beside) {
+    if (group == 0 || bytes <= 0) return;
+    const std::vector<int64_t>& all = g_.members[static_cast<size_t>(group - 1)];
+    std::vector<std::vector<int64_t>> domains;  // every domain's members, ascending
+    for (int64_t m : all) {
+      const int64_t dom = m / domain_;
+      auto it = std::find_if(domains.begin(), domains.end(),
+                             [&](const auto& v) { return v.front() / domain_ == dom; });
+      if (it == domains.end())
+        domains.push_back({m});
+      else
+        it->push_back(m);
+    }
+    for (auto& v : domains) std::sort(v.begin(), v.end());
+    std::sort(domains.begin(), domains.end());
+    const size_t l = domains.front().size(), nd = domains.size();
+    // Tags must stay below 2^31: kAllToAllRounds per all-to-all.
+    const bool tags_left = a2a_count_ < (int64_t(INT32_MAX) - kAllToAllTagBase) / kAllToAllRounds;
+    for (const auto& v : domains)
+      if (v.size() != l || !tags_left) {
+        Coll(name, chakra::kAllToAll, bytes, group, beside);
+        return;
+      }
+    size_t di = 0, li = 0;  // this rank's domain and local index
+    for (size_t d = 0; d < nd; ++d)
+      for (size_t i = 0; i < l; ++i)
+        if (domains[d][i] == rank_) di = d, li = i;
+    const double n = double(l * nd);
+    struct Round {
+      int64_t to, from;
+      double bytes;
+    };
+    std::vector<Round> rounds;
+    if (l > 1)
+      rounds.push_back({domains[di][(li + 1) % l], domains[di][(li + l - 1) % l],
+                        bytes * double(l - 1) * double(nd) / n});
+    if (nd > 1)
+      rounds.push_back({domains[(di + 1) % nd][li], domains[(di + nd - 1) % nd][li],
+                        bytes * double(nd - 1) * double(l) / n});
+    // Tags above the pipeline's (trace_size.h Tag), one per round of this rank's all-to-alls;
+    // every member writes its all-to-alls in the same order.
+    std::vector<uint64_t> prev;
+    for (size_t t = 0; t < rounds.size(); ++t) {
+      const int32_t tag = kAllToAllTagBase + static_cast<int32_t>(a2a_count_ * kAllToAllRounds + t);
+      Node send = Peer(fmt::format("{}.x{}", name, t), chakra::kCommSendNode, rank_, rounds[t].to,
+                       tag, rounds[t].bytes);
+      Node recv = Peer(fmt::format("{}.y{}", name, t), chakra::kCommRecvNode, rounds[t].from, rank_,
+                       tag, rounds[t].bytes);
+      if (t == 0) {
+        // The first round starts where a collective would: after the chain (and, off a beside
+        // position, after what the chain waits for).
+        if (has_last_) send.data_deps.push_back(last_), recv.data_deps.push_back(last_);
+        if (!beside) {
+          for (uint64_t id : joined_) send.data_deps.push_back(id), recv.data_deps.push_back(id);
+          for (uint64_t id : pending_) send.data_deps.push_back(id), recv.data_deps.push_back(id);
+          joined_.clear();
+          pending_.clear();
+        }
+      } else {
+        send.data_deps = prev;
+        recv.data_deps = prev;
+      }
+      prev = {Emit(std::move(send)), Emit(std::move(recv))};
+    }
+    ++a2a_count_;
+    if (beside) {
+      for (uint64_t id : prev) pending_.push_back(id);
+      return;
+    }
+    // On the chain: the next node waits for the last round.
+    last_ = prev[1];
+    has_last_ = true;
+    joined_.push_back(prev[0]);
   }
 
   // A node on the rank's critical chain: depends on the previous one.
@@ -389,9 +489,24 @@ class TraceWriter {
     return n;
   }
 
+  Node Peer(std::string name, chakra::NodeType type, int64_t src, int64_t dst, int32_t tag,
+            double bytes) const {
+    Node n;
+    n.name = std::move(name);
+    n.type = type;
+    n.comm_size = ByteCount(bytes);
+    n.has_peer = true;
+    n.comm_src = static_cast<int32_t>(src);
+    n.comm_dst = static_cast<int32_t>(dst);
+    n.comm_tag = tag;
+    return n;
+  }
+
   const PlanShape& s_;
   const Groups& g_;
   int64_t rank_;
+  int64_t domain_ = 1;
+  int64_t a2a_count_ = 0;  // all-to-alls written so far (their tags)
   std::string out_;
   uint64_t next_id_ = 0;
   uint64_t last_ = 0;
@@ -465,9 +580,9 @@ void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& 
   w.Comp(kind + ".at" + tag, attn);
   w.Coll(kind + ".tp" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
   bool a2a = !recompute && b.moe > 0 && g.ep[r];
-  if (a2a) w.Coll(kind + ".ed" + tag, chakra::kAllToAll, s.ep_bytes * double(b.moe), g.ep[r], epo);
+  if (a2a) w.AllToAll(kind + ".ed" + tag, s.ep_bytes * double(b.moe), g.ep[r], epo);
   w.Comp(kind + ".ml" + tag, mlp);
-  if (a2a) w.Coll(kind + ".ec" + tag, chakra::kAllToAll, s.ep_bytes * double(b.moe), g.ep[r], epo);
+  if (a2a) w.AllToAll(kind + ".ec" + tag, s.ep_bytes * double(b.moe), g.ep[r], epo);
   w.Coll(kind + ".tq" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
 }
 
@@ -482,9 +597,9 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   // Selective recompute re-runs the attention core inside the attention backward.
   double extra = s.in->recompute == ir::Recompute::selective ? c.rec_attn : 0;
   bool a2a = b.moe > 0 && g.ep[r];
-  if (a2a) w.Coll("b.ec" + tag, chakra::kAllToAll, s.ep_bytes * double(b.moe), g.ep[r], epo);
+  if (a2a) w.AllToAll("b.ec" + tag, s.ep_bytes * double(b.moe), g.ep[r], epo);
   w.Comp("b.ml" + tag, c.bwd_mlp);
-  if (a2a) w.Coll("b.ed" + tag, chakra::kAllToAll, s.ep_bytes * double(b.moe), g.ep[r], epo);
+  if (a2a) w.AllToAll("b.ed" + tag, s.ep_bytes * double(b.moe), g.ep[r], epo);
   w.Coll("b.tq" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
   w.Comp("b.at" + tag, c.bwd_attn + extra);
   w.Coll("b.tp" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
@@ -526,8 +641,9 @@ double ReducedGroupScale(const PlanShape& s, const Groups& g, int group, bool ex
   return ((job - 1) / job) / ((n - 1) / n);
 }
 
-Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r, int64_t k) {
-  TraceWriter w(s, g, r);
+Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r, int64_t k,
+                int64_t domain) {
+  TraceWriter w(s, g, r, domain);
   RankCoord x = Coord(sl, r);
   const sim::Stage& st = s.stages[x.p];
   const int64_t vpp = EffectiveVpp(s), pp = sl.pp, m = s.micro_batches;
@@ -725,7 +841,7 @@ void EmitAstraSim(const Context& ctx, OutputTree& out) {
     for (int64_t r = 0; r < sl.Ranks(); ++r) {
       if (ctx.progress && r % 256 == 0)
         ctx.progress(fmt::format("astra-sim: {} trace {} of {}", s.plan->name, r + 1, sl.Ranks()));
-      Trace t = RankTrace(s, sl, groups, r, k);
+      Trace t = RankTrace(s, sl, groups, r, k, astra::DomainRanks(dims));
       out.Write(fmt::format("{}workload/{}.{}.et", dir, s.plan->name, r), std::move(t.bytes));
     }
   }
@@ -743,7 +859,8 @@ double EstimateAstraSim(const Context& ctx) {
     bytes += double(NetworkYaml(ctx, s, sl, dims).size() + SystemJson(s, dims, false).size() +
                     SystemJson(s, dims, true).size() + kRemoteMemoryJson.size() +
                     RunScript(ctx, s).size());
-    bytes += CommGroupsBytesBound(sl) + astra::TraceBytesBound(s, sl, astra::BlockLayers(s, sl));
+    bytes += CommGroupsBytesBound(sl) +
+             astra::TraceBytesBound(s, sl, astra::BlockLayers(s, sl), astra::DomainRanks(dims));
   }
   return bytes;
 }

@@ -78,7 +78,18 @@ int64_t BlockLayers(const sim::PlanShape& s, const Slice& sl) {
   return k;
 }
 
-double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k) {
+int64_t DomainRanks(const std::vector<Dimension>& dims) {
+  return !dims.empty() && dims.front().level == 0 ? std::max<int64_t>(1, dims.front().npus) : 1;
+}
+
+int64_t AllToAllRounds(const sim::PlanShape& s, const Slice& sl, int64_t domain) {
+  const int64_t ep = std::max<int64_t>(1, sl.ep), stride = sl.tp * sl.cp;  // EP members' spacing
+  if (stride >= domain) return 1;                                          // one per domain
+  if (domain % stride != 0) return 2;
+  return domain / stride >= ep ? 1 : 2;  // all in one domain, or several domains
+}
+
+double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int64_t domain) {
   const auto& in = *s.in;
   const double m = double(s.micro_batches), vpp = double(EffectiveVpp(s));
   const double blocks = std::ceil(double(ChunkLayers(s)) / double(k));
@@ -95,10 +106,12 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k) {
   const double passes = m * vpp * blocks;
   const double comp = passes * (4 + (full ? 2 : 0)) + 2 * m;
   const double zero3 = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
-  const double coll = passes * ((tp ? 4 + (full ? 2 : 0) : 0) + (cp ? 2 : 0) + (a2a ? 4 : 0)) +
+  const double coll = passes * ((tp ? 4 + (full ? 2 : 0) : 0) + (cp ? 2 : 0)) +
                       passes * 3 * experts * zero3 + 2 * experts;
+  // Four expert all-to-alls per pass, each a send and a receive per round.
+  const double a2a_p2p = a2a ? passes * 4 * 2 * double(AllToAllRounds(s, sl, domain)) : 0;
   const double p2p = 4 * m * vpp;
-  const double per_rank = comp + coll + p2p + 1;
+  const double per_rank = comp + coll + p2p + a2a_p2p + 1;
 
   // The largest instance of each kind. Ids and dependencies: up to the rank's node count. A
   // chained node waits for the previous one and for the collectives beside the compute before
@@ -157,10 +170,19 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k) {
   const double tag = 2 + 2 * (m * vpp + vpp);
   p.comm_tag = tag > double(INT32_MAX) ? -1 : int32_t(tag);
 
+  // An all-to-all message: its name ("<pass>.ed.<mb>.<chunk>.<block>.x<round>"), two
+  // dependencies (the previous round's send and receive) or the chained node's, at most the
+  // block's all-to-all bytes, a tag above kAllToAllTagBase.
+  chakra::Node x = p;
+  x.name.assign(size_t(layer_name + 3 + Digits(double(AllToAllRounds(s, sl, domain)))), 'x');
+  x.data_deps.assign(std::max<size_t>(2, deps.size() + 1), max_id);
+  x.comm_size = ByteCount(double(k) * s.ep_bytes);
+  x.comm_tag = INT32_MAX;
+
   std::string metadata;
   chakra::AppendDelimited(metadata, chakra::EncodeMetadata());
   const double rank_bytes = double(metadata.size()) + comp * Delimited(c) + Delimited(optimizer) +
-                            coll * Delimited(g) + p2p * Delimited(p);
+                            coll * Delimited(g) + p2p * Delimited(p) + a2a_p2p * Delimited(x);
   return double(sl.Ranks()) * rank_bytes;
 }
 

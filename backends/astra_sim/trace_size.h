@@ -28,6 +28,19 @@ int64_t BlockLayers(const sim::PlanShape& s, const Slice& sl);
 // of node (compute, collective, send/receive) counted from the schedule's loops and charged the
 // encoding of its largest instance (the longest name, the largest id, message and duration the
 // plan can give it). In doubles: a hostile plan's counts overflow 64 bits.
-double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k);
+double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int64_t domain);
+
+// Ranks of one scale-up domain in the slice's network (its first dimension when that is the
+// scale-up level), 1 without one.
+int64_t DomainRanks(const std::vector<Dimension>& dims);
+
+// Messages of one expert all-to-all written as point-to-point messages (astra_sim.cpp,
+// TraceWriter::AllToAll): one inside the scale-up domain when the EP group has several members
+// there, one across domains when it spans several.
+int64_t AllToAllRounds(const sim::PlanShape& s, const Slice& sl, int64_t domain);
+
+// Tags of the all-to-all messages: above the pipeline's (Tag), kAllToAllRounds per all-to-all.
+constexpr int32_t kAllToAllTagBase = int32_t(1) << 30;
+constexpr int64_t kAllToAllRounds = 2;
 
 }  // namespace clusterc::backends::astra

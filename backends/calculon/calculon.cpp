@@ -21,11 +21,18 @@
 //   therefore map to "attn_only"; `full` to "full"; no recompute without flash attention to
 //   "none" (Calculon then stores the s x s scores, as an unfused kernel does).
 // - Calculon materialises the attention scores even under "attn_only": the block it computes
-//   holds softmax, dropout and score-times-V tensors (5 a s^2 b / t bytes, Korthikanti et al.
-//   2022's unfused term) and as much again for their gradients (llm.py, _block_act_working_space
-//   and _block_act_grad_space). Fused attention never holds them. The note gives the figure and,
-//   when clusterc's memory less its framework reserve plus this term exceeds HBM, warns that
-//   Calculon will reject the plan on memory: Calculon's model, not a missing input.
+//   holds the softmax output, the dropout mask and the score operand of score-times-V, and as
+//   gradients the score product's, the softmax's and the mask's (llm.py _build_attn_block and
+//   _compute_block_stats, layers.py SoftMax, DropOut and BatchMatMul): (4e + 2) a s^2 b / t bytes
+//   with e bytes per element (DropOut counts its 1-byte mask unscaled), 10 a s^2 b / t at 16 bits.
+//   Calculon has no setting that removes them (no fused-attention switch on any branch of
+//   calculon-ai/calculon), and fused attention never holds them (Dao et al. 2022, section 3.1).
+//   So that Calculon's memory verdict is the one of the plan that runs fused attention, mem1's
+//   capacity in system.json is the GPU's HBM plus exactly these bytes: stated in system.json's
+//   `clusterc_notes`, in model.json's notes and, where clusterc's own count (less its framework
+//   reserve) plus these bytes passes HBM, so that the raised capacity decides the verdict, on the
+//   terminal (sim.not-represented). Time is unchanged: Calculon still charges the unfused
+//   kernels' memory traffic.
 // - Calculon has one pipeline schedule (1F1B, interleaved) and equal stages of ceil(layers / pp)
 //   blocks: zero_bubble/dualpipe and first_stage_layers/last_stage_layers are reported as not
 //   represented. tp_comm_overlap maps to tensor_par_overlap "ring" (the decomposed ring overlap
@@ -93,12 +100,32 @@ int64_t FeedforwardFor(double mlp_params, int64_t hidden, int64_t tp) {
   return std::max<int64_t>(tp, (f + tp - 1) / tp * tp);
 }
 
-// The attention-score tensors Calculon keeps for the block it computes (header): 5 a s^2 b / t
-// bytes working and 5 a s^2 b / t of gradients, at Calculon's seq_size (s / cp).
+// Bytes per element in Calculon (calculon/system.py System.TypeSizes).
+double ElementBytes(ir::Precision p) {
+  switch (p) {
+    case ir::Precision::fp8:
+      return 1;
+    case ir::Precision::fp32:
+      return 4;
+    case ir::Precision::bf16:
+    case ir::Precision::fp16:
+      return 2;
+  }
+  return 2;
+}
+
+// The attention-score tensors Calculon keeps for the block it computes (header): (2e + 1) a s^2 b
+// / t bytes working and as much of gradients, at Calculon's seq_size (s / cp).
 double ScoreBytes(const PlanShape& s) {
   const auto& in = *s.in;
   const double sl = double(in.seq_len / s.cp);
-  return 10 * double(in.heads) / double(s.tp) * sl * sl * double(in.micro_batch);
+  return 2 * (2 * ElementBytes(in.precision) + 1) * double(in.heads) / double(s.tp) * sl * sl *
+         double(in.micro_batch);
+}
+
+// Whether mem1's capacity carries the score bytes (header): the plan runs fused attention.
+bool RaisesCapacity(const PlanShape& s) {
+  return s.in->flash_attention;
 }
 
 // K/V heads one GPU projects under grouped-query attention: kv_heads / tp, at least one (a KV head
@@ -145,10 +172,11 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         in.last_stage_layers));
   if (in.moe && in.ep_comm_overlap)
     notes.push_back("Calculon has no expert all-to-all, so ep_comm_overlap has nothing to hide");
-  if (in.flash_attention)
+  if (RaisesCapacity(s))
     notes.push_back(fmt::format(
         "attention scores: Calculon holds {} GiB per GPU of score tensors and their gradients "
-        "(10 a s^2 b / t bytes) that fused attention never materialises",
+        "((4e + 2) a s^2 b / t bytes) that fused attention never materialises; system.json's "
+        "mem1 capacity is HBM plus these bytes",
         Num(std::round(sim::GiB(ScoreBytes(s)) * 100) / 100)));
   if (in.swiglu && !in.moe)
     notes.push_back(fmt::format("SwiGLU's three MLP matrices: feedforward = 3/2 x ffn {} = {}",
@@ -234,6 +262,13 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
   double vector = gpu.fp32_flops.si > 0 ? 2 * gpu.fp32_flops.si : gpu.bf16_flops.si / 8;
   double host_per_gpu = c.gpus_per_node > 0 ? node.memory.si / double(c.gpus_per_node) : 0;
   std::string out = "{\n";
+  // Calculon's System reads only its own keys (calculon/system.py), so the notes may sit here.
+  if (RaisesCapacity(s))
+    out += fmt::format(
+        "  \"clusterc_notes\": [\"mem1 GiB = the GPU's HBM {} GiB + {} GiB of attention-score "
+        "tensors that Calculon charges and fused attention does not hold (see model.json)\"],\n",
+        Num(std::round(sim::GiB(in.hbm) * 1000) / 1000),
+        Num(std::round(sim::GiB(ScoreBytes(s)) * 1000) / 1000));
   out += fmt::format("  \"matrix\": {{\n    \"{}\": {{\n      \"tflops\": {},\n", dt,
                      Num(in.peak_flops / 1e12));
   std::string curve = fmt::format("[[128, {}]", Num(in.gemm_efficiency));
@@ -243,8 +278,10 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
   out += fmt::format("  \"vector\": {{\n    \"{}\": {{\n      \"tflops\": {},\n", dt,
                      Num(vector / 1e12));
   out += fmt::format("      \"gflops_efficiency\": {}\n    }}\n  }},\n", kVectorCurve);
-  out += fmt::format("  \"mem1\": {{\n    \"GiB\": {},\n    \"GBps\": {},\n", Num(sim::GiB(in.hbm)),
-                     Num(sim::DecimalGBps(in.hbm_bandwidth)));
+  // mem1 capacity: HBM, plus the score tensors Calculon charges and fused attention does not hold.
+  const double capacity = in.hbm + (RaisesCapacity(s) ? ScoreBytes(s) : 0);
+  out += fmt::format("  \"mem1\": {{\n    \"GiB\": {},\n    \"GBps\": {},\n",
+                     Num(sim::GiB(capacity)), Num(sim::DecimalGBps(in.hbm_bandwidth)));
   out += fmt::format("    \"MB_efficiency\": {}\n  }},\n", kHbmCurve);
   out += fmt::format("  \"mem2\": {{\n    \"GiB\": {},\n    \"GBps\": {},\n",
                      Num(sim::GiB(host_per_gpu)), Num(sim::DecimalGBps(kHostLinkBytesPerSecond)));
@@ -344,19 +381,22 @@ void EmitCalculon(const Context& ctx, OutputTree& out) {
       if (note.rfind("Calculon has no", 0) == 0)
         sim::ReportNotRepresented(ctx, *s.plan, "calculon/" + s.plan->name + ": " + note);
     // The score tensors (header) on top of what clusterc counts, less the framework reserve
-    // Calculon does not have: past HBM, Calculon rejects the plan.
+    // Calculon does not have: past HBM, the raised capacity decides Calculon's verdict, so the
+    // terminal hears of it too.
     const double calculon_bytes = s.r->memory.Total() - s.r->memory.reserve + ScoreBytes(s);
-    if (s.in->flash_attention && calculon_bytes > s.in->hbm)
+    if (RaisesCapacity(s) && calculon_bytes > s.in->hbm)
       sim::ReportNotRepresented(
           ctx, *s.plan,
-          fmt::format("calculon/{}: Calculon has no fused attention: the s x s attention scores "
-                      "of one block and their gradients ({} GiB per GPU) take clusterc's own "
-                      "count (less its framework reserve) to {} GiB, past the {} GiB of HBM, so "
-                      "Calculon will likely reject the plan (\"Mem tier1 needs ...\"); clusterc "
-                      "counts {} GiB with FlashAttention",
+          fmt::format("calculon/{}: Calculon has no fused attention: it holds the s x s attention "
+                      "scores of one block and their gradients ({} GiB per GPU), which take "
+                      "clusterc's own count (less its framework reserve) to {} GiB, past the {} "
+                      "GiB of HBM; system.json gives mem1 {} GiB (HBM plus the scores) so that "
+                      "Calculon judges the plan's memory as with fused attention (clusterc "
+                      "counts {} GiB)",
                       s.plan->name, Num(std::round(sim::GiB(ScoreBytes(s)) * 10) / 10),
                       Num(std::round(sim::GiB(calculon_bytes) * 10) / 10),
                       Num(std::round(sim::GiB(s.in->hbm) * 10) / 10),
+                      Num(std::round(sim::GiB(s.in->hbm + ScoreBytes(s)) * 10) / 10),
                       Num(std::round(sim::GiB(s.r->memory.Total()) * 10) / 10)));
   }
 }

@@ -365,10 +365,38 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
     auto shape = backends::sim::MakePlanShape(testing::ContextOf(*c), pi);
     for (int64_t r = 0; r < ranks; ++r) {
       // Per rank: all-reduces of the TP group = n x m x layers x activation bytes.
-      double tp_bytes = 0, cp_bytes = 0, a2a_bytes = 0, ag_dp = 0;
+      double tp_bytes = 0, cp_bytes = 0, a2a_bytes = 0, ag_dp = 0, grad_dense = 0;
+      size_t grad_group = 0;  // members of the dense gradient group in the slice
       int recv = 0;
+      // The expert all-to-all as point-to-point messages (PXN): the bytes that leave the
+      // scale-up domain and those that stay in it, every peer a member of the rank's EP group.
+      const int64_t domain = net["npus_count"][0].as<int64_t>();
+      double a2a_out = 0, a2a_in = 0;
+      // The rank's EP group in the slice's Megatron order (slice.h): r = t + tp (c + cp (x + d
+      // p)), x = e + ep b; its members differ in e only.
+      std::set<int64_t> ep_group;
+      int64_t l = 0;  // of them in r's scale-up domain
+      if (in.moe && in.ep > 1) {
+        const int64_t x = (r / (tp * cp)) % d, base = r - tp * cp * (x % in.ep);
+        for (int64_t e = 0; e < in.ep; ++e) ep_group.insert(base + tp * cp * e);
+        for (int64_t y : ep_group) l += y / domain == r / domain;
+      }
       for (const DecodedNode& node : traces[r].nodes) {
-        if (node.type == 6) ++recv;
+        const bool p2p = node.type == 5 || node.type == 6;
+        const bool expert = p2p && node.name.size() > 4 && node.name[1] == '.' &&
+                            node.name[2] == 'e' && (node.name[3] == 'd' || node.name[3] == 'c');
+        if (p2p && !expert) {
+          if (node.type == 6) ++recv;
+          // Pipeline messages: one activation of a micro-batch (MessageSizes::pipeline).
+          CHECK(double(node.attrs.at("comm_size").int_value) ==
+                Approx(pr.messages.pipeline).margin(1));
+        }
+        if (expert && node.type == 5) {
+          const int64_t peer = int64_t(Int(node, "comm_dst", kInt32));
+          CHECK(ep_group.count(peer) == 1);
+          const double bytes = double(node.attrs.at("comm_size").int_value);
+          (peer / domain == r / domain ? a2a_in : a2a_out) += bytes;
+        }
         if (node.type != 7) continue;
         const std::string& g = node.attrs.at("pg_name").str_value;
         uint64_t type = node.attrs.at("comm_type").int_value;
@@ -384,6 +412,13 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
         }
         if (type == 6) a2a_bytes += bytes;
         if (type == 2 && node.name.find("param") != std::string::npos) ag_dp += bytes;
+        // Dense gradient reduction (all-reduce, or ZeRO's reduce-scatter, per block under
+        // ZeRO-3/FSDP).
+        if ((type == 0 || type == 7) &&
+            (node.name.rfind("dp.rd.grad.dense", 0) == 0 || node.name.rfind("z3.grad.d", 0) == 0)) {
+          grad_dense += bytes;
+          grad_group = size;
+        }
       }
       int64_t stage = r / (tp * cp * d);
       const auto& st = shape.stages[stage];
@@ -394,11 +429,43 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
       // CP ring gathers every rank's K/V chunk, so the trace carries one chunk per layer.
       if (cp > 1)
         CHECK(cp_bytes == Approx(m * double(st.layers) * pr.messages.context_kv).epsilon(1e-6));
-      if (in.moe && in.ep > 1)
-        CHECK(a2a_bytes ==
-              Approx(4 * m * double(st.moe_layers) * pr.messages.all_to_all).epsilon(1e-6));
+      // Four all-to-alls of MessageSizes::all_to_all per MoE layer and micro-batch: (n - l) / n
+      // of each leaves the domain, n the EP group and l its members in the rank's domain (one
+      // all-to-all collective of the whole buffer where the domains are uneven).
+      if (in.moe && in.ep > 1) {
+        REQUIRE(l >= 1);
+        const double ep = double(in.ep),
+                     all = 4 * m * double(st.moe_layers) * pr.messages.all_to_all;
+        // Point-to-point whenever every domain holds l members: ASTRA-sim's ring all-to-all on a
+        // group relays n (n - 1) / 2 messages a chunk (7.6x the NIC-bound time for 64 ranks).
+        std::map<int64_t, int64_t> per_domain;
+        for (int64_t y : ep_group) ++per_domain[y / domain];
+        bool even = true;
+        for (const auto& [dom, count] : per_domain) even &= count == l;
+        if (!even) {
+          CHECK(a2a_bytes == Approx(all).epsilon(1e-6));
+        } else {
+          CHECK(a2a_bytes == 0);
+          CHECK(a2a_out == Approx(all * (ep - double(l)) / ep).epsilon(1e-6));
+          CHECK(a2a_in == Approx(all * (double(l) - 1) * (ep / double(l)) / ep).epsilon(1e-6));
+        }
+      }
       // ZeRO: the parameter all-gather is there.
       if (in.sharding != ir::Sharding::none && d * cp > 1) CHECK(ag_dp > 0);
+      // The dense gradients: the stage's parameters x MessageSizes' bytes per parameter, per
+      // micro-batch under ZeRO-3/FSDP, scaled so that each link of the slice's smaller group
+      // moves what it moves in the job's: ((N-1)/N) / ((n-1)/n).
+      const double N = double(in.dp * in.cp);
+      if (N > 1 && grad_group > 1) {
+        const double n = double(grad_group);
+        const bool per_mb = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
+        CHECK(grad_dense == Approx(st.dense_params * pr.messages.gradient_bytes_per_param *
+                                   (per_mb ? m : 1) * ((N - 1) / N) / ((n - 1) / n))
+                                .epsilon(1e-6));
+      } else if (N > 1) {
+        CHECK(files.at(dir + "network.yml").find("Not represented: the dense data-parallel") !=
+              std::string::npos);
+      }
       // Pipeline receives: two per micro-batch and model chunk, fewer on the end stages.
       if (pp > 2 && stage > 0 && stage < pp - 1) {
         int64_t vpp = in.vpp > 1 && pr.micro_batches % pp == 0 ? in.vpp : 1;

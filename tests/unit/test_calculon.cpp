@@ -125,7 +125,18 @@ TEST_CASE("Calculon inputs of every example", "[calculon]") {
         CHECK(eff <= 1);
       }
       CHECK(s["vector"][dt]["tflops"].as<double>() > 0);
-      CHECK(s["mem1"]["GiB"].as<double>() == Approx(c->results.plan_inputs[pi].hbm / 1073741824.0));
+      // mem1: HBM, plus (with fused attention) the score tensors Calculon charges for the block
+      // it computes and fused attention never holds: the softmax output, the dropout mask (one
+      // byte an element, unscaled) and the score operand of score x V, and their gradients, as
+      // Calculon's layers.py counts them: (4e + 2) a s^2 b / t bytes, e Calculon's bytes per
+      // element (System.TypeSizes). Calculon's seq_size, heads, tp and micro-batch are read back.
+      const double e = dt == "float8" ? 1 : dt == "float32" ? 4 : 2;
+      const double seq = m["seq_size"].as<double>();
+      const double scores = (4 * e + 2) * m["attn_heads"].as<double>() / double(t) * seq * seq *
+                            x["microbatch_size"].as<double>();
+      CHECK(s["mem1"]["GiB"].as<double>() ==
+            Approx((in.hbm + (in.flash_attention ? scores : 0)) / 1073741824.0).epsilon(1e-9));
+      CHECK(s["clusterc_notes"].IsDefined() == in.flash_attention);
       CHECK(s["mem1"]["GBps"].as<double>() ==
             Approx(c->results.plan_inputs[pi].hbm_bandwidth / 1e9));
       CHECK(s["mem2"]["GBps"].as<double>() > 0);

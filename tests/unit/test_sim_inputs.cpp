@@ -155,6 +155,23 @@ TEST_CASE("SimAI workloads carry the whole step of the slowest stage", "[simai][
       // The script runs SimAI from its root with a result name (SimAI divides by zero without).
       CHECK(sh.find("cd \"$SIMAI_ROOT\"") != std::string::npos);
       CHECK(sh.find(" -r ") != std::string::npos);
+
+      // The scale-up domain is SimAI's server whenever a node has more than one GPU: -g_p_s its
+      // GPUs, -nv analysis' per-GPU scale-up bandwidth (GB/s of 10^9).
+      std::map<std::string, std::string> flags;
+      {
+        std::istringstream es(sh.substr(sh.find("exec ./bin/SimAI_analytical")));
+        std::vector<std::string> tok;
+        for (std::string t; es >> t;) tok.push_back(t);
+        for (size_t i = 2; i + 1 < tok.size(); i += 2) flags[tok[i]] = tok[i + 1];
+      }
+      const auto& cl = c->results.plan_clusters[pi];
+      if (cl.gpus_per_node > 1) {
+        CHECK(std::stoll(flags["-g_p_s"]) == cl.scale_up_domain);
+        CHECK(std::stoll(flags["-g_p_s"]) > 1);
+        CHECK(std::stod(flags["-nv"]) == Approx(cl.scale_up_bandwidth_per_gpu / 1e9));
+        CHECK(std::stod(flags["-nv"]) > 0);
+      }
     }
   }
 }
@@ -351,9 +368,11 @@ TEST_CASE("Plan fields the simulators cannot express are named", "[sim]") {
   CHECK(sh.find("pipeline stage 3 of 4 (the slowest: 7 layers") != std::string::npos);
 }
 
-// Calculon keeps the s x s attention scores of the block it computes; where they take its
-// estimate past HBM (Llama 3 405B at 8,192 tokens, tp 8: 10 GiB) the build says so.
-TEST_CASE("The Calculon input names the attention-score memory it will reject on", "[sim]") {
+// Calculon keeps the s x s attention scores of the block it computes (Llama 3 405B at 8,192
+// tokens, tp 8, bf16: 10 GiB), which fused attention never holds, and rejected meta_24k's plans
+// on them ("Mem tier1 needs 74.805 GiB but only has 74.506 GiB"). mem1's capacity carries exactly
+// those bytes, and where they decide the verdict the build says so.
+TEST_CASE("The Calculon input names the attention-score memory it adds to the capacity", "[sim]") {
   auto c = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "meta_24k.cl");
   backends::Context ctx = testing::ContextOf(*c);
   DiagnosticList notes;
@@ -362,10 +381,25 @@ TEST_CASE("The Calculon input names the attention-score memory it will reject on
   backends::EmitCalculon(ctx, out);
   std::string all;
   for (const auto& d : notes.All()) all += d.message + "\n";
-  // 10 x 128 heads / 8 x 8192^2 x 1 byte-units = 10 GiB exactly.
-  CHECK(all.find("calculon/llama3_405b_pretrain: Calculon has no fused attention: the s x s "
-                 "attention scores of one block and their gradients (10 GiB per GPU)") !=
+  // (4 x 2 + 2) x 128 heads / 8 x 8192^2 bytes = 10 GiB exactly.
+  CHECK(all.find("calculon/llama3_405b_pretrain: Calculon has no fused attention: it holds the "
+                 "s x s attention scores of one block and their gradients (10 GiB per GPU)") !=
         std::string::npos);
+  CHECK(all.find("system.json gives mem1 84.5 GiB (HBM plus the scores)") != std::string::npos);
   CHECK(out.Files().at("calculon/llama3_405b_pretrain/model.json").find("holds 10 GiB") !=
         std::string::npos);
+  const std::string sys = out.Files().at("calculon/llama3_405b_pretrain/system.json");
+  CHECK(sys.find("\"GiB\": 84.50580596923828") != std::string::npos);  // 80e9 B + 10 GiB
+  CHECK(sys.find("HBM 74.506 GiB + 10 GiB of attention-score tensors") != std::string::npos);
+
+  // FP8 elements are one byte: (4 + 2) a s^2 b / t, not the 16-bit 10 a s^2 b / t.
+  auto g = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "gb200_nvl72.cl");
+  backends::Context gctx = testing::ContextOf(*g);
+  backends::OutputTree gout;
+  backends::EmitCalculon(gctx, gout);
+  const std::string model = gout.Files().at("calculon/llama3_70b_third/model.json");
+  const std::string exe = gout.Files().at("calculon/llama3_70b_third/execution.json");
+  REQUIRE(exe.find("\"datatype\": \"float8\"") != std::string::npos);
+  INFO(model);
+  CHECK(model.find("holds 6 GiB") != std::string::npos);  // 6 x 64 / 4 x 8192^2 B
 }
