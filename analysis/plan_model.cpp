@@ -376,6 +376,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
           spans ? std::ceil(double(tp * ep) / double(in.scale_up_domain)) : double(ep);
       const double copies = f::GroupLimitedCopies(double(in.top_k), double(in.expert_groups),
                                                   double(in.top_groups), units);
+      if (spans) r.messages.all_to_all_leaving = M * h * 2 * copies;
       double leave = bw > 0 ? M * h * 2 * copies / bw + (units - 1) * Latency(in, tp * ep) : 0;
       double forward = 0;
       if (spans && in.scale_up_bandwidth > 0) {

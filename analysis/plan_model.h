@@ -145,6 +145,10 @@ struct MessageSizes {
   double activation = 0;  // one 16-bit activation tensor: 2 (b s / cp) h (TP all-reduce)
   double pipeline = 0;    // one stage-to-stage send (/ tp with sequence parallelism)
   double all_to_all = 0;  // one expert dispatch or combine: 2 (b s / cp) top_k h
+  // Of it, with group-limited routing over several scale-up domains, the bytes that leave a
+  // rank's domain: each token once per remote domain of its experts, 2 (b s / cp) h x
+  // formulas::GroupLimitedCopies (forwarded inside the domain); 0: unlimited routing.
+  double all_to_all_leaving = 0;
   double context_kv = 0;  // K and V of one rank's sequence chunk (ring attention step)
   double gradient_bytes_per_param = 2;
 };

@@ -300,8 +300,9 @@ class TraceWriter {
   // Each link carries the bytes it carries in the all-to-all, at the level it crosses; the
   // destinations are shifted rather than spread. The second waits for the first (a NIC sends
   // what PXN gathered); `beside` as Coll's. Falls back to the collective when the domains hold
-  // unequal numbers of members.
-  void AllToAll(const std::string& name, double bytes, int group, bool beside) {
+  // unequal numbers of members. `leaving`, when positive, is what leaves the domain instead
+  // (group-limited routing sends a token once per remote domain: MessageSizes::all_to_all_leaving).
+  void AllToAll(const std::string& name, double bytes, double leaving, int group, bool beside) {
     if (group == 0 || bytes <= 0) return;
     const std::vector<int64_t>& all = g_.members[static_cast<size_t>(group - 1)];
     std::vector<std::vector<int64_t>> domains;  // every domain's members, ascending
@@ -339,7 +340,7 @@ class TraceWriter {
                         bytes * double(l - 1) * double(nd) / n});
     if (nd > 1)
       rounds.push_back({domains[(di + 1) % nd][li], domains[(di + nd - 1) % nd][li],
-                        bytes * double(nd - 1) * double(l) / n});
+                        leaving > 0 ? leaving : bytes * double(nd - 1) * double(l) / n});
     // Tags above the pipeline's (trace_size.h Tag), one per round of this rank's all-to-alls;
     // every member writes its all-to-alls in the same order.
     std::vector<uint64_t> prev;
@@ -580,9 +581,13 @@ void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& 
   w.Comp(kind + ".at" + tag, attn);
   w.Coll(kind + ".tp" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
   bool a2a = !recompute && b.moe > 0 && g.ep[r];
-  if (a2a) w.AllToAll(kind + ".ed" + tag, s.ep_bytes * double(b.moe), g.ep[r], epo);
+  if (a2a)
+    w.AllToAll(kind + ".ed" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
+               g.ep[r], epo);
   w.Comp(kind + ".ml" + tag, mlp);
-  if (a2a) w.AllToAll(kind + ".ec" + tag, s.ep_bytes * double(b.moe), g.ep[r], epo);
+  if (a2a)
+    w.AllToAll(kind + ".ec" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
+               g.ep[r], epo);
   w.Coll(kind + ".tq" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
 }
 
@@ -597,9 +602,13 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   // Selective recompute re-runs the attention core inside the attention backward.
   double extra = s.in->recompute == ir::Recompute::selective ? c.rec_attn : 0;
   bool a2a = b.moe > 0 && g.ep[r];
-  if (a2a) w.AllToAll("b.ec" + tag, s.ep_bytes * double(b.moe), g.ep[r], epo);
+  if (a2a)
+    w.AllToAll("b.ec" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
+               g.ep[r], epo);
   w.Comp("b.ml" + tag, c.bwd_mlp);
-  if (a2a) w.AllToAll("b.ed" + tag, s.ep_bytes * double(b.moe), g.ep[r], epo);
+  if (a2a)
+    w.AllToAll("b.ed" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
+               g.ep[r], epo);
   w.Coll("b.tq" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
   w.Comp("b.at" + tag, c.bwd_attn + extra);
   w.Coll("b.tp" + tag, chakra::kAllReduce, act, g.tp[r], tpo);

@@ -220,6 +220,7 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
   s.act_bytes = r.messages.activation;
   s.pp_bytes = r.messages.pipeline;
   s.ep_bytes = r.messages.all_to_all;
+  s.ep_leaving_bytes = r.messages.all_to_all_leaving;
   s.cp_kv_bytes = r.messages.context_kv;
   s.grad_bytes_per_param = r.messages.gradient_bytes_per_param;
   return s;

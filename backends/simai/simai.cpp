@@ -74,6 +74,18 @@ const char* DpName(sim::DpOp op) {
   return "ALLREDUCE";
 }
 
+// The bytes of one expert all-to-all row. SimAI sends the (n - l)/n of a row bound for other
+// scale-up domains over the NIC (n the EP group, l its members in a domain). With group-limited
+// routing a token leaves its domain once per remote domain of its experts
+// (MessageSizes::all_to_all_leaving), so the row is sized to put exactly those bytes on the NIC.
+double EpRowBytes(const PlanShape& s) {
+  const double n = double(s.ep);
+  const double l = double(std::min<int64_t>(
+      s.ep, std::max<int64_t>(1, s.cluster->scale_up_domain / std::max<int64_t>(1, s.tp))));
+  if (s.ep_leaving_bytes <= 0 || n <= l) return s.ep_bytes;
+  return s.ep_leaving_bytes * n / (n - l);
+}
+
 // The rows of one micro-batch on stage `st`, suffixed `.mb`.
 void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int64_t mb,
                     std::vector<Row>& rows) {
@@ -120,7 +132,7 @@ void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int
     Row d;
     d.name = fmt::format("moe_dispatch_layer_{}.{}", l, mb);
     d.fwd_comm = d.ig_comm = "ALLTOALL_EP";
-    d.fwd_bytes = d.ig_bytes = s.ep_bytes;
+    d.fwd_bytes = d.ig_bytes = EpRowBytes(s);
     Row c = d;
     c.name = fmt::format("moe_combine_layer_{}.{}", l, mb);
     rows.push_back(d);
@@ -198,6 +210,13 @@ std::vector<std::string> NotRepresented(const PlanShape& s, bool terminal) {
     out.push_back(
         "SimAI's analytical mode adds communication to compute: ep_comm_overlap is not "
         "represented (the expert all-to-alls are all exposed)");
+  if (!terminal && s.ep_leaving_bytes > 0 && s.ep > 1)
+    out.push_back(fmt::format(
+        "group-limited routing: the all-to-all rows carry {:.4g} MB, sized so that the NIC "
+        "carries the {:.4g} MB that leave the domain (each token once per remote domain of its "
+        "experts, forwarded over NVLink inside it); SimAI's in-domain share of them is smaller "
+        "than that forwarding",
+        EpRowBytes(s) / 1e6, s.ep_leaving_bytes / 1e6));
   if (!terminal && in.dp_overlap && s.dp * s.cp > 1)
     out.push_back(
         "SimAI's analytical mode adds the data-parallel collectives to the step: dp_overlap is "

@@ -446,7 +446,12 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
           CHECK(a2a_bytes == Approx(all).epsilon(1e-6));
         } else {
           CHECK(a2a_bytes == 0);
-          CHECK(a2a_out == Approx(all * (ep - double(l)) / ep).epsilon(1e-6));
+          // With group-limited routing a token leaves its domain once per remote domain of its
+          // experts: MessageSizes::all_to_all_leaving, not (n - l)/n of the top_k copies.
+          const double out = pr.messages.all_to_all_leaving > 0
+                                 ? 4 * m * double(st.moe_layers) * pr.messages.all_to_all_leaving
+                                 : all * (ep - double(l)) / ep;
+          CHECK(a2a_out == Approx(out).epsilon(1e-6));
           CHECK(a2a_in == Approx(all * (double(l) - 1) * (ep / double(l)) / ep).epsilon(1e-6));
         }
       }

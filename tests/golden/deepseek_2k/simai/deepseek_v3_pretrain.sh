@@ -9,6 +9,7 @@
 # -nic is one NIC port's line rate, -n_p_s the ports of one scale-up domain.
 # Not represented: SimAI has no dualpipe schedule: its bubble is 1F1B's, (pp - 1) / (ga x vpp) of the rows.
 # Not represented: SimAI's analytical mode adds communication to compute: ep_comm_overlap is not represented (the expert all-to-alls are all exposed).
+# Not represented: group-limited routing: the all-to-all rows carry 234.9 MB, sized so that the NIC carries the 205.5 MB that leave the domain (each token once per remote domain of its experts, forwarded over NVLink inside it); SimAI's in-domain share of them is smaller than that forwarding.
 # Not represented: SimAI's analytical mode adds the data-parallel collectives to the step: dp_overlap is not represented.
 set -e
 : "${SIMAI_ROOT:?set SIMAI_ROOT to the SimAI checkout (it holds bin/SimAI_analytical)}"
