@@ -84,9 +84,24 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
 
   // ---- GEMMs: QKV in (all MLA projections folded into it), O out, the MLP. Backward computes
   // the data and the weight gradient of each: 2x the forward (Narayanan et al. 2021 section 3.2).
+  // Under FP8 (Transformer Engine), each linear layer's activation input is cast to FP8 in
+  // forward and its output gradient in backward, each by one fused cast-transpose kernel that
+  // reads the 16-bit tensor and writes it twice in FP8 (plain and transposed, for the data and
+  // the weight gradient GEMMs): 4 bytes per element (docs/model.md, "FP8").
+  const bool fp8 = in.bf16_peak_flops > 0;
+  double cast_fwd = 0, cast_bwd = 0;
+  int casts = 0;
+  auto linear = [&](double m, double n, double k, double count = 1) {
+    if (fp8) {
+      cast_fwd += count * 4 * m * k;
+      cast_bwd += count * 4 * m * n;
+      casts += int(count);
+    }
+    return count * GemmTime(in, m, n, k);
+  };
   double gemm = 0;
   const double in_cols = (a.matmul - a.o * h) / (t * h);
-  gemm += GemmTime(in, M, in_cols, h) + GemmTime(in, M, h, a.o / t);
+  gemm += linear(M, in_cols, h) + linear(M, h, a.o / t);
   lt.flops_fwd += 2 * M * a.matmul / t;
   const double up = in.swiglu ? 2.0 : 1.0;      // SwiGLU's gate and up projections fused
   const double act_in = in.swiglu ? 3.0 : 2.0;  // activation bytes per element: in(s) + out
@@ -94,7 +109,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   int kernels = 0;
   if (!moe_layer) {
     double ffn = double(in.ffn);
-    gemm += GemmTime(in, M, up * ffn / t, h) + GemmTime(in, M, h, ffn / t);
+    gemm += linear(M, up * ffn / t, h) + linear(M, h, ffn / t);
     lt.flops_fwd += 2 * M * (up + 1) * h * ffn / t;
     elementwise += act_in * 2 * M * ffn / t;
     kernels += 1;
@@ -104,9 +119,9 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     double local = double(in.experts) / ep;
     // Balanced routing: the ep ranks' M tokens each, top_k copies, spread over all experts.
     double me = M * double(in.top_k) * ep / double(std::max<int64_t>(1, in.experts));
-    gemm += local * (GemmTime(in, me, up * fe / t, h) + GemmTime(in, me, h, fe / t));
+    gemm += linear(me, up * fe / t, h, local) + linear(me, h, fe / t, local);
     double fs = fe * double(in.shared_experts);
-    if (in.shared_experts > 0) gemm += GemmTime(in, M, up * fs / t, h) + GemmTime(in, M, h, fs / t);
+    if (in.shared_experts > 0) gemm += linear(M, up * fs / t, h) + linear(M, h, fs / t);
     gemm += GemmTime(in, M, double(in.experts), h, true);  // router, kept in BF16
     lt.flops_fwd +=
         2 * M *
@@ -163,6 +178,10 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
                             kernels * in.gemm_overhead
                       : 0;
   double ew_bwd = 2 * (ew_fwd - kernels * in.gemm_overhead) + kernels * in.gemm_overhead;
+  if (casts > 0) {
+    ew_fwd += MemoryBoundTime(in, cast_fwd) + (casts - 1) * in.gemm_overhead;
+    ew_bwd += MemoryBoundTime(in, cast_bwd) + (casts - 1) * in.gemm_overhead;
+  }
   lt.memory_bound = ew_fwd + ew_bwd;
 
   lt.fwd = gemm + attn_fwd + ew_fwd;

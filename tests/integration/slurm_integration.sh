@@ -278,7 +278,9 @@ check_slurmd() {
   done
   local idle=0 nodelist result=0 msg
   nodelist=$(IFS=,; echo "${names[*]}")
-  for _ in $(seq 1 300); do
+  # A guard against a hang, not a time limit (60 s): under ctest -j2 on two cores the daemons
+  # start slowly (30 s was this script's tightest wait).
+  for _ in $(seq 1 600); do
     idle=$(sinfo -h -N -n "$nodelist" -t idle -o "%N" 2>/dev/null | sort -u | grep -c .)
     ((idle == ${#names[@]})) && break
     sleep 0.1

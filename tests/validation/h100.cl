@@ -94,3 +94,51 @@ plan mf_h100_13b { model = mpt_13b; cluster = h100_8;  parallel { dp = 8 }  batc
 plan mf_h100_30b { model = mpt_30b; cluster = h100_8;  parallel { dp = 8 }  batch { global = 504;   micro = 3;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } recompute = full; attention_kernel = flash1 }
 // 70b, 2048, 64 GPUs, micro 8, checkpointing: 1,039 tokens/s/GPU (MFU 42.57 %).
 plan mf_h100_70b { model = mpt_70b; cluster = h100_64; parallel { dp = 64 } batch { global = 2_048; micro = 8;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } recompute = full; attention_kernel = flash1 }
+
+// ---- FP8 on DGX H100: NVIDIA's published NeMo / Megatron-Bridge throughput tables. Every dense
+// row of each table whose model shape is public is here; Nemotron-8B/22B/340B (squared-ReLU MLPs
+// with shapes from NeMo configs) and GPT3-5B/20B are not.
+//  [NEMO24] NVIDIA NeMo, docs/source/performance/performance_summary.md, "Pretraining" table,
+//        container NeMo 24.07, DGX-H100, FP8 (Transformer Engine, delayed scaling), read
+//        2026-11-25. Metric: tokens/s per GPU. TP/PP/CP/VP, GBS, MBS and sequence length are
+//        the table's; DP = GPUs / (TP x PP x CP). Assumed, as NeMo's performance recipes run
+//        them: sequence parallelism with TP > 1, the distributed optimizer (ZeRO-1), gradient
+//        reduction overlapped, TP communication overlap for TP > 1, no activation recompute,
+//        cuDNN fused attention (the GPU's tuned calibration).
+//  [MB25] NVIDIA Megatron-Bridge, docs/performance-summary.md (25.11 NeMo container, also in
+//        performance-summary-archive.md), "System: DGX-H100", FP8-CS (current scaling), read
+//        2026-11-25. Same assumptions; the 8B row is Megatron FSDP (FSDP = 8, entered as fsdp).
+// DGX H100: 8 x H100 SXM5, NVLink4, 8 x ConnectX-7 400 Gb/s on a rail-optimised NDR fat tree.
+node dgx_h100 {
+  gpus     = 8 x nvidia.H100_SXM5
+  scale_up = nvidia.NVLink4
+  nics     = 8 x nvidia.ConnectX7
+}
+cluster dgx_8    { site = dc; nodes = 1 x dgx_h100;   racks = rack { nodes = 4 }; fabric = ndr }
+cluster dgx_16   { site = dc; nodes = 2 x dgx_h100;   racks = rack { nodes = 4 }; fabric = ndr }
+cluster dgx_64   { site = dc; nodes = 8 x dgx_h100;   racks = rack { nodes = 4 }; fabric = ndr }
+cluster dgx_128  { site = dc; nodes = 16 x dgx_h100;  racks = rack { nodes = 4 }; fabric = ndr }
+cluster dgx_512  { site = dc; nodes = 64 x dgx_h100;  racks = rack { nodes = 4 }; fabric = ndr }
+cluster dgx_1024 { site = dc; nodes = 128 x dgx_h100; racks = rack { nodes = 4 }; fabric = ndr }
+
+// Llama 2 (Touvron et al. 2023, arXiv 2307.09288, table 1 and the released config.json): 7B and
+// 13B multi-head, 70B grouped-query with 8 KV heads; vocabulary 32,000.
+model llama2_7b  { layers = 32; hidden = 4_096; ffn = 11_008; heads = 32; vocab = 32_000 }
+model llama2_13b { layers = 40; hidden = 5_120; ffn = 13_824; heads = 40; vocab = 32_000 }
+model llama2_70b { layers = 80; hidden = 8_192; ffn = 28_672; heads = 64; kv_heads = 8; vocab = 32_000 }
+
+// [NEMO24] rows: GPT3-175B 128 and 512 GPUs, LLAMA2-7B/13B/70B, LLAMA3-8B/70B.
+plan nemo24_gpt3_175b_128 { model = models.gpt3_175b; cluster = dgx_128;  parallel { tp = 4; pp = 8; vpp = 6; dp = 4; tp_comm_overlap = true }  batch { global = 256;   micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+plan nemo24_gpt3_175b_512 { model = models.gpt3_175b; cluster = dgx_512;  parallel { tp = 4; pp = 8; vpp = 6; dp = 16; tp_comm_overlap = true } batch { global = 2_048; micro = 2; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+plan nemo24_llama2_7b     { model = llama2_7b;        cluster = dgx_8;    parallel { dp = 8 }                                                 batch { global = 128;   micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+plan nemo24_llama2_13b    { model = llama2_13b;       cluster = dgx_16;   parallel { pp = 4; vpp = 10; dp = 4 }                               batch { global = 128;   micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+plan nemo24_llama2_70b    { model = llama2_70b;       cluster = dgx_64;   parallel { tp = 4; pp = 4; vpp = 20; dp = 4; tp_comm_overlap = true } batch { global = 128;   micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+plan nemo24_llama3_8b     { model = models.llama3_8b;  cluster = dgx_8;    parallel { cp = 2; dp = 4 }                                         batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+plan nemo24_llama3_70b    { model = models.llama3_70b; cluster = dgx_64;   parallel { tp = 4; pp = 4; cp = 2; vpp = 5; dp = 2; tp_comm_overlap = true } batch { global = 128; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+
+// [MB25] rows: LLAMA3_8B, LLAMA3_70B, LLAMA3.1_405B. clusterc puts the 70B row 4 % over 80 GB
+// (Transformer Engine keeps some activations in FP8, which the memory model does not know).
+plan mb25_llama3_8b       { model = models.llama3_8b;   cluster = dgx_8;    parallel { dp = 8 }                                                 batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = fsdp };  precision = fp8 }
+// clusterc: allow(memory.hbm-overflow)
+plan mb25_llama3_70b      { model = models.llama3_70b;  cluster = dgx_64;   parallel { tp = 4; pp = 8; vpp = 5; dp = 2; tp_comm_overlap = true } batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+plan mb25_llama31_405b    { model = models.llama3_405b; cluster = dgx_1024; parallel { tp = 8; pp = 8; cp = 2; vpp = 8; dp = 8; tp_comm_overlap = true } batch { global = 512; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
