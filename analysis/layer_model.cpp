@@ -87,14 +87,15 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // Under FP8 (Transformer Engine), each linear layer's activation input is cast to FP8 in
   // forward and its output gradient in backward, each by one fused cast-transpose kernel that
   // reads the 16-bit tensor and writes it twice in FP8 (plain and transposed, for the data and
-  // the weight gradient GEMMs): 4 bytes per element (docs/model.md, "FP8").
+  // the weight gradient GEMMs): 4 bytes per element, 6 with current scaling's amax pass
+  // (docs/model.md, "FP8").
   const bool fp8 = in.bf16_peak_flops > 0;
   double cast_fwd = 0, cast_bwd = 0;
   int casts = 0;
   auto linear = [&](double m, double n, double k, double count = 1) {
     if (fp8) {
-      cast_fwd += count * 4 * m * k;
-      cast_bwd += count * 4 * m * n;
+      cast_fwd += count * in.fp8_cast_bytes * m * k;
+      cast_bwd += count * in.fp8_cast_bytes * m * n;
       casts += int(count);
     }
     return count * GemmTime(in, m, n, k);

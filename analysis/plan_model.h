@@ -84,6 +84,9 @@ struct PlanInputs {
   double gemm_overhead = 0;               // s per kernel (launch, wave tail)
   double gemm_tile = 128;                 // tile edge for quantisation
   double optimizer_bytes_per_param = 42;  // HBM traffic of the optimizer step (Options)
+  // HBM bytes per element of an FP8 cast: read 2 + write the FP8 tensor and its transpose 2,
+  // plus a 2-byte amax read under current scaling (layer_model.cpp).
+  double fp8_cast_bytes = 4;
 };
 
 struct ParamCounts {

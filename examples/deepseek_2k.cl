@@ -74,9 +74,10 @@ cluster deepseek_2k {
 // `last_stage_layers` could state it), so the most loaded stage holds ceil(61 / 16) = 4 layers.
 // clusterc: allow(plan.indivisible, perf.exposed-comm)
 plan deepseek_v3_pretrain {
-  model     = models.deepseek_v3
-  cluster   = deepseek_2k
-  precision = fp8  // §3.3
+  model       = models.deepseek_v3
+  cluster     = deepseek_2k
+  precision   = fp8    // §3.3
+  fp8_scaling = block  // §3.3.2: 1 x 128 activation tiles, 128 x 128 weight blocks
   parallel {
     tp              = 1
     pp              = 16

@@ -117,5 +117,10 @@ CLUSTERC_ENUM(Schedule, one_f_one_b, zero_bubble, dualpipe)
 // kernel written for that architecture), `flash2` FlashAttention-2 (Dao 2023), which predates
 // Hopper, `flash1` the FlashAttention generation before it (Dao et al. 2022, and its Triton port).
 CLUSTERC_ENUM(AttentionKernel, tuned, flash2, flash1)
+// How an FP8 run scales its tensors (Transformer Engine recipes): `delayed` from an amax history
+// (DelayedScaling), `current` from the tensor's own amax, found by a pass before the cast
+// (Float8CurrentScaling), `block` per tile or block, the amax found inside the cast (DeepSeek-V3's
+// 1 x 128 tiles, Float8BlockScaling, MXFP8).
+CLUSTERC_ENUM(Fp8Scaling, delayed, current, block)
 
 }  // namespace clusterc::ir

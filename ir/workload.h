@@ -169,6 +169,7 @@ struct Plan : Entity {
   Ref<Cluster> cluster;
   Ref<Node> on;  // the node group it runs on; none: the cluster's only GPU group
   Precision precision = Precision::bf16;
+  Fp8Scaling fp8_scaling = Fp8Scaling::delayed;
   Parallel parallel;
   Batch batch;
   Optimizer optimizer;
@@ -190,6 +191,10 @@ void Describe(Plan& p, V& v) {
           "the node group it runs on, named by its node type (`on = hgx_a100`); defaults to the "
           "cluster's only group with GPUs");
   v.Field("precision", p.precision, kOptional, "`bf16`, `fp16`, `fp8` or `fp32` matmuls");
+  v.Field("fp8_scaling", p.fp8_scaling, kOptional,
+          "how FP8 tensors are scaled: `delayed` (amax history), `current` (each tensor's own "
+          "amax, one more read before each cast) or `block` (per tile, found within the cast); "
+          "read only with `precision = fp8`");
   v.Field("parallel", p.parallel, kOptional, "`parallel { tp = 8; pp = 8; dp = 16 }`");
   v.Field("batch", p.batch, kRequired, "`batch { global = 2048; micro = 1; seq_len = 8192 }`");
   v.Field("optimizer", p.optimizer, kOptional, "`adam { sharding = zero1 }`");

@@ -110,6 +110,12 @@ TEST_CASE("FP8 casts each linear layer's input and output gradient once, 4 bytes
   CHECK((fwd_bytes + bwd_bytes) / 1e9 == Approx(1.078).epsilon(0.001));
   INFO("cast time / forward + backward GEMM time");
   CHECK((with.memory_bound - without.memory_bound) / (3 * with.gemm_time) > 0.10);
+  // Current scaling reads each tensor once more for its amax before the cast: 6 bytes.
+  PlanInputs current = fp8;
+  current.fp8_cast_bytes = 6;
+  double expected_current = 1.5 * (fwd_bytes + bwd_bytes) / bw + 2 * 4 * in.gemm_overhead;
+  CHECK(LayerTime(current, a, false).memory_bound - without.memory_bound ==
+        Approx(expected_current).epsilon(1e-9));
 }
 
 TEST_CASE("a layer's backward costs about twice its forward, recompute replays per mode",

@@ -108,7 +108,8 @@ plan mf_h100_70b { model = mpt_70b; cluster = h100_64; parallel { dp = 64 } batc
 //        cuDNN fused attention (the GPU's tuned calibration).
 //  [MB25] NVIDIA Megatron-Bridge, docs/performance-summary.md (25.11 NeMo container, also in
 //        performance-summary-archive.md), "System: DGX-H100", FP8-CS (current scaling), read
-//        2026-11-25. Same assumptions; the 8B row is Megatron FSDP (FSDP = 8, entered as fsdp).
+//        2026-11-25. Same assumptions; the 8B row is Megatron FSDP (FSDP = 8, entered as fsdp);
+//        FP8-CS is Transformer Engine's Float8CurrentScaling (`fp8_scaling = current`).
 // DGX H100: 8 x H100 SXM5, NVLink4, 8 x ConnectX-7 400 Gb/s on a rail-optimised NDR fat tree.
 node dgx_h100 {
   gpus     = 8 x nvidia.H100_SXM5
@@ -140,7 +141,7 @@ plan nemo24_llama3_70b    { model = models.llama3_70b; cluster = dgx_64;   paral
 // [MB25] rows: LLAMA3_8B, LLAMA3_70B, LLAMA3.1_405B. clusterc puts the 70B row 4 % over 80 GB,
 // where the run fit: its memory model overestimates this plan by at least that (cause not
 // established).
-plan mb25_llama3_8b       { model = models.llama3_8b;   cluster = dgx_8;    parallel { dp = 8 }                                                 batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = fsdp };  precision = fp8 }
+plan mb25_llama3_8b       { model = models.llama3_8b;   cluster = dgx_8;    parallel { dp = 8 }                                                 batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = fsdp };  precision = fp8; fp8_scaling = current }
 // clusterc: allow(memory.hbm-overflow)
-plan mb25_llama3_70b      { model = models.llama3_70b;  cluster = dgx_64;   parallel { tp = 4; pp = 8; vpp = 5; dp = 2; tp_comm_overlap = true } batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
-plan mb25_llama31_405b    { model = models.llama3_405b; cluster = dgx_1024; parallel { tp = 8; pp = 8; cp = 2; vpp = 8; dp = 8; tp_comm_overlap = true } batch { global = 512; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+plan mb25_llama3_70b      { model = models.llama3_70b;  cluster = dgx_64;   parallel { tp = 4; pp = 8; vpp = 5; dp = 2; tp_comm_overlap = true } batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb25_llama31_405b    { model = models.llama3_405b; cluster = dgx_1024; parallel { tp = 8; pp = 8; cp = 2; vpp = 8; dp = 8; tp_comm_overlap = true } batch { global = 512; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }

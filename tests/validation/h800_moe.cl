@@ -39,6 +39,7 @@ plan ds3_pretrain {
   model     = models.deepseek_v3
   cluster   = h800_2048
   precision = fp8
+  fp8_scaling = block  // §3.3.2: 1 x 128 activation tiles, 128 x 128 weight blocks
   parallel  {
     tp = 1; pp = 16; dp = 128; ep = 64
     schedule = dualpipe; ep_comm_overlap = true   // §3.2.1: DualPipe hides the all-to-all
