@@ -49,9 +49,14 @@ trap 'stop_all; [[ -n "${KEEP:-}" ]] || rm -rf "$WORK"' EXIT
 trap 'exit 130' INT TERM
 
 free_port() {
-  local port
+  # Below the kernel's ephemeral range: a port in it may be the local end of one of the many
+  # outgoing connections slurmctld, slurmd and the clients make, which refuses connections (so
+  # the probe below calls it free) yet cannot be bound (a slurmd then never registers).
+  local port low
+  low=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null) || low=32768
+  ((low > 21024)) || low=32768
   for _ in $(seq 1 200); do
-    port=$((20000 + RANDOM % 40000))
+    port=$((20000 + RANDOM % (low - 20000)))
     [[ " $1 " == *" $port "* ]] && continue
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
       echo "$port"

@@ -93,9 +93,14 @@ trap 'exit 130' INT TERM
 
 # A TCP port nothing listens on (a connection to it is refused), not in $1.
 free_port() {
-  local port
+  # Below the kernel's ephemeral range: a port in it may be the local end of one of the many
+  # outgoing connections slurmctld, slurmd and the clients make, which refuses connections (so
+  # the probe below calls it free) yet cannot be bound (a slurmd then never registers).
+  local port low
+  low=$(cut -f1 /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null) || low=32768
+  ((low > 21024)) || low=32768
   for _ in $(seq 1 200); do
-    port=$((20000 + RANDOM % 40000))
+    port=$((20000 + RANDOM % (low - 20000)))
     [[ " $1 " == *" $port "* ]] && continue
     if ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
       echo "$port"
@@ -279,14 +284,14 @@ check_slurmd() {
   local idle=0 nodelist result=0 msg
   nodelist=$(IFS=,; echo "${names[*]}")
   # A guard against a hang, not a time limit (60 s): under ctest -j2 on two cores the daemons
-  # start slowly (30 s was this script's tightest wait).
+  # start slowly.
   for _ in $(seq 1 600); do
     idle=$(sinfo -h -N -n "$nodelist" -t idle -o "%N" 2>/dev/null | sort -u | grep -c .)
     ((idle == ${#names[@]})) && break
     sleep 0.1
   done
   if ((idle != ${#names[@]})); then
-    msg="$idle of ${#names[@]} node(s) registered: $(scontrol show node "${names[0]}" | grep -oE 'State=[^ ]+|Reason=.*' | paste -sd' ' -)"
+    msg="$idle of ${#names[@]} node(s) registered: $(scontrol show node "${names[0]}" | grep -oE 'State=[^ ]+|Reason=.*' | paste -sd' ' -) $(grep -hE "error|fatal" "$dir"/slurmd-*.log "$dir"/slurmd-*.out 2>/dev/null | head -n 2 | paste -sd' ' -)"
     result=1
   else
     local node_gres tasks
