@@ -173,7 +173,8 @@ ParamCounts CountParams(const PlanInputs& in) {
 double LayerActivationBytes(const PlanInputs& in, bool moe_layer) {
   // Korthikanti et al. 2022 section 4.1, per tensor (16-bit, 1-byte dropout masks):
   //   norm inputs 2 x 2sbh, attention input 2sbh, attention dropout mask sbh, MLP input 2sbh,
-  //   MLP dropout mask sbh = 10 sbh, replicated across tp unless sequence parallel;
+  //   MLP dropout mask sbh = 10 sbh (8 without dropout), replicated across tp unless sequence
+  //   parallel;
   //   Q, K, V and the O-projection input 2sb x width each; scores 5 a s^2 b (softmax 2, mask 1,
   //   dropout output 2) unless flash attention or selective recompute;
   //   MLP: GeLU keeps its input and output (2 x 2sb ffn: 16 sbh at ffn = 4h); fused SwiGLU keeps
@@ -188,17 +189,26 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer) {
     return 2 * sbh / (in.sequence_parallel ? t : 1);
   }
   AttentionDims a = Attention(in);
-  double replicated = 10 * sbh;
-  double parallel = 2 * sb * (a.q + a.k + a.v + a.o);
+  // Dropout masks only where the model trains with dropout: GPT-style (LayerNorm) models, as
+  // LayerTime assumes; Llama- and DeepSeek-style (RMSNorm) models train without.
+  const bool dropout = in.layernorm;
+  // Bytes per element a linear layer keeps of its input for the weight gradient: under FP8 the
+  // FP8 copy its cast made (Transformer Engine; DeepSeek-V3 report section 3.3.3), else 16 bits.
+  const double lin = in.bf16_peak_flops > 0 ? 1 : 2;
+  // Norm inputs 2 x 2sbh, the QKV and MLP inputs (linear) 2 x lin sbh, two masks.
+  double replicated = (4 + 2 * lin + (dropout ? 2 : 0)) * sbh;
+  double parallel = 2 * sb * (a.q + a.k + a.v) + lin * sb * a.o;
   if (!in.flash_attention && in.recompute != ir::Recompute::selective)
     parallel += 5 * double(in.heads) * sl * double(in.seq_len) * b;
-  double per_ffn = in.swiglu ? 6 : 4;
+  // GeLU: its input (2) and output, the down projection's input (lin); SwiGLU: gate and up
+  // outputs (4) and their product (lin).
+  double per_ffn = (in.swiglu ? 4 : 2) + lin;
   if (!moe_layer) {
     parallel += per_ffn * sb * double(in.ffn);
   } else {
     double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
     parallel += double(in.top_k + in.shared_experts) * per_ffn * sb * fe;
-    parallel += 2 * double(in.top_k) * sbh;  // permuted token copies at the experts
+    parallel += lin * double(in.top_k) * sbh;  // permuted token copies, the experts' inputs
   }
   return (in.sequence_parallel ? replicated / t : replicated) + parallel / t;
 }

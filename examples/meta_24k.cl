@@ -91,9 +91,9 @@ cluster meta_16k {
 // the last stage one layer fewer than the others (§3.3.2); clusterc accepts this as
 // (126 + 2) / 16 = 8 slots per stage, the embedding and the loss taking a slot each.
 //
-// `memory.headroom` (97 % of 80 GB) is allowed below, and it is a real finding: the paper does not say which activations Meta
+// `memory.headroom` (92 % of 80 GB) is allowed below, and it is a real finding: the paper does not say which activations Meta
 // recomputed, so none is declared, and the micro-batches in flight on the second pipeline
-// stage (8 layers) hold 63 GiB of activations in clusterc's model. clusterc's MFU (≈ 37 %) is close to the
+// stage (8 layers) hold 59.5 GiB of activations in clusterc's model. clusterc's MFU (≈ 37 %) is close to the
 // reported 41 %.
 // `perf.pipeline-bubble` is allowed too: with 16 micro-batches over 16 stages the plain 1F1B
 // bubble is 48 % of clusterc's step. Meta used an interleaved schedule (§3.3.2) whose virtual

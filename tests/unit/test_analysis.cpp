@@ -152,6 +152,7 @@ TEST_CASE("per-tensor activations equal Korthikanti table 2 on GPT-3", "[analysi
   PlanInputs in;
   in.layers = 96, in.hidden = 12288, in.ffn = 4 * 12288, in.heads = 96, in.kv_heads = 96;
   in.vocab = 51200, in.seq_len = 2048, in.micro_batch = 1, in.swiglu = false, in.tp = 8;
+  in.layernorm = true;  // GPT-3: LayerNorm, trained with dropout (its masks are in table 2)
   in.flash_attention = false;
   using C = formulas::ActivationCase;
   auto table = [&](C c) {
@@ -170,6 +171,29 @@ TEST_CASE("per-tensor activations equal Korthikanti table 2 on GPT-3", "[analysi
   CHECK(LayerActivationBytes(in, false) == Approx(table(C::kNoParallelism) / 1));
   in.recompute = ir::Recompute::full;
   CHECK(LayerActivationBytes(in, false) == Approx(table(C::kFullRecompute)));
+}
+
+TEST_CASE("activations without dropout, and FP8's linear inputs kept in FP8",
+          "[analysis][memory]") {
+  // Llama 3 70B (RMSNorm, no dropout, GQA with 8 KV heads, SwiGLU), 8,192 tokens, t = 4 with
+  // sequence parallelism, fused attention. Per layer, in units of sb (s x b = 8,192):
+  //   BF16: norm inputs 4h + QKV and MLP inputs 4h (no masks) = 8h, over t; Q, K, V, O
+  //         2 (h + kv + kv + h); SwiGLU gate/up outputs 4 ffn + product 2 ffn; all over t.
+  //   FP8: the linear layers' inputs (QKV, MLP, O projection, down projection) at 1 byte.
+  PlanInputs in;
+  in.layers = 80, in.hidden = 8192, in.ffn = 28672, in.heads = 64, in.kv_heads = 8;
+  in.vocab = 128256, in.seq_len = 8192, in.micro_batch = 1, in.tp = 4;
+  in.sequence_parallel = true;
+  const double sb = 8192, h = 8192, kv = 1024, ffn = 28672, t = 4;
+  const double bf16 = sb * (8 * h + 2 * (h + kv + kv + h) + 6 * ffn) / t;
+  CHECK(LayerActivationBytes(in, false) == Approx(bf16).epsilon(1e-12));
+  in.layernorm = true;  // GPT-style: two 1-byte dropout masks more
+  CHECK(LayerActivationBytes(in, false) == Approx(bf16 + sb * 2 * h / t).epsilon(1e-12));
+  in.layernorm = false;
+  in.peak_flops = 1979e12, in.bf16_peak_flops = 989e12;  // FP8
+  const double fp8 = sb * (6 * h + 2 * (h + kv + kv) + h + 5 * ffn) / t;
+  CHECK(LayerActivationBytes(in, false) == Approx(fp8).epsilon(1e-12));
+  CHECK(fp8 / bf16 == Approx(0.806).epsilon(0.001));  // 19 % less
 }
 
 TEST_CASE("Llama 3 405B on 16K H100: memory, step time, MFU", "[analysis][plan]") {
