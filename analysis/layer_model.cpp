@@ -89,7 +89,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // reads the 16-bit tensor and writes it twice in FP8 (plain and transposed, for the data and
   // the weight gradient GEMMs): 4 bytes per element, 6 with current scaling's amax pass
   // (docs/model.md, "FP8").
-  const bool fp8 = in.bf16_peak_flops > 0;
+  const bool fp8 = Fp8Linear(in);
   double cast_fwd = 0, cast_bwd = 0;
   int casts = 0;
   auto linear = [&](double m, double n, double k, double count = 1) {

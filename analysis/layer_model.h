@@ -26,9 +26,14 @@ AttentionDims Attention(const PlanInputs& in);
 // plan's precision, or at the 16-bit rate when `high_precision` (what FP8 training keeps in BF16).
 double GemmTime(const PlanInputs& in, double m, double n, double k, bool high_precision = false);
 
+// Whether the plan's linear layers run in FP8 (MakePlanInputs sets the 16-bit rate only then).
+inline bool Fp8Linear(const PlanInputs& in) {
+  return in.bf16_peak_flops > 0;
+}
+
 // The dense 16-bit rate: the plan's peak unless it trains in FP8.
 inline double HighPrecisionPeak(const PlanInputs& in) {
-  return in.bf16_peak_flops > 0 ? in.bf16_peak_flops : in.peak_flops;
+  return Fp8Linear(in) ? in.bf16_peak_flops : in.peak_flops;
 }
 
 // Time of an element-wise (memory-bound) kernel moving `bytes` through HBM.

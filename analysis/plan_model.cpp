@@ -194,7 +194,7 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer) {
   const bool dropout = in.layernorm;
   // Bytes per element a linear layer keeps of its input for the weight gradient: under FP8 the
   // FP8 copy its cast made (Transformer Engine; DeepSeek-V3 report section 3.3.3), else 16 bits.
-  const double lin = in.bf16_peak_flops > 0 ? 1 : 2;
+  const double lin = Fp8Linear(in) ? 1 : 2;
   // Norm inputs 2 x 2sbh, the QKV and MLP inputs (linear) 2 x lin sbh, two masks.
   double replicated = (4 + 2 * lin + (dropout ? 2 : 0)) * sbh;
   double parallel = 2 * sb * (a.q + a.k + a.v) + lin * sb * a.o;
