@@ -46,7 +46,9 @@ double GemmTime(const PlanInputs& in, double m, double n, double k, bool high_pr
   if (m <= 0 || n <= 0 || k <= 0) return 0;
   double tile = in.gemm_tile > 0 ? in.gemm_tile : 1;
   double q = std::min(1.0, m / tile) * std::min(1.0, n / tile) * std::min(1.0, k / tile);
-  double rate = (high_precision ? HighPrecisionPeak(in) : in.peak_flops) * in.gemm_efficiency * q;
+  double rate = high_precision ? HighPrecisionPeak(in) * in.gemm_efficiency
+                               : in.peak_flops * LinearGemmEfficiency(in);
+  rate *= q;
   return 2 * m * n * k / rate + in.gemm_overhead;
 }
 

@@ -36,6 +36,12 @@ inline double HighPrecisionPeak(const PlanInputs& in) {
   return Fp8Linear(in) ? in.bf16_peak_flops : in.peak_flops;
 }
 
+// Asymptotic efficiency of the linear layers' GEMMs: the GPU's FP8 figure when they run in FP8
+// (docs/model.md "FP8"), else gemm_efficiency.
+inline double LinearGemmEfficiency(const PlanInputs& in) {
+  return Fp8Linear(in) && in.fp8_gemm_efficiency > 0 ? in.fp8_gemm_efficiency : in.gemm_efficiency;
+}
+
 // Time of an element-wise (memory-bound) kernel moving `bytes` through HBM.
 double MemoryBoundTime(const PlanInputs& in, double bytes);
 

@@ -635,6 +635,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
         break;
     }
     in.gemm_efficiency = gpu->gemm_efficiency > 0 ? gpu->gemm_efficiency : 0.8;
+    if (plan.precision == ir::Precision::fp8) in.fp8_gemm_efficiency = gpu->fp8_gemm_efficiency;
     in.attention_efficiency = gpu->attention_efficiency > 0
                                   ? gpu->attention_efficiency
                                   : options.attention_to_gemm * in.gemm_efficiency;

@@ -52,6 +52,9 @@ struct PlanInputs {
   // layers in FP8). 0: peak_flops (every precision but fp8).
   double bf16_peak_flops = 0;
   double gemm_efficiency = 0.8;
+  // Asymptote of the FP8 GEMMs of FP8 training (of peak_flops, the FP8 rate); the 16-bit GEMMs
+  // it keeps use gemm_efficiency. 0: gemm_efficiency.
+  double fp8_gemm_efficiency = 0;
   // Operator-level calibration (analysis/layer_model.h): fused attention efficiency at long
   // sequences, forward and backward; achieved fraction of HBM bandwidth in element-wise kernels.
   double attention_efficiency = 0.776, attention_backward_efficiency = 0.6;

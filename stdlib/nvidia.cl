@@ -32,6 +32,12 @@ gpu H100_SXM5 {
   // curve. Backward: the measured backward/forward ratio above, 0.56/0.72, gives 0.29.
   flash2_attention_efficiency          = 0.37
   flash2_attention_backward_efficiency = 0.29
+  // FP8 GEMMs do not reach twice the BF16 rate: NVIDIA's cuBLAS 12.9 post ("Boosting Matrix
+  // Multiplication Speed and Flexibility with NVIDIA cuBLAS 12.9", 2025) gives Hopper's FP8
+  // matmuls 1.75x the BF16 baseline for large sizes (at least 1.25x for most others), so
+  // 0.72 x 1.75 / 2 of the FP8 peak. FlashAttention-3's abstract agrees in kind: 740 TFLOP/s BF16,
+  // "close to 1.2 PFLOPs/s" FP8 (1.6x).
+  fp8_gemm_efficiency                  = 0.63
 }
 
 // NVIDIA H100 Tensor Core GPU datasheet, "H100 PCIe" column (the original 80 GB PCIe card).

@@ -56,6 +56,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/layer_model.h"
 #include "backends/emitters.h"
 #include "backends/sim/plan_shape.h"
 
@@ -271,9 +272,11 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
         Num(std::round(sim::GiB(ScoreBytes(s)) * 1000) / 1000));
   out += fmt::format("  \"matrix\": {{\n    \"{}\": {{\n      \"tflops\": {},\n", dt,
                      Num(in.peak_flops / 1e12));
-  std::string curve = fmt::format("[[128, {}]", Num(in.gemm_efficiency));
+  // Calculon runs every matrix operation at the plan's datatype: the linear layers' asymptote.
+  const double top = analysis::LinearGemmEfficiency(in);
+  std::string curve = fmt::format("[[128, {}]", Num(top));
   for (const auto& point : kMatrixCurve)
-    curve += fmt::format(", [{}, {}]", Num(point[0]), Num(std::min(point[1], in.gemm_efficiency)));
+    curve += fmt::format(", [{}, {}]", Num(point[0]), Num(std::min(point[1], top)));
   out += fmt::format("      \"gflops_efficiency\": {}]\n    }}\n  }},\n", curve);
   out += fmt::format("  \"vector\": {{\n    \"{}\": {{\n      \"tflops\": {},\n", dt,
                      Num(vector / 1e12));

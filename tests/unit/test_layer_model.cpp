@@ -116,6 +116,31 @@ TEST_CASE("FP8 casts each linear layer's input and output gradient once, 4 bytes
         Approx(expected_current).epsilon(1e-9));
 }
 
+TEST_CASE("FP8 GEMMs on H100 run at NVIDIA's published 1.75x of BF16, not 2x", "[layer_model]") {
+  // tests/lang/explain/fp8_scaling.cl: plan 0 trains in FP8, plan 3 is the same job in BF16, both
+  // on the stdlib H100 SXM5.
+  auto c = testing::CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" /
+                                "explain" / "fp8_scaling.cl");
+  REQUIRE(c->results.plan_inputs.size() == 4);
+  const PlanInputs& fp8 = c->results.plan_inputs[0];
+  const PlanInputs& bf16 = c->results.plan_inputs[3];
+  REQUIRE(Fp8Linear(fp8));
+  REQUIRE_FALSE(Fp8Linear(bf16));
+  // NVIDIA, "Boosting Matrix Multiplication Speed and Flexibility with NVIDIA cuBLAS 12.9"
+  // (2025): Hopper FP8 matmuls are 1.75x the BF16 baseline for large sizes and at least 1.25x
+  // for most others.
+  auto speedup = [&](double m, double n, double k) {
+    return GemmTime(bf16, m, n, k) / GemmTime(fp8, m, n, k);
+  };
+  CHECK(speedup(16384, 16384, 16384) == Approx(1.75).epsilon(0.01));
+  CHECK(speedup(4096, 4096, 4096) >= 1.25);
+  CHECK(speedup(2048, 2048, 2048) >= 1.25);
+  // What FP8 training keeps in BF16 (attention core, LM head, router) runs at the BF16 curve.
+  CHECK(GemmTime(fp8, 8192, 8192, 8192, true) == Approx(GemmTime(bf16, 8192, 8192, 8192)));
+  CHECK(LinearGemmEfficiency(fp8) == Approx(0.63));
+  CHECK(LinearGemmEfficiency(bf16) == Approx(0.72));
+}
+
 TEST_CASE("a layer's backward costs about twice its forward, recompute replays per mode",
           "[layer_model]") {
   PlanInputs in = H100();

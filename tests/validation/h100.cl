@@ -96,9 +96,10 @@ plan mf_h100_30b { model = mpt_30b; cluster = h100_8;  parallel { dp = 8 }  batc
 plan mf_h100_70b { model = mpt_70b; cluster = h100_64; parallel { dp = 64 } batch { global = 2_048; micro = 8;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } recompute = full; attention_kernel = flash1 }
 
 // ---- FP8 on DGX H100: NVIDIA's published NeMo / Megatron-Bridge throughput tables. Every dense
-// Llama and GPT-3 175B row of both tables is here. Not entered: NeMo 24.07's GPT3-5B/20B and
-// Nemotron-8B/22B/340B rows (shapes from NeMo's own configurations; Nemotron's squared-ReLU MLP
-// is not a clusterc activation) and the MoE rows.
+// Llama and GPT-3 175B row of the NeMo 24.07 and Megatron-Bridge 25.11 tables is here, and the
+// two 26.02 rows whose recipes differ from 25.11 only in the batch. Not entered: NeMo 24.07's
+// GPT3-5B/20B and Nemotron-8B/22B/340B rows (shapes from NeMo's own configurations; Nemotron's
+// squared-ReLU MLP is not a clusterc activation) and the MoE rows.
 //  [NEMO24] NVIDIA NeMo, docs/source/performance/performance_summary.md, "Pretraining" table,
 //        container NeMo 24.07, DGX-H100, FP8 (Transformer Engine, delayed scaling), read
 //        2026-11-25. Metric: tokens/s per GPU. TP/PP/CP/VP, GBS, MBS and sequence length are
@@ -110,6 +111,10 @@ plan mf_h100_70b { model = mpt_70b; cluster = h100_64; parallel { dp = 64 } batc
 //        performance-summary-archive.md), "System: DGX-H100", FP8-CS (current scaling), read
 //        2026-11-25. Same assumptions; the 8B row is Megatron FSDP (FSDP = 8, entered as fsdp);
 //        FP8-CS is Transformer Engine's Float8CurrentScaling (`fp8_scaling = current`).
+//  [MB26] The same archive, "26.02 NeMo Container", DGX-H100 rows of the LLAMA3_70B and
+//        LLAMA3.1_405B tables, precision "FP8", read 2026-11-25: the 25.11 recipes with 2x and 3x
+//        the global batch (256 and 1,536), so more micro-batches per pipeline. The table names no
+//        scaling recipe for Hopper FP8; current scaling, the 25.11 rows' recipe, is assumed.
 // DGX H100: 8 x H100 SXM5, NVLink4, 8 x ConnectX-7 400 Gb/s on a rail-optimised NDR fat tree.
 node dgx_h100 {
   gpus     = 8 x nvidia.H100_SXM5
@@ -142,3 +147,7 @@ plan nemo24_llama3_70b    { model = models.llama3_70b; cluster = dgx_64;   paral
 plan mb25_llama3_8b       { model = models.llama3_8b;   cluster = dgx_8;    parallel { dp = 8 }                                                 batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = fsdp };  precision = fp8; fp8_scaling = current }
 plan mb25_llama3_70b      { model = models.llama3_70b;  cluster = dgx_64;   parallel { tp = 4; pp = 8; vpp = 5; dp = 2; tp_comm_overlap = true } batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 plan mb25_llama31_405b    { model = models.llama3_405b; cluster = dgx_1024; parallel { tp = 8; pp = 8; cp = 2; vpp = 8; dp = 8; tp_comm_overlap = true } batch { global = 512; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+
+// [MB26] rows: LLAMA3_70B (GBS 256) and LLAMA3.1_405B (GBS 1,536).
+plan mb26_llama3_70b      { model = models.llama3_70b;  cluster = dgx_64;   parallel { tp = 4; pp = 8; vpp = 5; dp = 2; tp_comm_overlap = true } batch { global = 256;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb26_llama31_405b    { model = models.llama3_405b; cluster = dgx_1024; parallel { tp = 8; pp = 8; cp = 2; vpp = 8; dp = 8; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
