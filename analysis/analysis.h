@@ -48,6 +48,12 @@ struct Options {
   // all-reduce busbw about 230 of 300 GB/s and 360 of 450 GB/s over NVLink, about 90 % of the
   // line rate over InfiniBand rails).
   double scale_up_bus_efficiency = 0.78, scale_out_bus_efficiency = 0.9;
+  // A reduce-scatter or all-gather over NVLink costs this many times the ring's (n - 1)/n of the
+  // tensor at that bus bandwidth: Calculon's system files (Isaev et al. SC'23;
+  // systems/a100_80g.json and h100_80g_nvl8.json, "ops") charge both 1.5x on the NVLink network
+  // and 1.0x on the scale-out one, the calibration behind its 3.65 % validation on Megatron-LM's
+  // A100 runs. Not applied over TPU ICI (no figure).
+  double scale_up_gather_cost = 1.5;
   // Share of the GPU a collective takes from compute it overlaps (NCCL kernels run on SMs and
   // share HBM): hidden communication still costs this fraction of its duration. Calculon's
   // system files (Isaev et al. SC'23; systems/a100_80g.json, h100_80g_nvl8.json,

@@ -75,6 +75,14 @@ double AchievedBandwidth(const PlanInputs& in, int64_t span) {
   return GroupBandwidth(in, span) * (up ? in.scale_up_efficiency : in.scale_out_efficiency);
 }
 
+// The same for a reduce-scatter or all-gather, which inside the scale-up domain reaches less of
+// it than an all-reduce (Options::scale_up_gather_cost).
+double GatherBandwidth(const PlanInputs& in, int64_t span) {
+  bool up = span <= in.scale_up_domain && in.scale_up_bandwidth > 0;
+  double cost = up && in.scale_up_gather_cost > 0 ? in.scale_up_gather_cost : 1;
+  return AchievedBandwidth(in, span) / cost;
+}
+
 // Fraction of compute a collective over a group of `span` GPUs takes while it overlaps compute.
 double ComputeShare(const PlanInputs& in, int64_t span) {
   return span <= in.scale_up_domain ? in.scale_up_compute_share : in.scale_out_compute_share;
@@ -363,7 +371,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // al. 2022 table 4 measures this: sequence parallelism saves 0.5 ms of the 22B layer's forward
     // but only 0.1 ms of its backward.
     double n_ar = (in.recompute == ir::Recompute::full ? 6 : 4) + (in.sequence_parallel ? 1 : 0);
-    double bw = AchievedBandwidth(in, tp);
+    // Sequence parallelism's all-reduce equivalents are reduce-scatter + all-gather pairs.
+    double bw = in.sequence_parallel ? GatherBandwidth(in, tp) : AchievedBandwidth(in, tp);
     // In-network reduction (NVLS) halves an all-reduce's traffic; sequence parallelism's
     // reduce-scatter and all-gather already move (n - 1)/n of the tensor each, which NVLS does
     // not reduce (each GPU still sends or receives every other rank's share).
@@ -438,7 +447,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     double gb = wb.grad > 2 ? wb.grad : 2;
     r.messages.gradient_bytes_per_param = gb;
     int64_t span = ir::SaturatingMul(tp, ir::SaturatingMul(cp, dp));
-    double bw = AchievedBandwidth(in, span);
+    double bw = AchievedBandwidth(in, span), gather_bw = GatherBandwidth(in, span);
     double alpha = Latency(in, span);
     auto reduce = [&](double n, double params) {
       if (n <= 1 || params <= 0) return 0.0;
@@ -448,10 +457,11 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
           return f::AllReduceTime(n, bytes, bw, alpha, in.sharp);
         case 1:
         case 2:
-          return f::ReduceScatterTime(n, bytes, bw, alpha) + f::AllGatherTime(n, bytes, bw, alpha);
+          return f::ReduceScatterTime(n, bytes, gather_bw, alpha) +
+                 f::AllGatherTime(n, bytes, gather_bw, alpha);
         default:
-          return m * (2 * f::AllGatherTime(n, params * wb.weight, bw, alpha) +
-                      f::ReduceScatterTime(n, bytes, bw, alpha));
+          return m * (2 * f::AllGatherTime(n, params * wb.weight, gather_bw, alpha) +
+                      f::ReduceScatterTime(n, bytes, gather_bw, alpha));
       }
     };
     dp_total = reduce(nd_dense, stage_dense_params) + reduce(nd_expert, stage_expert_params);
@@ -674,6 +684,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.scale_up_efficiency = options.scale_up_bus_efficiency;
   in.scale_out_efficiency = options.scale_out_bus_efficiency;
   in.scale_up_compute_share = options.scale_up_comm_compute_share;
+  in.scale_up_gather_cost = options.scale_up_gather_cost;
   in.scale_out_compute_share = options.scale_out_comm_compute_share;
   in.scale_up_reduction = cluster.scale_up_reduction;
   in.nic_bandwidth = cluster.fabric.nic_bandwidth_per_gpu;
@@ -688,8 +699,10 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.sharp = cluster.fabric.sharp;
   // The compute shares are GPU figures (NCCL kernels on SMs); TPU collectives over ICI have no
   // published figure, so none is applied there.
-  if (c && c->fabric.Valid() && p.Get(c->fabric).kind == ir::FabricKind::ici)
+  if (c && c->fabric.Valid() && p.Get(c->fabric).kind == ir::FabricKind::ici) {
     in.scale_up_compute_share = in.scale_out_compute_share = 0;
+    in.scale_up_gather_cost = 1;
+  }
   if (c) {
     in.gpu_mtbf = cluster.reliability.gpu_mtbf;
     in.node_mtbf = cluster.reliability.node_mtbf;

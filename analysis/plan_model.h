@@ -61,6 +61,8 @@ struct PlanInputs {
   double memory_efficiency = 0.8;
   // Achieved collective bus bandwidth as a fraction of the link rate, per fabric level.
   double scale_up_efficiency = 1, scale_out_efficiency = 1;
+  // Cost of a reduce-scatter or all-gather inside the scale-up domain, in ring units (Options).
+  double scale_up_gather_cost = 1;
   // Compute share an overlapped collective takes, per fabric level (Options).
   double scale_up_compute_share = 0, scale_out_compute_share = 0;
   double hbm = 0;            // bytes per GPU

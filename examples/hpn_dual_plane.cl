@@ -67,8 +67,9 @@ require hpn_pod.leaf_switches == 240 : "15 segments of 16 ToRs (8 rails x 2 plan
 // Llama 3 70B on the whole Pod (a workload of the size HPN was built for, not a published run):
 // tp = 8 on each host's NVLink, pp = 4 (80 layers / 4 = 20 per stage, interleaved by 5 so the
 // bubble stays small), dp = 480; 3,840 sequences of 8K tokens a step. The H800's 400 GB/s NVLink
-// leaves the tensor-parallel all-reduce at 38 % of the step unless Megatron's --tp-comm-overlap
-// hides it behind the GEMMs (perf.exposed-comm without it).
+// leaves the tensor-parallel communication at half of the step unless Megatron's
+// --tp-comm-overlap hides it behind the GEMMs (perf.exposed-comm without it); with the overlap a
+// quarter still shows, the GEMMs being shorter than the collectives.
 plan llama3_70b_pod {
   model     = models.llama3_70b
   cluster   = hpn_pod

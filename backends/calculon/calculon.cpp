@@ -230,10 +230,11 @@ std::string ModelJson(const PlanShape& s) {
 
 // Collective op scalars and offsets: Calculon charges size x scalar + (size x scalar / n) x
 // offset, so the ring formulas of MODELS.md are all-reduce 2(n-1)/n -> [2, -1], reduce-scatter
-// and all-gather (n-1)/n -> [1, -1]; in-network reduction (NVLS, SHARP) makes all-reduce S/B,
-// [1, 0].
+// and all-gather (n-1)/n -> [1, -1], times the model's gather cost on the scale-up network
+// (analysis::Options::scale_up_gather_cost, Calculon's own 1.5); in-network reduction (NVLS,
+// SHARP) makes all-reduce S/B, [1, 0].
 std::string Network(double bandwidth, int64_t size, double latency, bool reduction,
-                    bool must_be_filled, double processor_usage) {
+                    bool must_be_filled, double processor_usage, double gather_cost) {
   std::string out = "    {\n";
   out += fmt::format("      \"bandwidth\": {},\n", Num(sim::DecimalGBps(bandwidth)));
   out += "      \"efficiency\": 1.0,\n";
@@ -241,8 +242,9 @@ std::string Network(double bandwidth, int64_t size, double latency, bool reducti
   out += fmt::format("      \"latency\": {},\n", Num(latency));
   out += "      \"ops\": {\n";
   out += "        \"p2p\": [1.0, null],\n";
-  out += "        \"reduce_scatter\": [1.0, -1],\n";
-  out += "        \"all_gather\": [1.0, -1],\n";
+  const std::string gather = fmt::format("[{:.1f}, -1]", gather_cost > 0 ? gather_cost : 1.0);
+  out += fmt::format("        \"reduce_scatter\": {},\n", gather);
+  out += fmt::format("        \"all_gather\": {},\n", gather);
   out += fmt::format("        \"all_reduce\": {}\n", reduction ? "[1.0, 0]" : "[2.0, -1]");
   out += "      },\n";
   out += fmt::format("      \"must_be_filled\": {},\n", must_be_filled ? "true" : "false");
@@ -294,10 +296,11 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
   out += Network(c.scale_up_bandwidth_per_gpu > 0 ? c.scale_up_bandwidth_per_gpu
                                                   : c.fabric.nic_bandwidth_per_gpu,
                  std::max<int64_t>(1, c.scale_up_domain), in.scale_up_latency, c.scale_up_reduction,
-                 true, kScaleUpProcessorUsage);
+                 true, kScaleUpProcessorUsage,
+                 c.scale_up_bandwidth_per_gpu > 0 ? in.scale_up_gather_cost : 1);
   out += ",\n";
   out += Network(c.fabric.scale_out_bandwidth_per_gpu, std::max<int64_t>(1, s.gpus),
-                 in.scale_out_latency, c.fabric.sharp, false, kScaleOutProcessorUsage);
+                 in.scale_out_latency, c.fabric.sharp, false, kScaleOutProcessorUsage, 1);
   out += "\n  ]\n}\n";
   return out;
 }

@@ -220,9 +220,12 @@ TEST_CASE("Llama 3 405B on 16K H100: memory, step time, MFU", "[analysis][plan]"
   CHECK(p.micro_batches == 16);
   CHECK(p.memory.Total() < 80e9);
   CHECK(p.memory.Total() > 15e9);
-  // Dubey et al. 2024 table 4 reports 38-43 % BF16 MFU for this layout (38 % at 16K GPUs).
-  CHECK(p.mfu > 0.30);
-  CHECK(p.mfu < 0.50);
+  // Dubey et al. 2024 table 4 reports 38-43 % BF16 MFU for this layout without recompute; this
+  // plan recomputes every layer (4/3 of the compute: 29-32 %) and interleaves 2, not 4, virtual
+  // stages (a 32 % bubble), so a little below that. The validation suite holds the paper's own
+  // layout (tests/validation/h100.cl).
+  CHECK(p.mfu > 0.25);
+  CHECK(p.mfu < 0.40);
   CHECK(p.tokens_per_second == Approx(2048.0 * 8192 / p.step_time));
   CHECK(p.step.Total() == Approx(p.step_time));
   // 6 x params x tokens is within a few percent of the model FLOPs (attention adds ~ 6 % at 8K).

@@ -51,9 +51,36 @@ std::map<std::string, std::string> ReadTree(const fs::path& dir) {
   return files;
 }
 
-// Markdown without its code spans, where HTML is literal text (CommonMark §6.1).
+// Markdown without its code spans, where HTML is literal text (CommonMark §6.1): a span opens
+// with a run of n backticks and closes at the next run of exactly n, so it may hold shorter runs
+// (escape::MarkdownCode fences a text with backticks in a longer run).
 std::string OutsideCode(const std::string& md) {
-  return std::regex_replace(md, std::regex(R"((`+)[^`]*?\1)"), "");
+  auto run_at = [&](size_t i) {
+    size_t j = i;
+    while (j < md.size() && md[j] == '`') ++j;
+    return j - i;
+  };
+  std::string out;
+  size_t i = 0;
+  while (i < md.size()) {
+    if (md[i] != '`') {
+      out += md[i++];
+      continue;
+    }
+    size_t n = run_at(i), j = i + n, end = std::string::npos;
+    while (j < md.size() && end == std::string::npos) {
+      size_t m = md[j] == '`' ? run_at(j) : 0;
+      if (m == n) end = j + m;
+      j += m > 0 ? m : 1;
+    }
+    if (end == std::string::npos) {
+      out.append(md, i, n);  // no closing run: literal backticks
+      i += n;
+    } else {
+      i = end;
+    }
+  }
+  return out;
 }
 
 fs::path BuildSpec(const fs::path& dir, const std::string& file_name, const std::string& text) {

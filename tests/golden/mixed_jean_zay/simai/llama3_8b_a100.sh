@@ -5,7 +5,7 @@
 # relatively): set SIMAI_ROOT to it. SimAI writes its results under its own results/
 # folder, prefixed to -r; the relative path below puts them in results/ here.
 # Representative rank: tensor rank 0 of pipeline stage 0 of 1 (the slowest: 32 layers, 0 MoE),
-# 8 micro-batches per step, each written out; bandwidths in GB/s of 10^9 bytes, one direction;
+# 2 micro-batches per step, each written out; bandwidths in GB/s of 10^9 bytes, one direction;
 # -nic is one NIC port's line rate, -n_p_s the ports of one scale-up domain.
 # Not represented: SimAI's analytical mode adds the data-parallel collectives to the step: dp_overlap is not represented.
 set -e
