@@ -75,12 +75,12 @@ double AchievedBandwidth(const PlanInputs& in, int64_t span) {
   return GroupBandwidth(in, span) * (up ? in.scale_up_efficiency : in.scale_out_efficiency);
 }
 
-// The same for a reduce-scatter or all-gather, which inside the scale-up domain reaches less of
-// it than an all-reduce (Options::scale_up_gather_cost).
-double GatherBandwidth(const PlanInputs& in, int64_t span) {
+// How many times the ring's bytes a reduce-scatter or all-gather over `span` GPUs costs: inside
+// the scale-up domain it reaches less of the link than an all-reduce
+// (Options::scale_up_gather_cost).
+double GatherCost(const PlanInputs& in, int64_t span) {
   bool up = span <= in.scale_up_domain && in.scale_up_bandwidth > 0;
-  double cost = up && in.scale_up_gather_cost > 0 ? in.scale_up_gather_cost : 1;
-  return AchievedBandwidth(in, span) / cost;
+  return up && in.scale_up_gather_cost > 0 ? in.scale_up_gather_cost : 1;
 }
 
 // Fraction of compute a collective over a group of `span` GPUs takes while it overlaps compute.
@@ -372,7 +372,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // but only 0.1 ms of its backward.
     double n_ar = (in.recompute == ir::Recompute::full ? 6 : 4) + (in.sequence_parallel ? 1 : 0);
     // Sequence parallelism's all-reduce equivalents are reduce-scatter + all-gather pairs.
-    double bw = in.sequence_parallel ? GatherBandwidth(in, tp) : AchievedBandwidth(in, tp);
+    double bw = AchievedBandwidth(in, tp) / (in.sequence_parallel ? GatherCost(in, tp) : 1);
     // In-network reduction (NVLS) halves an all-reduce's traffic; sequence parallelism's
     // reduce-scatter and all-gather already move (n - 1)/n of the tensor each, which NVLS does
     // not reduce (each GPU still sends or receives every other rank's share).
@@ -447,7 +447,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     double gb = wb.grad > 2 ? wb.grad : 2;
     r.messages.gradient_bytes_per_param = gb;
     int64_t span = ir::SaturatingMul(tp, ir::SaturatingMul(cp, dp));
-    double bw = AchievedBandwidth(in, span), gather_bw = GatherBandwidth(in, span);
+    double bw = AchievedBandwidth(in, span), gather_bw = bw / GatherCost(in, span);
     double alpha = Latency(in, span);
     auto reduce = [&](double n, double params) {
       if (n <= 1 || params <= 0) return 0.0;
