@@ -22,6 +22,12 @@ PlanInputs H100() {
   return in;
 }
 
+// A spec of the explain golden tests (tests/lang/explain/), compiled and analysed.
+std::unique_ptr<testing::Compiled> ExplainSpec(const char* name) {
+  return testing::CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" /
+                              "explain" / name);
+}
+
 double Efficiency(const PlanInputs& in, double m, double n, double k) {
   return 2 * m * n * k / GemmTime(in, m, n, k) / in.peak_flops;
 }
@@ -119,8 +125,7 @@ TEST_CASE("FP8 casts each linear layer's input and output gradient once, 4 bytes
 TEST_CASE("FP8 GEMMs on H100 run at NVIDIA's published 1.75x of BF16, not 2x", "[layer_model]") {
   // tests/lang/explain/fp8_scaling.cl: plan 0 trains in FP8, plan 3 is the same job in BF16, both
   // on the stdlib H100 SXM5.
-  auto c = testing::CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" /
-                                "explain" / "fp8_scaling.cl");
+  auto c = ExplainSpec("fp8_scaling.cl");
   REQUIRE(c->results.plan_inputs.size() == 4);
   const PlanInputs& fp8 = c->results.plan_inputs[0];
   const PlanInputs& bf16 = c->results.plan_inputs[3];
@@ -172,8 +177,7 @@ TEST_CASE("a layer's backward costs about twice its forward, recompute replays p
 
 TEST_CASE("FlashAttention-2 on H100 runs at the published third of peak", "[layer_model]") {
   // tests/lang/explain/attention_kernel.cl: one plan with the tuned kernel, one with flash2.
-  auto c = testing::CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" /
-                                "explain" / "attention_kernel.cl");
+  auto c = ExplainSpec("attention_kernel.cl");
   REQUIRE(c->results.plan_inputs.size() == 2);
   const PlanInputs& tuned = c->results.plan_inputs[0];
   const PlanInputs& fa2 = c->results.plan_inputs[1];
@@ -197,8 +201,7 @@ TEST_CASE("FlashAttention-1 on A100 runs at the published quarter to two fifths 
           "[layer_model]") {
   // tests/lang/explain/attention_kernel_flash1.cl: one A100 plan with the tuned kernel
   // (FlashAttention-2 on Ampere), one with flash1.
-  auto c = testing::CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" /
-                                "explain" / "attention_kernel_flash1.cl");
+  auto c = ExplainSpec("attention_kernel_flash1.cl");
   REQUIRE(c->results.plan_inputs.size() == 2);
   const PlanInputs& fa2 = c->results.plan_inputs[0];
   const PlanInputs& fa1 = c->results.plan_inputs[1];
