@@ -52,8 +52,17 @@ struct Options {
   // tensor at that bus bandwidth: Calculon's system files (Isaev et al. SC'23;
   // systems/a100_80g.json and h100_80g_nvl8.json, "ops") charge both 1.5x on the NVLink network
   // and 1.0x on the scale-out one, the calibration behind its 3.65 % validation on Megatron-LM's
-  // A100 runs. Not applied over TPU ICI (no figure).
+  // A100 runs. Not applied over TPU ICI (no figure). At 16 GiB nccl-tests measure both at the
+  // ring all-reduce's bus bandwidth on NVLink4 (docs/model.md, "Collectives"); the sizes
+  // training moves are smaller, and no measurement at those sizes is at hand.
   double scale_up_gather_cost = 1.5;
+  // An all-reduce reduced inside the NVLink switch (NVLS) runs this many times faster than the
+  // ring over the same links: nccl-tests on an 8 x H200 node (NVLink4, as HGX H100; NCCL
+  // 2.27.7, 8 GiB): 473.1 GB/s bus bandwidth with NVLS against 365.6 with NCCL_NVLS_ENABLE=0,
+  // 1.29x; 480.0 against 367.2 at 16 GiB, 1.31x (Bekman, "Machine Learning Engineering",
+  // network/README.md, "SHARP"); NVIDIA's GTC25 talk S72583 shows 480 against 370 GB/s. Not the
+  // 2x that halving the ring's traffic would give.
+  double scale_up_reduction_speedup = 1.3;
   // Share of the GPU a collective takes from compute it overlaps (NCCL kernels run on SMs and
   // share HBM): hidden communication still costs this fraction of its duration. Calculon's
   // system files (Isaev et al. SC'23; systems/a100_80g.json, h100_80g_nvl8.json,

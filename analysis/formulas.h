@@ -134,8 +134,9 @@ constexpr double BubbleFraction(double stages, double micro_batches, double virt
 inline double AllReduceTime(double n, double bytes, double bw, double alpha,
                             bool in_network_reduction = false) {
   if (n <= 1 || bw <= 0) return 0;
-  // SHARP / NVLS reduce in the switch: each rank sends and receives S once, not 2(n-1)/n S
-  // (Graham et al. 2016, "Scalable Hierarchical Aggregation Protocol (SHArP)").
+  // SHARP reduces in the switch: each rank sends and receives S once, not 2(n-1)/n S (Graham et
+  // al. 2016, "Scalable Hierarchical Aggregation Protocol (SHArP)"). NVLink SHARP (NVLS) is
+  // charged its measured speed-up instead (Options::scale_up_reduction_speedup).
   double traffic = in_network_reduction ? (n - 1) / n : 2 * (n - 1) / n;
   return traffic * bytes / bw + 2 * (n - 1) * alpha;
 }

@@ -84,6 +84,10 @@ double GatherCost(const PlanInputs& in, int64_t span) {
 }
 
 // Fraction of compute a collective over a group of `span` GPUs takes while it overlaps compute.
+double NvlsSpeedup(const PlanInputs& in) {
+  return in.scale_up_reduction_speedup > 0 ? in.scale_up_reduction_speedup : 1;
+}
+
 double ComputeShare(const PlanInputs& in, int64_t span) {
   return span <= in.scale_up_domain ? in.scale_up_compute_share : in.scale_out_compute_share;
 }
@@ -373,11 +377,12 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     double n_ar = (in.recompute == ir::Recompute::full ? 6 : 4) + (in.sequence_parallel ? 1 : 0);
     // Sequence parallelism's all-reduce equivalents are reduce-scatter + all-gather pairs.
     double bw = AchievedBandwidth(in, tp) / (in.sequence_parallel ? GatherCost(in, tp) : 1);
-    // In-network reduction (NVLS) halves an all-reduce's traffic; sequence parallelism's
-    // reduce-scatter and all-gather already move (n - 1)/n of the tensor each, which NVLS does
-    // not reduce (each GPU still sends or receives every other rank's share).
+    // In-network reduction (NVLS) speeds an all-reduce up by its measured factor; sequence
+    // parallelism's reduce-scatter and all-gather run as rings (NVLS implements all-reduce only).
     bool nvls = tp <= in.scale_up_domain && in.scale_up_reduction && !in.sequence_parallel;
-    tp_mb = layers_mb * n_ar * f::AllReduceTime(double(tp), act_msg, bw, Latency(in, tp), nvls);
+    tp_mb =
+        layers_mb * n_ar *
+        f::AllReduceTime(double(tp), act_msg, bw * (nvls ? NvlsSpeedup(in) : 1), Latency(in, tp));
   }
   if (in.moe && ep > 1) {
     // Dispatch and combine, forward and backward: 4 all-to-alls of the top_k token copies per MoE
@@ -429,13 +434,20 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   }
   double pp_total = 0;
   if (pp > 1) {
-    // Activations forward and gradients backward between stages, v times per micro-batch
-    // (Narayanan et al. 2021 section 4.1, scatter/gather optimisation divides by t with SP).
-    double bytes = act_msg / (in.sequence_parallel ? double(tp) : 1.0);
+    // Activations forward and gradients backward between stages, v times per micro-batch. Each
+    // tensor-parallel rank sends 1/t of the tensor: its sequence-parallel shard, or without
+    // sequence parallelism a 1/t slice that the receiving stage all-gathers over the scale-up
+    // links (Narayanan et al. 2021 section 4.1, scatter/gather; Megatron-LM
+    // `scatter_gather_tensors_in_pipeline`, on by default; DeepSpeed's PipelineEngine
+    // `is_pipe_partitioned` under model parallelism).
+    double bytes = act_msg / double(tp);
     r.messages.pipeline = bytes;
     int64_t span = ir::SaturatingMul(2 * tp, ir::SaturatingMul(cp, dp));
     double bw = AchievedBandwidth(in, span);
     double one = bw > 0 ? bytes / bw + Latency(in, span) : 0;
+    if (tp > 1 && !in.sequence_parallel)
+      one += f::AllGatherTime(double(tp), act_msg, AchievedBandwidth(in, tp) / GatherCost(in, tp),
+                              Latency(in, tp));
     pp_total = 2 * double(vpp) * m * one;
   }
   // Data parallel (ZeRO, Rajbhandari et al. 2019 section 7): all-reduce of the gradients without
@@ -454,6 +466,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       double bytes = params * gb;
       switch (stage) {
         case 0:
+          if (span <= in.scale_up_domain)
+            return f::AllReduceTime(n, bytes, bw * (in.scale_up_reduction ? NvlsSpeedup(in) : 1),
+                                    alpha);
           return f::AllReduceTime(n, bytes, bw, alpha, in.sharp);
         case 1:
         case 2:
@@ -685,6 +700,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.scale_out_efficiency = options.scale_out_bus_efficiency;
   in.scale_up_compute_share = options.scale_up_comm_compute_share;
   in.scale_up_gather_cost = options.scale_up_gather_cost;
+  in.scale_up_reduction_speedup = options.scale_up_reduction_speedup;
   in.scale_out_compute_share = options.scale_out_comm_compute_share;
   in.scale_up_reduction = cluster.scale_up_reduction;
   in.nic_bandwidth = cluster.fabric.nic_bandwidth_per_gpu;

@@ -63,6 +63,9 @@ struct PlanInputs {
   double scale_up_efficiency = 1, scale_out_efficiency = 1;
   // Cost of a reduce-scatter or all-gather inside the scale-up domain, in ring units (Options).
   double scale_up_gather_cost = 1;
+  // All-reduce speed-up of in-switch reduction (NVLS) over the ring, when the link has it
+  // (Options).
+  double scale_up_reduction_speedup = 1;
   // Compute share an overlapped collective takes, per fabric level (Options).
   double scale_up_compute_share = 0, scale_out_compute_share = 0;
   double hbm = 0;            // bytes per GPU
@@ -151,7 +154,7 @@ struct StepBreakdown {
 // what simulator inputs replay.
 struct MessageSizes {
   double activation = 0;  // one 16-bit activation tensor: 2 (b s / cp) h (TP all-reduce)
-  double pipeline = 0;    // one stage-to-stage send (/ tp with sequence parallelism)
+  double pipeline = 0;    // one stage-to-stage send of one GPU (its 1/tp of the activation)
   double all_to_all = 0;  // one expert dispatch or combine: 2 (b s / cp) top_k h
   // Of it, with group-limited routing over several scale-up domains, the bytes that leave a
   // rank's domain: each token once per remote domain of its experts, 2 (b s / cp) h x

@@ -231,10 +231,12 @@ std::string ModelJson(const PlanShape& s) {
 // Collective op scalars and offsets: Calculon charges size x scalar + (size x scalar / n) x
 // offset, so the ring formulas of MODELS.md are all-reduce 2(n-1)/n -> [2, -1], reduce-scatter
 // and all-gather (n-1)/n -> [1, -1], times the model's gather cost on the scale-up network
-// (analysis::Options::scale_up_gather_cost, Calculon's own 1.5); in-network reduction (NVLS,
-// SHARP) makes all-reduce S/B, [1, 0].
+// (analysis::Options::scale_up_gather_cost, Calculon's own 1.5); in-network
+// reduction makes all-reduce S/B, [1, 0], over SHARP, and the ring's bytes over its measured
+// speed-up over NVLS (analysis::Options::scale_up_reduction_speedup: [2 / 1.3, -1]).
 std::string Network(double bandwidth, int64_t size, double latency, bool reduction,
-                    bool must_be_filled, double processor_usage, double gather_cost) {
+                    double reduction_speedup, bool must_be_filled, double processor_usage,
+                    double gather_cost) {
   std::string out = "    {\n";
   out += fmt::format("      \"bandwidth\": {},\n", Num(sim::DecimalGBps(bandwidth)));
   out += "      \"efficiency\": 1.0,\n";
@@ -245,7 +247,11 @@ std::string Network(double bandwidth, int64_t size, double latency, bool reducti
   const std::string gather = fmt::format("[{:.1f}, -1]", gather_cost > 0 ? gather_cost : 1.0);
   out += fmt::format("        \"reduce_scatter\": {},\n", gather);
   out += fmt::format("        \"all_gather\": {},\n", gather);
-  out += fmt::format("        \"all_reduce\": {}\n", reduction ? "[1.0, 0]" : "[2.0, -1]");
+  std::string all_reduce = "[2.0, -1]";
+  if (reduction)
+    all_reduce = reduction_speedup > 0 ? fmt::format("[{:.2f}, -1]", 2 / reduction_speedup)
+                                       : std::string("[1.0, 0]");
+  out += fmt::format("        \"all_reduce\": {}\n", all_reduce);
   out += "      },\n";
   out += fmt::format("      \"must_be_filled\": {},\n", must_be_filled ? "true" : "false");
   out += fmt::format("      \"processor_usage\": {}\n", Num(processor_usage));
@@ -296,11 +302,11 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
   out += Network(c.scale_up_bandwidth_per_gpu > 0 ? c.scale_up_bandwidth_per_gpu
                                                   : c.fabric.nic_bandwidth_per_gpu,
                  std::max<int64_t>(1, c.scale_up_domain), in.scale_up_latency, c.scale_up_reduction,
-                 true, kScaleUpProcessorUsage,
+                 in.scale_up_reduction_speedup, true, kScaleUpProcessorUsage,
                  c.scale_up_bandwidth_per_gpu > 0 ? in.scale_up_gather_cost : 1);
   out += ",\n";
   out += Network(c.fabric.scale_out_bandwidth_per_gpu, std::max<int64_t>(1, s.gpus),
-                 in.scale_out_latency, c.fabric.sharp, false, kScaleOutProcessorUsage, 1);
+                 in.scale_out_latency, c.fabric.sharp, 0, false, kScaleOutProcessorUsage, 1);
   out += "\n  ]\n}\n";
   return out;
 }

@@ -269,5 +269,55 @@ TEST_CASE("the 22B layer's times reproduce Korthikanti et al. 2022 table 4", "[l
   CHECK(saving < 0.10);
 }
 
+// The plan inputs of one validation plan (tests/validation/a100.cl).
+PlanInputs A100Plan(const testing::Compiled& c, const char* name) {
+  for (uint32_t i = 0; i < c.program.plans.size(); ++i)
+    if (c.program.plans[i].name == name) return c.results.plan_inputs[i];
+  FAIL("no plan " << name);
+  return {};
+}
+
+TEST_CASE("pipeline stages exchange 1/t of the activation per GPU, gathered over NVLink",
+          "[layer_model]") {
+  // Narayanan et al. 2021 section 4.1 (scatter/gather): each of the t tensor-parallel ranks sends
+  // 2 s b h / t bytes to the next stage, which all-gathers them over NVLink; with sequence
+  // parallelism the shard is already 1/t and needs no gather.
+  auto c = testing::CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" /
+                                "validation" / "a100.cl");
+  PlanInputs in = A100Plan(*c, "k22_175b_full");  // GPT-3 175B, t 8, p 8, v 3, b 1, s 2,048
+  REQUIRE(in.sequence_parallel == false);
+  PlanResults full = EvaluatePlan(in);
+  CHECK(full.messages.pipeline == Approx(2.0 * 2048 * 1 * 12288 / 8));
+  in.sequence_parallel = true;
+  PlanResults sp = EvaluatePlan(in);
+  CHECK(sp.messages.pipeline == Approx(full.messages.pipeline));
+  // The gather is the only difference in the exchange: 7/8 of 50 MB at the all-gather's 1.5x
+  // over 234 GB/s plus 7 steps of 2 us, 0.3 ms per message.
+  const double per_message = 2.0 * 3 * double(full.micro_batches);
+  const double gather =
+      (full.step.comm_total[int(Comm::kPp)] - sp.step.comm_total[int(Comm::kPp)]) / per_message;
+  CHECK(gather ==
+        Approx(1.5 * 7.0 / 8 * 2 * 2048 * 12288 / (300e9 * 0.78) + 7 * 2e-6).epsilon(0.01));
+}
+
+TEST_CASE("an NVLS all-reduce runs 1.3x the ring, as nccl-tests measure on NVLink4",
+          "[layer_model]") {
+  // nccl-tests, 8 x H200 (NVLink4), 8 GiB: 473.1 GB/s bus bandwidth with NVLS, 365.6 without.
+  auto c = testing::CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" /
+                                "validation" / "a100.cl");
+  PlanInputs in = A100Plan(*c, "k22_22b_full");  // t 8 all-reduces, no sequence parallelism
+  in.scale_up_reduction = false;
+  const double ring = EvaluatePlan(in).step.comm_total[int(Comm::kTp)];
+  in.scale_up_reduction = true;
+  const double nvls = EvaluatePlan(in).step.comm_total[int(Comm::kTp)];
+  CHECK(ring / nvls == Approx(473.1 / 365.6).epsilon(0.02));
+  // Sequence parallelism's reduce-scatters and all-gathers get nothing from it.
+  in.sequence_parallel = true;
+  in.scale_up_reduction = false;
+  const double sp_ring = EvaluatePlan(in).step.comm_total[int(Comm::kTp)];
+  in.scale_up_reduction = true;
+  CHECK(EvaluatePlan(in).step.comm_total[int(Comm::kTp)] == Approx(sp_ring));
+}
+
 }  // namespace
 }  // namespace clusterc::analysis
