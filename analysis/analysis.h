@@ -77,6 +77,15 @@ struct Options {
   // gradient, m and v and writes the weight, m and v (28); the master weights are copied to the
   // 16-bit model weights (read 4, write 2); the fp32 gradient buffer is zeroed (4): 42 bytes.
   double optimizer_bytes_per_param = 42;
+  // The same step unfused (`optimizer { fused = false }`), each element-wise operation a pass
+  // over fp32 tensors, as Composer's DecoupledAdamW.adamw runs it
+  // (composer/optim/decoupled_weight_decay.py): exp_avg.mul_ (8) .add_(grad) (12),
+  // exp_avg_sq.mul_ (8) .addcmul_(grad, grad) (12), sqrt (8), / sqrt(bias_correction2) (8),
+  // .add_(eps) (8), param.addcdiv_ (16): 80 bytes without weight decay; PyTorch's `foreach`
+  // AdamW (_multi_tensor_adamw) makes the same passes over lists of tensors, its lerp_ folding
+  // exp_avg's two (72 bytes, 80 with weight decay). clip_grad_norm_ reads the gradient for its
+  // norm and scales it in place (12): 92 bytes.
+  double unfused_optimizer_bytes_per_param = 92;
 };
 
 // Derived quantities of every cluster and plan, indexed like the Program's tables.

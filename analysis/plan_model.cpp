@@ -576,7 +576,8 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   const ir::Plan& plan = p.plans[index];
   in.gemm_overhead = options.gemm_overhead;
   in.gemm_tile = options.gemm_tile;
-  in.optimizer_bytes_per_param = options.optimizer_bytes_per_param;
+  in.optimizer_bytes_per_param = plan.optimizer.fused ? options.optimizer_bytes_per_param
+                                                      : options.unfused_optimizer_bytes_per_param;
   in.framework_reserve =
       plan.framework_reserve.si > 0 ? plan.framework_reserve.si : options.framework_reserve;
   if (plan.model.Valid() && plan.model.index < p.models.size()) {

@@ -142,6 +142,7 @@ struct Optimizer {
   OptimizerKind kind = OptimizerKind::adam;
   Sharding sharding = Sharding::none;
   bool fp32_gradients = false;  // Megatron's fp32 main gradients (4 bytes), else 16-bit
+  bool fused = true;            // one fused kernel per step, else PyTorch's per-op passes
 };
 
 template <class V>
@@ -151,6 +152,10 @@ void Describe(Optimizer& o, V& v) {
   v.Field("fp32_gradients", o.fp32_gradients, kOptional,
           "gradients accumulated and reduced in fp32 (Megatron-LM's main_grad, its default with "
           "bf16); false: 16-bit gradients, as ZeRO counts them");
+  v.Field("fused", o.fused, kOptional,
+          "the step runs as fused kernels (Megatron-LM, Apex, Transformer Engine, PyTorch's "
+          "`fused=True`); false: one pass over memory per operation (PyTorch's default "
+          "`foreach` and single-tensor Adam, Composer's DecoupledAdamW)");
 }
 
 struct Checkpoint {

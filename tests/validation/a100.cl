@@ -54,6 +54,10 @@
 //        Triton forward + backward is slightly slower than CUDA", its header), which
 //        FlashAttention-2 is "around 2x" faster than (Dao 2023, abstract). It has no dropout
 //        ("Triton version doesn't support dropout"): MPT trains without.
+//        Optimizer (`fused = false`): the MPT yamls at that commit name `decoupled_adamw`
+//        (weight decay 0) with gradient clipping by norm, i.e. Composer's DecoupledAdamW, which
+//        steps each parameter with one PyTorch operation per term (an unfused step, 92 bytes
+//        of HBM traffic per parameter against a fused step's 42: docs/model.md, "Optimizer").
 
 import std.nvidia
 import std.cooling
@@ -216,19 +220,19 @@ model mpt_7b  { layers = 32; hidden = 4_096; ffn = 16_384; heads = 32; vocab = 5
 model mpt_13b { layers = 40; hidden = 5_120; ffn = 20_480; heads = 40; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
 model mpt_30b { layers = 48; hidden = 7_168; ffn = 28_672; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
 // 1b, 2048 tokens, 8 GPUs, micro 14, no checkpointing: 20,513 tokens/s/GPU (MFU 59.86 %).
-plan mf_a100_1b  { model = mpt_1b;  cluster = a100_8; parallel { dp = 8 } batch { global = 448;  micro = 14; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; attention_kernel = flash1 }
+plan mf_a100_1b  { model = mpt_1b;  cluster = a100_8; parallel { dp = 8 } batch { global = 448;  micro = 14; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false }; attention_kernel = flash1 }
 // 7b, 2048, 8 GPUs, micro 6, no checkpointing: 4,641 tokens/s/GPU (MFU 64.23 %).
-plan mf_a100_7b  { model = mpt_7b;  cluster = a100_8; parallel { dp = 8 } batch { global = 96;   micro = 6;  seq_len = 2_048 } optimizer = adam { sharding = fsdp }; attention_kernel = flash1 }
+plan mf_a100_7b  { model = mpt_7b;  cluster = a100_8; parallel { dp = 8 } batch { global = 96;   micro = 6;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false }; attention_kernel = flash1 }
 // 13b, 2048, 8 GPUs, micro 2, no checkpointing: 2,262 tokens/s/GPU (MFU 59.57 %).
-plan mf_a100_13b { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 48;   micro = 2;  seq_len = 2_048 } optimizer = adam { sharding = fsdp }; attention_kernel = flash1 }
+plan mf_a100_13b { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 48;   micro = 2;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false }; attention_kernel = flash1 }
 // 30b, 2048, 8 GPUs, micro 3, checkpointing: 916 tokens/s/GPU (MFU 55.3 %).
-plan mf_a100_30b { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 504;  micro = 3;  seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_30b { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 504;  micro = 3;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false }; recompute = full; attention_kernel = flash1 }
 model mpt_3b  { layers = 32; hidden = 2_560; ffn = 10_240; heads = 32; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
 model mpt_70b { layers = 80; hidden = 8_192; ffn = 32_768; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
 // 3b, 2048, 8 GPUs, micro 10, no checkpointing: 10,811 tokens/s/GPU (MFU 62.11 %).
-plan mf_a100_3b  { model = mpt_3b;  cluster = a100_8;  parallel { dp = 8 }  batch { global = 160;   micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; attention_kernel = flash1 }
+plan mf_a100_3b  { model = mpt_3b;  cluster = a100_8;  parallel { dp = 8 }  batch { global = 160;   micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false }; attention_kernel = flash1 }
 // 70b, 2048, 64 GPUs, micro 8, checkpointing: 410 tokens/s/GPU (MFU 53.33 %).
-plan mf_a100_70b { model = mpt_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 2_048; micro = 8;  seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_70b { model = mpt_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 2_048; micro = 8;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false }; recompute = full; attention_kernel = flash1 }
 
 // ---- Memory per GPU: [K22] figure 1, parameters + optimizer state and activations of the first
 // pipeline stage (GiB), as transcribed by Calculon (calculon/llm/validation.py, seqsel_fig1).

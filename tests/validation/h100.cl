@@ -28,6 +28,10 @@
 //        Triton forward + backward is slightly slower than CUDA", its header), which
 //        FlashAttention-2 is "around 2x" faster than (Dao 2023, abstract). It has no dropout
 //        ("Triton version doesn't support dropout"): MPT trains without.
+//        Optimizer (`fused = false`): the MPT yamls at that commit name `decoupled_adamw`
+//        (weight decay 0) with gradient clipping by norm, i.e. Composer's DecoupledAdamW, which
+//        steps each parameter with one PyTorch operation per term (an unfused step, 92 bytes
+//        of HBM traffic per parameter against a fused step's 42: docs/model.md, "Optimizer").
 
 import std.nvidia
 import std.cooling
@@ -83,17 +87,17 @@ model mpt_13b { layers = 40; hidden = 5_120; ffn = 20_480; heads = 40; vocab = 5
 model mpt_30b { layers = 48; hidden = 7_168; ffn = 28_672; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
 model mpt_70b { layers = 80; hidden = 8_192; ffn = 32_768; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
 // 1b, 2048, 8 GPUs, micro 14: 45,455 tokens/s/GPU (MFU 41.82 %).
-plan mf_h100_1b  { model = mpt_1b;  cluster = h100_8;  parallel { dp = 8 }  batch { global = 112;   micro = 14; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; attention_kernel = flash1 }
+plan mf_h100_1b  { model = mpt_1b;  cluster = h100_8;  parallel { dp = 8 }  batch { global = 112;   micro = 14; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false }; attention_kernel = flash1 }
 // 3b, 2048, 16 GPUs, micro 10: 24,142 tokens/s/GPU (MFU 43.73 %).
-plan mf_h100_3b  { model = mpt_3b;  cluster = h100_16; parallel { dp = 16 } batch { global = 480;   micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; attention_kernel = flash1 }
+plan mf_h100_3b  { model = mpt_3b;  cluster = h100_16; parallel { dp = 16 } batch { global = 480;   micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false }; attention_kernel = flash1 }
 // 7b, 2048, 8 GPUs, micro 6: 10,643 tokens/s/GPU (MFU 46.44 %).
-plan mf_h100_7b  { model = mpt_7b;  cluster = h100_8;  parallel { dp = 8 }  batch { global = 48;    micro = 6;  seq_len = 2_048 } optimizer = adam { sharding = fsdp }; attention_kernel = flash1 }
+plan mf_h100_7b  { model = mpt_7b;  cluster = h100_8;  parallel { dp = 8 }  batch { global = 48;    micro = 6;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false }; attention_kernel = flash1 }
 // 13b, 2048, 8 GPUs, micro 2: 4,792 tokens/s/GPU (MFU 39.79 %).
-plan mf_h100_13b { model = mpt_13b; cluster = h100_8;  parallel { dp = 8 }  batch { global = 16;    micro = 2;  seq_len = 2_048 } optimizer = adam { sharding = fsdp }; attention_kernel = flash1 }
+plan mf_h100_13b { model = mpt_13b; cluster = h100_8;  parallel { dp = 8 }  batch { global = 16;    micro = 2;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false }; attention_kernel = flash1 }
 // 30b, 2048, 8 GPUs, micro 3, checkpointing: 2,002 tokens/s/GPU (MFU 38.11 %).
-plan mf_h100_30b { model = mpt_30b; cluster = h100_8;  parallel { dp = 8 }  batch { global = 504;   micro = 3;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } recompute = full; attention_kernel = flash1 }
+plan mf_h100_30b { model = mpt_30b; cluster = h100_8;  parallel { dp = 8 }  batch { global = 504;   micro = 3;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false } recompute = full; attention_kernel = flash1 }
 // 70b, 2048, 64 GPUs, micro 8, checkpointing: 1,039 tokens/s/GPU (MFU 42.57 %).
-plan mf_h100_70b { model = mpt_70b; cluster = h100_64; parallel { dp = 64 } batch { global = 2_048; micro = 8;  seq_len = 2_048 } optimizer = adam { sharding = fsdp } recompute = full; attention_kernel = flash1 }
+plan mf_h100_70b { model = mpt_70b; cluster = h100_64; parallel { dp = 64 } batch { global = 2_048; micro = 8;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false } recompute = full; attention_kernel = flash1 }
 
 // ---- FP8 on DGX H100: NVIDIA's published NeMo / Megatron-Bridge throughput tables. Every dense
 // Llama and GPT-3 175B row of the NeMo 24.07 and Megatron-Bridge 25.11 tables is here, and the
