@@ -206,7 +206,11 @@ cluster jean_zay { site = selene; nodes = 48 x jean_zay_a100; racks = rack { nod
 // [B22] BLOOM-176B: ALiBi (no learned positions: close enough to the GPT shape), LayerNorm,
 // GELU, tied embeddings, vocabulary 250,880; 70 layers on 12 stages (70 + 2 = 72 = 12 x 6).
 model bloom_176b { layers = 70; hidden = 14_336; ffn = 57_344; heads = 112; vocab = 250_880; activation = gelu; norm = layernorm; tied_embeddings = true }
-plan b22_bloom { model = bloom_176b; cluster = jean_zay; parallel { tp = 4; pp = 12; dp = 8; sequence_parallel = false; dp_overlap = false } batch { global = 2_048; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
+// BLOOM trained in bf16 with DeepSpeed's BF16_Optimizer (BigScience tr11-176B-ml chronicles.md,
+// 2022-03-24, "grad clip TP sync bug fixing"), which accumulates gradients in fp32 and reduces
+// them in fp32 (deepspeed/runtime/bf16_optimizer.py: get_grads_for_reduction returns
+// fp32_groups_gradients_flat): `fp32_gradients = true`.
+plan b22_bloom { model = bloom_176b; cluster = jean_zay; parallel { tp = 4; pp = 12; dp = 8; sequence_parallel = false; dp_overlap = false } batch { global = 2_048; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1; fp32_gradients = true }; flash_attention = false }
 
 // [Z22] OPT-175B: GPT-3 175B shape with OPT's vocabulary 50,272; TP 8 x FSDP 124; batch 2 M
 // tokens, taken as 992 sequences: 8 per replica in one micro-batch (no gradient accumulation);

@@ -72,12 +72,16 @@ cluster h100_64  { site = dc; nodes = 8 x grand_teton;     racks = rack { nodes 
 
 // [L24] table 4, rows 1-3 (16 M tokens per batch). clusterc's memory model puts these 11-12 % over
 // 80 GB (Meta trained them without recompute): a known overestimate, allowed here.
+// Gradients accumulate over micro-batches and are reduce-scattered in fp32 ([L24] section 3.3.4,
+// "Numerical stability": "FP32 gradient accumulation during backward computation over multiple
+// micro-batches and also reduce-scatter gradients in FP32 across data parallel workers in
+// FSDP"): `fp32_gradients = true`.
 // clusterc: allow(memory.hbm-overflow)
-plan l24_405b_8k  { model = models.llama3_405b; cluster = meta_8k;  parallel { tp = 8; cp = 1;  pp = 16; vpp = 4; dp = 64 }  batch { global = 2_048; micro = 1; seq_len = 8_192 }   optimizer = adam { sharding = zero2 }; attention_kernel = flash2 }
+plan l24_405b_8k  { model = models.llama3_405b; cluster = meta_8k;  parallel { tp = 8; cp = 1;  pp = 16; vpp = 4; dp = 64 }  batch { global = 2_048; micro = 1; seq_len = 8_192 }   optimizer = adam { sharding = zero2; fp32_gradients = true }; attention_kernel = flash2 }
 // clusterc: allow(memory.hbm-overflow)
-plan l24_405b_16k { model = models.llama3_405b; cluster = meta_16k; parallel { tp = 8; cp = 1;  pp = 16; vpp = 4; dp = 128 } batch { global = 2_048; micro = 1; seq_len = 8_192 }   optimizer = adam { sharding = zero2 }; attention_kernel = flash2 }
+plan l24_405b_16k { model = models.llama3_405b; cluster = meta_16k; parallel { tp = 8; cp = 1;  pp = 16; vpp = 4; dp = 128 } batch { global = 2_048; micro = 1; seq_len = 8_192 }   optimizer = adam { sharding = zero2; fp32_gradients = true }; attention_kernel = flash2 }
 // clusterc: allow(memory.hbm-overflow)
-plan l24_405b_cp  { model = models.llama3_405b; cluster = meta_16k; parallel { tp = 8; cp = 16; pp = 16; vpp = 4; dp = 8 }   batch { global = 128;   micro = 1; seq_len = 131_072 } optimizer = adam { sharding = zero2 }; attention_kernel = flash2 }
+plan l24_405b_cp  { model = models.llama3_405b; cluster = meta_16k; parallel { tp = 8; cp = 16; pp = 16; vpp = 4; dp = 8 }   batch { global = 128;   micro = 1; seq_len = 131_072 } optimizer = adam { sharding = zero2; fp32_gradients = true }; attention_kernel = flash2 }
 
 // [MF] MPT shapes (ALiBi, no biases, LayerNorm, GELU 4h, tied embeddings, vocab 50,368).
 model mpt_1b  { layers = 24; hidden = 2_048; ffn = 8_192;  heads = 16; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
