@@ -83,11 +83,13 @@ double GatherCost(const PlanInputs& in, int64_t span) {
   return up && in.scale_up_gather_cost > 0 ? in.scale_up_gather_cost : 1;
 }
 
-// Fraction of compute a collective over a group of `span` GPUs takes while it overlaps compute.
+// How many times faster than the ring an all-reduce reduced in the NVLink switch (NVLS) runs
+// (Options::scale_up_reduction_speedup).
 double NvlsSpeedup(const PlanInputs& in) {
   return in.scale_up_reduction_speedup > 0 ? in.scale_up_reduction_speedup : 1;
 }
 
+// Fraction of compute a collective over a group of `span` GPUs takes while it overlaps compute.
 double ComputeShare(const PlanInputs& in, int64_t span) {
   return span <= in.scale_up_domain ? in.scale_up_compute_share : in.scale_out_compute_share;
 }
@@ -474,9 +476,14 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
         case 2:
           return f::ReduceScatterTime(n, bytes, gather_bw, alpha) +
                  f::AllGatherTime(n, bytes, gather_bw, alpha);
-        default:
+        default: {
+          // FSDP / ZeRO-3 gather and reduce one unit (a transformer block) at a time: every
+          // unit's collective pays the ring's (n - 1) latency steps, not once per stage.
+          double units = in.ring_latency_per_unit ? std::max(1.0, double(layers_mb)) : 1.0;
           return m * (2 * f::AllGatherTime(n, params * wb.weight, gather_bw, alpha) +
-                      f::ReduceScatterTime(n, bytes, gather_bw, alpha));
+                      f::ReduceScatterTime(n, bytes, gather_bw, alpha) +
+                      3 * (units - 1) * (n - 1) * alpha);
+        }
       }
     };
     dp_total = reduce(nd_dense, stage_dense_params) + reduce(nd_expert, stage_expert_params);
@@ -719,6 +726,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   if (c && c->fabric.Valid() && p.Get(c->fabric).kind == ir::FabricKind::ici) {
     in.scale_up_compute_share = in.scale_out_compute_share = 0;
     in.scale_up_gather_cost = 1;
+    in.ring_latency_per_unit = false;
   }
   if (c) {
     in.gpu_mtbf = cluster.reliability.gpu_mtbf;

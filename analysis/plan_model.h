@@ -66,6 +66,9 @@ struct PlanInputs {
   // All-reduce speed-up of in-switch reduction (NVLS) over the ring, when the link has it
   // (Options).
   double scale_up_reduction_speedup = 1;
+  // FSDP / ZeRO-3 collectives pay the flat ring's (n - 1) latency steps per unit (a block); not on
+  // a torus (ICI), whose collectives run per dimension.
+  bool ring_latency_per_unit = true;
   // Compute share an overlapped collective takes, per fabric level (Options).
   double scale_up_compute_share = 0, scale_out_compute_share = 0;
   double hbm = 0;            // bytes per GPU

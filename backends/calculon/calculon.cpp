@@ -231,9 +231,9 @@ std::string ModelJson(const PlanShape& s) {
 // Collective op scalars and offsets: Calculon charges size x scalar + (size x scalar / n) x
 // offset, so the ring formulas of MODELS.md are all-reduce 2(n-1)/n -> [2, -1], reduce-scatter
 // and all-gather (n-1)/n -> [1, -1], times the model's gather cost on the scale-up network
-// (analysis::Options::scale_up_gather_cost, Calculon's own 1.5); in-network
-// reduction makes all-reduce S/B, [1, 0], over SHARP, and the ring's bytes over its measured
-// speed-up over NVLS (analysis::Options::scale_up_reduction_speedup: [2 / 1.3, -1]).
+// (analysis::Options::scale_up_gather_cost, Calculon's own 1.5). In-network reduction makes an
+// all-reduce S/B, [1, 0], over SHARP, and the ring's bytes over its measured speed-up over NVLS
+// (analysis::Options::scale_up_reduction_speedup: [2 / 1.3, -1]).
 std::string Network(double bandwidth, int64_t size, double latency, bool reduction,
                     double reduction_speedup, bool must_be_filled, double processor_usage,
                     double gather_cost) {
