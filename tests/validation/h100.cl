@@ -149,7 +149,10 @@ plan mf_h100_7b_128   { model = mpt_7b; cluster = h100_128; parallel { dp = 128 
 //  [MB25] NVIDIA Megatron-Bridge, docs/performance-summary.md (25.11 NeMo container, also in
 //        performance-summary-archive.md), "System: DGX-H100", FP8-CS (current scaling), read
 //        2026-11-25. Same assumptions; the 8B row is Megatron FSDP (FSDP = 8, entered as fsdp);
-//        FP8-CS is Transformer Engine's Float8CurrentScaling (`fp8_scaling = current`).
+//        FP8-CS is Transformer Engine's Float8CurrentScaling (`fp8_scaling = current`). The
+//        gradients are reduced in 16 bits: the 25.11 starter pack (Megatron-Bridge 97ad8cc6f)
+//        sets `grad_reduce_in_fp32 = False` in scripts/performance/configs/llama/
+//        llama3_llm_pretrain.py and llama31_llm_pretrain.py (checked in round 7).
 //  [MB26] The same archive, "26.02 NeMo Container", DGX-H100 rows of the LLAMA3_70B and
 //        LLAMA3.1_405B tables, precision "FP8", read 2026-11-25: the 25.11 recipes with 2x and 3x
 //        the global batch (256 and 1,536), so more micro-batches per pipeline. The table names no
