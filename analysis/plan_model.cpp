@@ -477,8 +477,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
           return f::ReduceScatterTime(n, bytes, gather_bw, alpha) +
                  f::AllGatherTime(n, bytes, gather_bw, alpha);
         default: {
-          // FSDP / ZeRO-3 gather and reduce one unit (a transformer block) at a time: every
-          // unit's collective pays the ring's (n - 1) latency steps, not once per stage.
+          // FSDP / ZeRO-3 gather and reduce one unit (a transformer block) at a time (LLM
+          // Foundry's MPT: `fsdp_wrap_fn` wraps each MPTBlock): every unit's collective pays the
+          // ring's (n - 1) latency steps, not once per stage.
           double units = in.ring_latency_per_unit ? std::max(1.0, double(layers_mb)) : 1.0;
           return m * (2 * f::AllGatherTime(n, params * wb.weight, gather_bw, alpha) +
                       f::ReduceScatterTime(n, bytes, gather_bw, alpha) +
