@@ -104,7 +104,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   };
   double gemm = 0;
   const double in_cols = (a.matmul - a.o * h) / (t * h);
-  gemm += linear(M, in_cols, h) + linear(M, h, a.o / t);
+  lt.column_gemm[0] = linear(M, in_cols, h);
+  gemm += lt.column_gemm[0] + linear(M, h, a.o / t);
   lt.flops_fwd += 2 * M * a.matmul / t;
   const double up = in.swiglu ? 2.0 : 1.0;      // SwiGLU's gate and up projections fused
   const double act_in = in.swiglu ? 3.0 : 2.0;  // activation bytes per element: in(s) + out
@@ -112,7 +113,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   int kernels = 0;
   if (!moe_layer) {
     double ffn = double(in.ffn);
-    gemm += linear(M, up * ffn / t, h) + linear(M, h, ffn / t);
+    lt.column_gemm[1] = linear(M, up * ffn / t, h);
+    gemm += lt.column_gemm[1] + linear(M, h, ffn / t);
     lt.flops_fwd += 2 * M * (up + 1) * h * ffn / t;
     elementwise += act_in * 2 * M * ffn / t;
     kernels += 1;
@@ -122,9 +124,14 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     double local = double(in.experts) / ep;
     // Balanced routing: the ep ranks' M tokens each, top_k copies, spread over all experts.
     double me = M * double(in.top_k) * ep / double(std::max<int64_t>(1, in.experts));
-    gemm += linear(me, up * fe / t, h, local) + linear(me, h, fe / t, local);
+    lt.column_gemm[1] = linear(me, up * fe / t, h, local);
+    gemm += lt.column_gemm[1] + linear(me, h, fe / t, local);
     double fs = fe * double(in.shared_experts);
-    if (in.shared_experts > 0) gemm += linear(M, up * fs / t, h) + linear(M, h, fs / t);
+    if (in.shared_experts > 0) {
+      double shared_in = linear(M, up * fs / t, h);
+      lt.column_gemm[1] += shared_in;
+      gemm += shared_in + linear(M, h, fs / t);
+    }
     gemm += GemmTime(in, M, double(in.experts), h, true);  // router, kept in BF16
     lt.flops_fwd +=
         2 * M *
@@ -157,9 +164,18 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // (s/cp) s elements; forward moves softmax 2E in + 2E out, dropout 2E in + 2E out + E mask;
     // backward the gradients of both (11E; 6E without dropout).
     double E = double(in.heads) / t * M * double(in.seq_len);
-    double gemms = core / (peak * in.gemm_efficiency) + 2 * in.gemm_overhead;
-    attn_fwd = gemms + MemoryBoundTime(in, (dropout ? 9 : 4) * E) + in.gemm_overhead;
-    attn_bwd = 2 * gemms + MemoryBoundTime(in, (dropout ? 11 : 6) * E) + in.gemm_overhead;
+    // Each batched GEMM writes or reads the 16-bit s x s scores once (2E bytes) against 2 x
+    // head_dim FLOPs per score: below the ridge point (A100 ~155 FLOP/byte, H100 ~280) it runs at
+    // HBM speed, not the GEMM rate. Forward: QK^T writes S, AV reads P; backward: dP = dO V^T
+    // writes, dV = P^T dO, dQ = dS K and dK = dS^T Q read. The contraction (or output) is
+    // head_dim wide: tile quantisation below the tile edge.
+    double tile = in.gemm_tile > 0 ? in.gemm_tile : 1;
+    double q = std::min(1.0, a.head_dim / tile);
+    double one_gemm = std::max(0.5 * core / (peak * in.gemm_efficiency * std::max(q, 1e-3)),
+                               MemoryBoundTime(in, 2 * E) - in.gemm_overhead) +
+                      in.gemm_overhead;
+    attn_fwd = 2 * one_gemm + MemoryBoundTime(in, (dropout ? 9 : 4) * E) + in.gemm_overhead;
+    attn_bwd = 4 * one_gemm + MemoryBoundTime(in, (dropout ? 11 : 6) * E) + in.gemm_overhead;
   }
   lt.attn_fwd = attn_fwd;
 

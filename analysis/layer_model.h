@@ -53,6 +53,10 @@ struct LayerTimes {
   double flops_fwd = 0;  // model FLOPs of the forward
   double gemm_time = 0, gemm_flops = 0;  // forward GEMMs only, for the achieved efficiency
   double memory_bound = 0;               // forward + backward time in element-wise kernels
+  // Forward time of the two column-parallel GEMMs (attention QKV in, MLP in); in backward each
+  // of their data- and weight-gradient GEMMs takes as long, the window that hides their
+  // tensor-parallel collectives (Megatron-LM's asynchronous tensor-parallel all-reduce).
+  double column_gemm[2] = {0, 0};
 };
 
 LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_layer);

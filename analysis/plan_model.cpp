@@ -365,7 +365,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // ---- communication per micro-batch on the slowest stage
   const double act_msg = 2 * M * h;  // one 16-bit activation tensor of the micro-batch
   r.messages.activation = act_msg;
-  double tp_mb = 0, ep_mb = 0, cp_mb = 0, cp_total_mb = 0;
+  double tp_mb = 0, tp_all_mb = 0, ep_mb = 0, cp_mb = 0, cp_total_mb = 0;
   double ep_share = ComputeShare(in, tp * ep);
   if (tp > 1) {
     // Megatron (Shoeybi et al. 2019 section 3): 2 all-reduces forward, 2 backward per layer; with
@@ -382,9 +382,28 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // In-network reduction (NVLS) speeds an all-reduce up by its measured factor; sequence
     // parallelism's reduce-scatter and all-gather run as rings (NVLS implements all-reduce only).
     bool nvls = tp <= in.scale_up_domain && in.scale_up_reduction && !in.sequence_parallel;
-    tp_mb =
-        layers_mb * n_ar *
+    const double ar =
         f::AllReduceTime(double(tp), act_msg, bw * (nvls ? NvlsSpeedup(in) : 1), Latency(in, tp));
+    tp_all_mb = layers_mb * n_ar * ar;
+    // Forward and its full-recompute replay: the row-parallel layers' all-reduces (or
+    // all-gather + reduce-scatter pairs), exposed.
+    const double n_forward = in.recompute == ir::Recompute::full ? 4 : 2;
+    // Backward: the column-parallel layers' collectives run beside their own gradient GEMMs
+    // (Megatron-LM `LinearWithGradAccumulationAndAsyncCommunication`, on by default since
+    // 2021-09-02): the input-gradient all-reduce beside the weight-gradient GEMM; with sequence
+    // parallelism the input's all-gather beside the data-gradient GEMM and the gradient's
+    // reduce-scatter beside the weight-gradient GEMM, while the row-parallel layers' backward
+    // all-gathers stay exposed.
+    auto backward = [&](const LayerTimes& lt) {
+      if (!in.tp_backward_overlap) return (n_ar - n_forward) * ar;
+      double exposed = in.sequence_parallel ? ar : 0;
+      for (double gemm : lt.column_gemm)
+        exposed +=
+            in.sequence_parallel ? 2 * std::max(0.0, ar / 2 - gemm) : std::max(0.0, ar - gemm);
+      return exposed;
+    };
+    tp_mb = layers_mb * n_forward * ar + (layers_mb - layers_moe_mb) * backward(lt_dense) +
+            layers_moe_mb * backward(lt_moe);
   }
   if (in.moe && ep > 1) {
     // Dispatch and combine, forward and backward: 4 all-to-alls of the top_k token copies per MoE
@@ -507,7 +526,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // with Dependent Computation via Decomposition"): only what exceeds the GEMM time shows. The
   // expert all-to-all overlapped with another micro-batch's compute (DeepSeek-V3 section 3.2.1,
   // DualPipe): only what exceeds a micro-batch's compute shows.
-  double tp_total_mb = tp_mb, ep_total_mb = ep_mb;
+  double tp_total_mb = tp_all_mb, ep_total_mb = ep_mb;
   if (in.tp_comm_overlap) tp_mb = std::max(0.0, tp_mb - 3 * gemm_time_mb);
   if (in.ep_comm_overlap) ep_mb = std::max(0.0, ep_mb - compute_mb);
   double mb_time = compute_mb + recompute_mb + tp_mb + ep_mb + cp_mb;
@@ -629,6 +648,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.first_stage_layers = plan.parallel.first_stage_layers;
   in.last_stage_layers = plan.parallel.last_stage_layers;
   in.tp_comm_overlap = plan.parallel.tp_comm_overlap;
+  in.tp_backward_overlap = plan.parallel.tp_backward_overlap;
   in.dp_overlap = plan.parallel.dp_overlap;
   in.ep_comm_overlap = plan.parallel.ep_comm_overlap;
   in.global_batch = plan.batch.global;

@@ -98,6 +98,7 @@ struct Parallel {
   Schedule schedule = Schedule::one_f_one_b;
   int64_t first_stage_layers = 0, last_stage_layers = 0;  // 0: even split
   bool tp_comm_overlap = false, dp_overlap = true, ep_comm_overlap = false;
+  bool tp_backward_overlap = true;
 };
 
 template <class V>
@@ -119,6 +120,9 @@ void Describe(Parallel& p, V& v) {
           "layers on the last pipeline stage (uneven stages); the rest split evenly");
   v.Field("tp_comm_overlap", p.tp_comm_overlap, kOptional,
           "overlap tensor-parallel communication with the GEMMs (Megatron --tp-comm-overlap)");
+  v.Field("tp_backward_overlap", p.tp_backward_overlap, kOptional,
+          "run the column-parallel layers' backward collectives beside their gradient GEMMs "
+          "(Megatron's asynchronous all-reduce, default since 2021-09)");
   v.Field("dp_overlap", p.dp_overlap, kOptional,
           "overlap data-parallel gradient reduction (and ZeRO gathers) with compute");
   v.Field("ep_comm_overlap", p.ep_comm_overlap, kOptional,

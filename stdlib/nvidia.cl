@@ -142,6 +142,11 @@ link NVLink3 {
   bandwidth     = 600 GB/s  // A100 datasheet
   domain_size   = 8         // HGX A100 8-GPU baseboard (NVSwitch)
   links_per_gpu = 12        // A100 datasheet / NVIDIA A100 architecture whitepaper
+  // Effective latency per ring step, measured: nccl-tests all_reduce_perf on one 8 x A100 node
+  // (Bekman, "Machine Learning Engineering", network/README.md, "Real network throughput")
+  // takes a median 211 us more than its 16 GiB bus bandwidth (234.9 GB/s) would at 16 MiB-2 GiB,
+  // the range training's collectives fall in: 211 us / 2(n - 1) steps = 15 us.
+  latency       = 15 us
 }
 
 // Fourth-generation NVLink (H100, H200) in an HGX baseboard: 18 links x 50 GB/s. The NVLink
@@ -151,6 +156,10 @@ link NVLink4 {
   domain_size          = 8         // HGX H100 8-GPU baseboard (four third-gen NVSwitch chips)
   links_per_gpu        = 18        // H100 datasheet / NVIDIA H100 architecture whitepaper
   in_network_reduction = true      // NVLink SHARP (NVLS) in HGX H100's third-gen NVSwitch
+  // Effective latency per ring step, measured as for NVLink3: 8 x H200 all_reduce_bench (NVLS,
+  // NCCL 2.27.7; Bekman, network/README.md) takes a median 100 us more than its 16 GiB bus
+  // bandwidth (482 GB/s) would at 16 MiB-2 GiB: 100 us / 14 steps = 7 us.
+  latency              = 7 us
 }
 
 // NVLink of the H800 (export variant): 400 GB/s per GPU. Secondary source (HARDWARE.md marks it
@@ -159,6 +168,7 @@ link NVLink4 {
 link NVLink4_H800 {
   bandwidth   = 400 GB/s  // HARDWARE.md (secondary)
   domain_size = 8         // HGX H800 8-GPU baseboard
+  latency     = 7 us      // NVLink4's measured figure (above), assumed for the same generation
 }
 
 // Fifth-generation NVLink (B200, GB200): 18 links x 100 GB/s; NVL72 joins 72 GPUs in one domain.

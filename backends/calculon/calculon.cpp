@@ -233,7 +233,9 @@ std::string ModelJson(const PlanShape& s) {
 // and all-gather (n-1)/n -> [1, -1], times the model's gather cost on the scale-up network
 // (analysis::Options::scale_up_gather_cost, Calculon's own 1.5). In-network reduction makes an
 // all-reduce S/B, [1, 0], over SHARP, and the ring's bytes over its measured speed-up over NVLS
-// (analysis::Options::scale_up_reduction_speedup: [2 / 1.3, -1]).
+// (analysis::Options::scale_up_reduction_speedup: [2 / 1.3, -1]). Calculon charges a network's
+// latency once per operation; clusterc's is per ring step, so the scale-up network gets the
+// 2(n - 1) steps of an all-reduce over the whole domain, the collective tensor parallelism runs.
 std::string Network(double bandwidth, int64_t size, double latency, bool reduction,
                     double reduction_speedup, bool must_be_filled, double processor_usage,
                     double gather_cost) {
@@ -301,8 +303,9 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
   out += "  \"networks\": [\n";
   out += Network(c.scale_up_bandwidth_per_gpu > 0 ? c.scale_up_bandwidth_per_gpu
                                                   : c.fabric.nic_bandwidth_per_gpu,
-                 std::max<int64_t>(1, c.scale_up_domain), in.scale_up_latency, c.scale_up_reduction,
-                 in.scale_up_reduction_speedup, true, kScaleUpProcessorUsage,
+                 std::max<int64_t>(1, c.scale_up_domain),
+                 2.0 * double(std::max<int64_t>(1, c.scale_up_domain) - 1) * in.scale_up_latency,
+                 c.scale_up_reduction, in.scale_up_reduction_speedup, true, kScaleUpProcessorUsage,
                  c.scale_up_bandwidth_per_gpu > 0 ? in.scale_up_gather_cost : 1);
   out += ",\n";
   out += Network(c.fabric.scale_out_bandwidth_per_gpu, std::max<int64_t>(1, s.gpus),

@@ -262,24 +262,23 @@ TEST_CASE("the 22B layer's times reproduce Korthikanti et al. 2022 table 4", "[l
     bool sequence_parallel;
     double published;  // s, forward + backward
   };
-  // The rows without sequence parallelism test the layer's kernels (GEMM rate, unfused attention,
-  // element-wise passes) and its all-reduces; the sequence-parallel rows also carry Calculon's
-  // 1.5x reduce-scatter and all-gather cost, which this table does not support (docs/model.md,
-  // "Collectives": 1.0 puts them within 5 % but moves the full steps of the validation suite
-  // away), so they are held to 7 %.
-  auto tolerance = [](const Row& r) { return r.sequence_parallel ? 0.07 : 0.05; };
+  // The rows test the layer's kernels (GEMM rate, unfused attention, element-wise passes), its
+  // all-reduces or reduce-scatter/all-gather pairs at NVLink3's measured latency, and the
+  // backward's collectives beside the gradient GEMMs (Megatron's asynchronous all-reduce, which
+  // the table's 2022 runs had). All five are within 3 % (round 8); before that change the
+  // sequence-parallel rows sat at +6 % and were held to 7 %.
   for (Row r : {Row{"baseline, no recompute", ir::Recompute::none, false, 19.6e-3},
                 Row{"sequence parallelism", ir::Recompute::none, true, 19.0e-3},
                 Row{"full recompute", ir::Recompute::full, false, 27.2e-3},
                 Row{"selective recompute", ir::Recompute::selective, false, 20.9e-3},
                 Row{"selective + sequence", ir::Recompute::selective, true, 20.3e-3}}) {
     INFO(r.name);
-    CHECK(layer(r.recompute, r.sequence_parallel) == Approx(r.published).epsilon(tolerance(r)));
+    CHECK(layer(r.recompute, r.sequence_parallel) == Approx(r.published).epsilon(0.05));
   }
   // Sequence parallelism shards the element-wise work but gathers the GEMM inputs again in
   // backward, and its reduce-scatters and all-gathers reach less of NVLink than all-reduces
   // (Calculon's 1.5x): the table has it 3 % faster than the baseline; the model puts it within a
-  // few percent either way (2.4 % slower), not the 10 %+ the element-wise share alone would save.
+  // few percent either way (0.1 % slower), not the 10 %+ the element-wise share alone would save.
   double saving = 1 - layer(ir::Recompute::none, true) / layer(ir::Recompute::none, false);
   CHECK(saving > -0.05);
   CHECK(saving < 0.10);
@@ -299,12 +298,12 @@ TEST_CASE("pipeline stages exchange 1/t of the activation per GPU, gathered over
   PlanResults sp = EvaluatePlan(in);
   CHECK(sp.messages.pipeline == Approx(full.messages.pipeline));
   // The gather is the only difference in the exchange: 7/8 of 50 MB at the all-gather's 1.5x
-  // over 234 GB/s plus 7 steps of 2 us, 0.3 ms per message.
+  // over 234 GB/s plus 7 ring steps of NVLink3's measured 15 us, 0.38 ms per message.
   const double per_message = 2.0 * 3 * double(full.micro_batches);
   const double gather =
       (full.step.comm_total[int(Comm::kPp)] - sp.step.comm_total[int(Comm::kPp)]) / per_message;
   CHECK(gather ==
-        Approx(1.5 * 7.0 / 8 * 2 * 2048 * 12288 / (300e9 * 0.78) + 7 * 2e-6).epsilon(0.01));
+        Approx(1.5 * 7.0 / 8 * 2 * 2048 * 12288 / (300e9 * 0.78) + 7 * 15e-6).epsilon(0.01));
 }
 
 TEST_CASE("an NVLS all-reduce runs 1.3x the ring, as nccl-tests measure on NVLink4",
@@ -312,6 +311,7 @@ TEST_CASE("an NVLS all-reduce runs 1.3x the ring, as nccl-tests measure on NVLin
   // nccl-tests, 8 x H200 (NVLink4), 8 GiB: 473.1 GB/s bus bandwidth with NVLS, 365.6 without.
   auto c = ValidationSpec("a100.cl");
   PlanInputs in = PlanNamed(*c, "k22_22b_full");  // t 8 all-reduces, no sequence parallelism
+  in.scale_up_latency = 0;  // the bandwidth term alone, which the measurement compares
   in.scale_up_reduction = false;
   const double ring = EvaluatePlan(in).step.comm_total[int(Comm::kTp)];
   in.scale_up_reduction = true;

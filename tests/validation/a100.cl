@@ -127,16 +127,23 @@ model gpt_530b  { layers = 105; hidden = 20_480; ffn = 81_920;  heads = 128; voc
 model gpt_1t    { layers = 128; hidden = 25_600; ffn = 102_400; heads = 160; vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
 
 // [N21] table 1 (weak scaling): full recompute, no sequence parallelism (it came with [K22]).
-plan n21_1_7b  { model = gpt_1_7b; cluster = a100_32;   parallel { tp = 1; pp = 1;  dp = 32;  sequence_parallel = false; dp_overlap = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_3_6b  { model = gpt_3_6b; cluster = a100_64;   parallel { tp = 2; pp = 1;  dp = 32;  sequence_parallel = false; dp_overlap = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_7_5b  { model = gpt_7_5b; cluster = a100_128;  parallel { tp = 4; pp = 1;  dp = 32;  sequence_parallel = false; dp_overlap = false } batch { global = 512;   micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_18b   { model = gpt_18b;  cluster = a100_256;  parallel { tp = 8; pp = 1;  dp = 32;  sequence_parallel = false; dp_overlap = false } batch { global = 1_024; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_39b   { model = gpt_39b;  cluster = a100_512;  parallel { tp = 8; pp = 2;  dp = 32;  sequence_parallel = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_76b   { model = gpt_76b;  cluster = a100_1024; parallel { tp = 8; pp = 4;  dp = 32;  sequence_parallel = false; dp_overlap = false } batch { global = 1_792; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_145b  { model = gpt_145b; cluster = a100_1536; parallel { tp = 8; pp = 8;  dp = 24;  sequence_parallel = false; dp_overlap = false } batch { global = 2_304; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_310b  { model = gpt_310b; cluster = a100_1920; parallel { tp = 8; pp = 16; dp = 15;  sequence_parallel = false; dp_overlap = false } batch { global = 2_160; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_530b  { model = gpt_530b; cluster = a100_2520; parallel { tp = 8; pp = 35; dp = 9;   sequence_parallel = false; dp_overlap = false } batch { global = 2_520; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21_1t    { model = gpt_1t;   cluster = a100_3072; parallel { tp = 8; pp = 64; dp = 6;   sequence_parallel = false; dp_overlap = false } batch { global = 3_072; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+// Micro-batch, DDP implementation and interleaving are the paper's own run scripts
+// (Megatron-LM examples/sc21/run_table_1.sh, de7dc40f88, 2021-08-10): micro-batch 16/16/16/8/4/
+// 2/2/1/1/1; `--DDP-impl torch` up to 18B (PyTorch DDP: the gradient all-reduce overlaps the
+// last micro-batch's backward, the default `dp_overlap`), `local` from 39B (after the
+// pipeline: `dp_overlap = false`); `--num-layers-per-virtual-pipeline-stage` 5/5/3/1 for
+// 76B/145B/310B/530B (vpp 3/2/2/3). The runs predate Megatron-LM's asynchronous
+// tensor-parallel all-reduce (3f65246911, 2021-09-02): `tp_backward_overlap = false`.
+plan n21_1_7b  { model = gpt_1_7b; cluster = a100_32;   parallel { tp = 1; pp = 1;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false } batch { global = 512;   micro = 16; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_3_6b  { model = gpt_3_6b; cluster = a100_64;   parallel { tp = 2; pp = 1;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false } batch { global = 512;   micro = 16; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_7_5b  { model = gpt_7_5b; cluster = a100_128;  parallel { tp = 4; pp = 1;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false } batch { global = 512;   micro = 16; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_18b   { model = gpt_18b;  cluster = a100_256;  parallel { tp = 8; pp = 1;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false } batch { global = 1_024; micro = 8; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_39b   { model = gpt_39b;  cluster = a100_512;  parallel { tp = 8; pp = 2;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_536; micro = 4; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_76b   { model = gpt_76b;  cluster = a100_1024; parallel { tp = 8; pp = 4;  dp = 32;  vpp = 3; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_792; micro = 2; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_145b  { model = gpt_145b; cluster = a100_1536; parallel { tp = 8; pp = 8;  dp = 24;  vpp = 2; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_304; micro = 2; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_310b  { model = gpt_310b; cluster = a100_1920; parallel { tp = 8; pp = 16; dp = 15;  vpp = 2; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_160; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_530b  { model = gpt_530b; cluster = a100_2520; parallel { tp = 8; pp = 35; dp = 9;   vpp = 3; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_520; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21_1t    { model = gpt_1t;   cluster = a100_3072; parallel { tp = 8; pp = 64; dp = 6;   sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 3_072; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
 
 // [N21] table 2 (PTD-P rows; the ZeRO-3 rows are not modelled here): GPT-3 174.6 B with
 // t = 8, p = 12, batch 1,536 on 384/768/1,536 GPUs: 153/149/141 TFLOP/s per GPU; 529.6 B with
@@ -148,12 +155,12 @@ cluster a100_560  { site = selene; nodes = 70 x dgx_a100;  racks = rack { nodes 
 cluster a100_768  { site = selene; nodes = 96 x dgx_a100;  racks = rack { nodes = 4 }; fabric = hdr }
 cluster a100_1120 { site = selene; nodes = 140 x dgx_a100; racks = rack { nodes = 4 }; fabric = hdr }
 model gpt3_175b { layers = 96; hidden = 12_288; ffn = 49_152; heads = 96; vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
-plan n21t2_175b_384  { model = gpt3_175b; cluster = a100_384;  parallel { tp = 8; pp = 12; dp = 4;  sequence_parallel = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21t2_175b_768  { model = gpt3_175b; cluster = a100_768;  parallel { tp = 8; pp = 12; dp = 8;  sequence_parallel = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21t2_175b_1536 { model = gpt3_175b; cluster = a100_1536; parallel { tp = 8; pp = 12; dp = 16; sequence_parallel = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21t2_530b_560  { model = gpt_530b;  cluster = a100_560;  parallel { tp = 8; pp = 35; dp = 2;  sequence_parallel = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21t2_530b_1120 { model = gpt_530b;  cluster = a100_1120; parallel { tp = 8; pp = 35; dp = 4;  sequence_parallel = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
-plan n21t2_530b_2240 { model = gpt_530b;  cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_175b_384  { model = gpt3_175b; cluster = a100_384;  parallel { tp = 8; pp = 12; dp = 4;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_175b_768  { model = gpt3_175b; cluster = a100_768;  parallel { tp = 8; pp = 12; dp = 8;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_175b_1536 { model = gpt3_175b; cluster = a100_1536; parallel { tp = 8; pp = 12; dp = 16; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_530b_560  { model = gpt_530b;  cluster = a100_560;  parallel { tp = 8; pp = 35; dp = 2;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_530b_1120 { model = gpt_530b;  cluster = a100_1120; parallel { tp = 8; pp = 35; dp = 4;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
+plan n21t2_530b_2240 { model = gpt_530b;  cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false }
 
 // [K22] table 3 configurations, table 5 iteration times. Baseline: full recompute, no sequence
 // parallelism; "present work": sequence parallelism + selective recompute. Verified (2026-11-23)
@@ -171,9 +178,12 @@ plan k22_1t_full   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp
 plan k22_1t_sel    { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1 }                            batch { global = 512; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false; optimizer = adam { fp32_gradients = true } }
 
 // [S22] MT-NLG 530B: TP 8, PP 35, micro-batch 1, global 1,920, full recompute, fp16 (= bf16 rate).
-plan s22_mtnlg_2240 { model = gpt_530b; cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
-plan s22_mtnlg_2800 { model = gpt_530b; cluster = a100_2800; parallel { tp = 8; pp = 35; dp = 10; sequence_parallel = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
-plan s22_mtnlg_3360 { model = gpt_530b; cluster = a100_3360; parallel { tp = 8; pp = 35; dp = 12; sequence_parallel = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
+// Megatron-DeepSpeed's ColumnParallelLinear all-reduces its input gradient synchronously
+// (copy_to_tensor_model_parallel_region; microsoft/Megatron-DeepSpeed megatron/mpu/layers.py):
+// `tp_backward_overlap = false`.
+plan s22_mtnlg_2240 { model = gpt_530b; cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
+plan s22_mtnlg_2800 { model = gpt_530b; cluster = a100_2800; parallel { tp = 8; pp = 35; dp = 10; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
+plan s22_mtnlg_3360 { model = gpt_530b; cluster = a100_3360; parallel { tp = 8; pp = 35; dp = 12; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1 }; flash_attention = false }
 
 // [B22] Jean Zay, as the paper describes it (section 3.4 "Hardware"; re-read 2026-11-23 through
 // a reading card of the paper, ai-papers.xuzou.cn/papers/bloom_2022): 48 nodes of 8 A100 80 GB,
@@ -209,8 +219,10 @@ model bloom_176b { layers = 70; hidden = 14_336; ffn = 57_344; heads = 112; voca
 // BLOOM trained in bf16 with DeepSpeed's BF16_Optimizer (BigScience tr11-176B-ml chronicles.md,
 // 2022-03-24, "grad clip TP sync bug fixing"), which accumulates gradients in fp32 and reduces
 // them in fp32 (deepspeed/runtime/bf16_optimizer.py: get_grads_for_reduction returns
-// fp32_groups_gradients_flat): `fp32_gradients = true`.
-plan b22_bloom { model = bloom_176b; cluster = jean_zay; parallel { tp = 4; pp = 12; dp = 8; sequence_parallel = false; dp_overlap = false } batch { global = 2_048; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1; fp32_gradients = true }; flash_attention = false }
+// fp32_groups_gradients_flat): `fp32_gradients = true`. Its Megatron-DeepSpeed fork all-reduces
+// the column-parallel input gradient synchronously (bigscience-workshop/Megatron-DeepSpeed
+// megatron/mpu/layers.py, copy_to_tensor_model_parallel_region): `tp_backward_overlap = false`.
+plan b22_bloom { model = bloom_176b; cluster = jean_zay; parallel { tp = 4; pp = 12; dp = 8; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_048; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1; fp32_gradients = true }; flash_attention = false }
 
 // [Z22] OPT-175B: GPT-3 175B shape with OPT's vocabulary 50,272; TP 8 x FSDP 124; batch 2 M
 // tokens, taken as 992 sequences: 8 per replica in one micro-batch (no gradient accumulation);
