@@ -450,7 +450,8 @@ BlockCompute Compute(const PlanShape& s, const Block& b) {
 // halves its node count. With tp_comm_overlap each runs beside the GEMMs of its half of the
 // layer (Megatron-LM --tp-comm-overlap), with ep_comm_overlap each all-to-all beside the
 // compute next to it (DeepSeek-V3's overlap of one micro-batch's all-to-all with another's
-// compute): TraceWriter::Coll's `beside`.
+// compute): TraceWriter::Coll's `beside`. The backward's all-reduces run beside the compute
+// after them by default (tp_backward_overlap).
 void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
              const Block& b, const std::string& tag, bool recompute) {
   const double act = s.act_bytes * double(b.layers);
@@ -494,9 +495,13 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   if (a2a)
     w.AllToAll("b.ed" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
                g.ep[r], epo);
-  w.Coll("b.tq" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
+  // The column-parallel layers' input-gradient all-reduces run beside the backward compute
+  // that follows (tp_backward_overlap: Megatron-LM's asynchronous all-reduce, beside the
+  // weight-gradient GEMM; docs/model.md, TP).
+  const bool tpb = tpo || s.in->tp_backward_overlap;
+  w.Coll("b.tq" + tag, chakra::kAllReduce, act, g.tp[r], tpb);
   w.Comp("b.at" + tag, c.bwd_attn + extra);
-  w.Coll("b.tp" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
+  w.Coll("b.tp" + tag, chakra::kAllReduce, act, g.tp[r], tpb);
   if (g.cp[r])
     w.Coll("b.cp" + tag, chakra::kReduceScatter, s.cp_kv_bytes * double(sl.cp) * double(b.layers),
            g.cp[r]);

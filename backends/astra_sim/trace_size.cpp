@@ -115,10 +115,11 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
 
   // The largest instance of each kind. Ids and dependencies: up to the rank's node count. A
   // chained node waits for the previous one and for the collectives beside the compute before
-  // it and after it (tp_comm_overlap, ep_comm_overlap: at most one of each between two compute
-  // nodes); the optimizer also for the step's data-parallel collectives.
+  // it and after it (tp_comm_overlap or tp_backward_overlap, ep_comm_overlap: at most one of each
+  // between two compute nodes); the optimizer also for the step's data-parallel collectives.
   const uint64_t max_id = uint64_t(std::min(per_rank, 1.8e19));
-  const int beside = (in.tp_comm_overlap && tp ? 1 : 0) + (in.ep_comm_overlap && a2a ? 1 : 0);
+  const int beside = ((in.tp_comm_overlap || in.tp_backward_overlap) && tp ? 1 : 0) +
+                     (in.ep_comm_overlap && a2a ? 1 : 0);
   const std::vector<uint64_t> deps(size_t(1 + 2 * beside), max_id);
   // Names: "<pass>.<half>.<micro-batch>.<chunk>.<block>", "z3.param.e.<mb>.<chunk>.<block>",
   // "dp.rd.param.expert", "ra.<micro-batch>.<chunk>", "f.head.<micro-batch>", "optimizer".
