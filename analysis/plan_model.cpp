@@ -75,6 +75,27 @@ double AchievedBandwidth(const PlanInputs& in, int64_t span) {
   return GroupBandwidth(in, span) * (up ? in.scale_up_efficiency : in.scale_out_efficiency);
 }
 
+// What a ring collective of n ranks, `stride` GPUs apart, achieves when it leaves the scale-up
+// domain. With g of its ranks in each domain (each with its own NIC), NCCL's rings (one per NIC,
+// rail-aligned) cross the fabric once per domain boundary, so only (k - 1)/(n - 1) of the bytes
+// every rank moves go through its NIC, k = n/g domains: the achieved bus bandwidth is the NIC
+// rate x (n - 1)/(k - 1), up to what the scale-up links carry (Bekman, "Machine Learning
+// Engineering", network/README.md: 4 x 8 B200 with 8 x 50 GB/s EFA each reach 381.8 GB/s of
+// all-reduce bus bandwidth, per-accelerator NIC rate = busbw x (k - 1)/(n - 1) = 37 GB/s). One
+// rank per domain (tensor parallelism filling it) leaves the NIC rate.
+double RingBandwidth(const PlanInputs& in, int64_t stride, int64_t n) {
+  const int64_t span = ir::SaturatingMul(stride, n);
+  const double bw = AchievedBandwidth(in, span);
+  if (span <= in.scale_up_domain || in.scale_up_bandwidth <= 0 || stride >= in.scale_up_domain ||
+      n <= 1)
+    return bw;
+  const double per_domain = double(in.scale_up_domain / std::max<int64_t>(1, stride));
+  const double domains = std::ceil(double(n) / per_domain);
+  if (domains <= 1) return bw;
+  return std::min(bw * (double(n) - 1) / (domains - 1),
+                  in.scale_up_bandwidth * in.scale_up_efficiency);
+}
+
 // How many times the ring's bytes a reduce-scatter or all-gather over `span` GPUs costs: inside
 // the scale-up domain it reaches less of the link than an all-reduce
 // (Options::scale_up_gather_cost).
@@ -480,10 +501,12 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     double gb = wb.grad > 2 ? wb.grad : 2;
     r.messages.gradient_bytes_per_param = gb;
     int64_t span = ir::SaturatingMul(tp, ir::SaturatingMul(cp, dp));
-    double bw = AchievedBandwidth(in, span), gather_bw = bw / GatherCost(in, span);
     double alpha = Latency(in, span);
-    auto reduce = [&](double n, double params) {
+    // The dense group's ranks are tp apart, the expert group's tp x ep.
+    auto reduce = [&](double n, double params, int64_t stride) {
       if (n <= 1 || params <= 0) return 0.0;
+      const double bw = RingBandwidth(in, stride, int64_t(n));
+      const double gather_bw = bw / GatherCost(in, span);
       double bytes = params * gb;
       switch (stage) {
         case 0:
@@ -506,7 +529,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
         }
       }
     };
-    dp_total = reduce(nd_dense, stage_dense_params) + reduce(nd_expert, stage_expert_params);
+    dp_total = reduce(nd_dense, stage_dense_params, tp) +
+               reduce(nd_expert, stage_expert_params, ir::SaturatingMul(tp, ep));
     dp_window = stage == 0 ? bwd_mb : (stage <= 2 ? compute_mb : m * compute_mb);
     if (!in.dp_overlap) dp_window = 0;
   }

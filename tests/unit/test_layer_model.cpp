@@ -355,5 +355,29 @@ TEST_CASE("FSDP pays the ring's latency once per unit and collective", "[layer_m
   CHECK(with_latency - without == Approx(3 * 32 * 511 * 5e-6));
 }
 
+TEST_CASE("a data-parallel ring with several ranks per node crosses the fabric (k - 1)/(n - 1)",
+          "[layer_model]") {
+  // NCCL's rail-aligned rings cross each node boundary once: of the (n - 1)/n bytes a rank moves,
+  // only (k - 1)/(n - 1) go through its NIC (Bekman, "Machine Learning Engineering",
+  // network/README.md: 4 x 8 B200 reach 381.8 GB/s of all-reduce bus bandwidth, 36.95 GB/s per
+  // accelerator's NIC = 381.8 x 3/31).
+  auto c = ValidationSpec("a100.cl");
+  PlanInputs in = PlanNamed(*c, "n21_1_7b");  // GPT 1.7B, tp 1, dp 32 on 4 DGX A100
+  in.scale_out_latency = 0;                   // the bandwidth term alone
+  const PlanResults r = EvaluatePlan(in);
+  const double bytes = r.params.total * 2;
+  // 8 ranks in each of 4 nodes: HDR's 25 GB/s per GPU at 90 % x 31/3 = 232.5 GB/s of bus
+  // bandwidth, under NVLink3's 234 GB/s.
+  CHECK(r.step.comm_total[int(Comm::kDp)] ==
+        Approx(2 * 31.0 / 32 * bytes / (25e9 * 0.9 * 31 / 3)).epsilon(1e-6));
+  // With tensor parallelism filling each node, a data-parallel ring has one rank per node and
+  // runs at the NIC rate.
+  in.tp = 8;
+  in.dp = 4;
+  const PlanResults one = EvaluatePlan(in);
+  CHECK(one.step.comm_total[int(Comm::kDp)] ==
+        Approx(2 * 3.0 / 4 * (one.params.total / 8 * 2) / (25e9 * 0.9)).epsilon(0.01));
+}
+
 }  // namespace
 }  // namespace clusterc::analysis
