@@ -256,6 +256,11 @@ double GroupBandwidth(const PlanInputs& in, int64_t span) {
   return bw;
 }
 
+double RingSpeedup(const PlanInputs& in, int64_t stride, int64_t n) {
+  const double flat = AchievedBandwidth(in, ir::SaturatingMul(stride, n));
+  return flat > 0 ? RingBandwidth(in, stride, n) / flat : 1;
+}
+
 PlanResults EvaluatePlan(const PlanInputs& in) {
   PlanResults r;
   const int64_t tp = std::max<int64_t>(1, in.tp), pp = std::max<int64_t>(1, in.pp);

@@ -220,4 +220,9 @@ PlanInputs MakePlanInputs(const ir::Program& program, uint32_t index, const Clus
 // order: tp fastest, then cp, ep, dp, pp).
 double GroupBandwidth(const PlanInputs& in, int64_t span);
 
+// How many times the rate of its widest link a ring of n ranks, `stride` GPUs apart, achieves:
+// (n - 1)/(k - 1) when it leaves the scale-up domain with several ranks in each of its k domains
+// (docs/model.md, "Data-parallel rings with several ranks per node"), else 1.
+double RingSpeedup(const PlanInputs& in, int64_t stride, int64_t n);
+
 }  // namespace clusterc::analysis

@@ -532,12 +532,21 @@ PipelineOp BackwardOp(int64_t i, int64_t pp, int64_t vpp) {
 // data-parallel collectives carry the buffer scaled by the ratio, so each rank's link carries
 // what it carries in the job and the ring's time is the job's (only the per-step latency count
 // differs). 1 when the group is whole (--traces all).
+//
+// The slice places a reduced dense group (no context parallelism) one rank per domain, on the
+// NIC level; the job's ring, with several ranks in each domain, moves only (k - 1)/(N - 1) of
+// its bytes through a NIC (analysis::RingSpeedup): the scale divides by that speed-up, so the
+// slice's NIC link carries what the job's does.
 double ReducedGroupScale(const PlanShape& s, const Groups& g, int group, bool expert) {
   if (group <= 0) return 1;
   const double n = double(g.members[size_t(group - 1)].size());
   const double job = double(s.dp * s.cp) / double(expert ? std::max<int64_t>(1, s.ep) : 1);
   if (n <= 1 || job <= n) return 1;
-  return ((job - 1) / job) / ((n - 1) / n);
+  double ring = 1;
+  const int64_t domain = s.cluster->scale_up_domain;
+  if (!expert && s.cp == 1 && domain > 0 && s.tp < domain && int64_t(n) <= domain / s.tp)
+    ring = analysis::RingSpeedup(*s.in, s.tp, int64_t(job));
+  return ((job - 1) / job) / ((n - 1) / n) / ring;
 }
 
 Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r, int64_t k,

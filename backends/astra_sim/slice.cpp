@@ -77,7 +77,8 @@ Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
     sl.dp_note = fmt::format(
         "data-parallel group: {} of {} replicas, at the bandwidth of the level the full group "
         "crosses; its collectives carry the buffer x ((N-1)/N) / ((n-1)/n), N and n its "
-        "members in the job and in the slice, so each link moves what it moves in the job",
+        "members in the job and in the slice (divided by the ring's speed-up when the job has "
+        "several of them in each scale-up domain), so each link moves what it moves in the job",
         sl.d, s.dp);
   if (sl.ep > 1 && r == 1 && rest > 1 && sl.dropped.empty())
     sl.dropped.push_back("the expert data-parallel gradient group is left out");

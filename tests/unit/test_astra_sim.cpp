@@ -459,13 +459,20 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
       if (in.sharding != ir::Sharding::none && d * cp > 1) CHECK(ag_dp > 0);
       // The dense gradients: the stage's parameters x MessageSizes' bytes per parameter, per
       // micro-batch under ZeRO-3/FSDP, scaled so that each link of the slice's smaller group
-      // moves what it moves in the job's: ((N-1)/N) / ((n-1)/n).
+      // moves what it moves in the job's: ((N-1)/N) / ((n-1)/n), and over the ring's speed-up
+      // where the job has several data-parallel ranks in a domain and the slice one.
       const double N = double(in.dp * in.cp);
       if (N > 1 && grad_group > 1) {
         const double n = double(grad_group);
         const bool per_mb = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
+        const int64_t dom = c->results.plan_clusters[pi].scale_up_domain;
+        const bool reduced = double(grad_group) < N;
+        const double ring =
+            reduced && in.cp == 1 && in.tp < dom && grad_group <= size_t(dom / in.tp)
+                ? RingSpeedup(in, in.tp, in.dp)
+                : 1;
         CHECK(grad_dense == Approx(st.dense_params * pr.messages.gradient_bytes_per_param *
-                                   (per_mb ? m : 1) * ((N - 1) / N) / ((n - 1) / n))
+                                   (per_mb ? m : 1) * ((N - 1) / N) / ((n - 1) / n) / ring)
                                 .epsilon(1e-6));
       } else if (N > 1) {
         CHECK(files.at(dir + "network.yml").find("Not represented: the dense data-parallel") !=
@@ -658,10 +665,13 @@ TEST_CASE("ASTRA-sim traces honour uneven stages and the overlap fields", "[astr
     }
     CHECK(attention == expected_layers[p] * s.micro_batches);
     CHECK(head == (p == 3 ? s.micro_batches : 0));
-    // The slice's 2-replica gradient ring carries the 8-replica job's bytes per link:
-    // the buffer x (7/8) / (1/2).
+    // The slice's 2-replica gradient ring carries the 8-replica job's bytes per link: the
+    // buffer x (7/8) / (1/2), over the job's ring speed-up (tp 2: 4 replicas in each of 2
+    // nodes, 7/(2 - 1) = 7x the NIC rate, under NVLink4's cap).
     REQUIRE(sl.d == 2);
-    const double grad = s.stages[size_t(p)].dense_params * s.grad_bytes_per_param;
+    const double ring = analysis::RingSpeedup(*s.in, s.tp, s.dp);
+    CHECK(ring == Approx(7.0));
+    const double grad = s.stages[size_t(p)].dense_params * s.grad_bytes_per_param / ring;
     int64_t reductions = 0;
     for (const DecodedNode& n : t.nodes)
       if (n.name == "dp.rd.grad.dense") {
