@@ -99,6 +99,11 @@ struct PlanInputs {
   // HBM bytes per element of an FP8 cast: read 2 + write the FP8 tensor and its transpose 2,
   // plus a 2-byte amax read under current scaling (layer_model.cpp).
   double fp8_cast_bytes = 4;
+  // HBM bytes per parameter of one pass adding a micro-batch's gradients into the accumulation
+  // buffer (0: fused into the weight-gradient GEMM), and whether the first micro-batch's
+  // gradients are kept as they are, without a pass (PyTorch autograd).
+  double grad_accumulation_bytes = 0;
+  bool grad_accumulation_skips_first = false;
 };
 
 struct ParamCounts {
@@ -138,14 +143,17 @@ struct StepBreakdown {
   double comm[static_cast<int>(Comm::kCount)] = {};  // exposed (not overlapped) communication
   double comm_total[static_cast<int>(Comm::kCount)] = {};  // before overlap
   double optimizer = 0;
-  double contention = 0;       // compute slowed by the SMs and HBM that hidden collectives take
-  double gemm_efficiency = 0;  // achieved fraction of peak on the GEMMs, from the curve
+  double grad_accumulation = 0;  // passes adding each micro-batch's gradients into the buffer
+  double contention = 0;         // compute slowed by the SMs and HBM that hidden collectives take
+  double gemm_efficiency = 0;    // achieved fraction of peak on the GEMMs, from the curve
   double Exposed() const {
     double e = 0;
     for (double c : comm) e += c;
     return e;
   }
-  double Total() const { return compute + recompute + bubble + Exposed() + optimizer + contention; }
+  double Total() const {
+    return compute + recompute + bubble + Exposed() + optimizer + grad_accumulation + contention;
+  }
   Comm Dominant() const {
     int best = 0;
     for (int i = 1; i < static_cast<int>(Comm::kCount); ++i)

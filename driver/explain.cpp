@@ -240,6 +240,7 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
             fmt::format("exposed {} communication", analysis::CommName(analysis::Comm(i))),
             s.comm[i], d::kTime);
   w.AddIf("optimizer", "optimizer step", s.optimizer, d::kTime);
+  w.AddIf("grad_accumulation", "gradient accumulation", s.grad_accumulation, d::kTime);
   w.AddIf("contention", "compute slowed by overlapped communication", s.contention, d::kTime);
   w.Add("gemm_efficiency", "achieved GEMM efficiency", s.gemm_efficiency);
   w.Add("tokens_per_second", "tokens per second", r.tokens_per_second);

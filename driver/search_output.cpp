@@ -153,6 +153,7 @@ std::vector<std::string> Why(const SearchContext& ctx, const an::Scored& best) {
       {"recompute", {ru.step.recompute, rb.step.recompute}},
       {"pipeline bubble", {ru.step.bubble, rb.step.bubble}},
       {"optimizer", {ru.step.optimizer, rb.step.optimizer}},
+      {"gradient accumulation", {ru.step.grad_accumulation, rb.step.grad_accumulation}},
       {"communication contention", {ru.step.contention, rb.step.contention}},
   };
   for (int i = 0; i < int(an::Comm::kCount); ++i)

@@ -122,5 +122,11 @@ CLUSTERC_ENUM(AttentionKernel, tuned, flash2, flash1)
 // (Float8CurrentScaling), `block` per tile or block, the amax found inside the cast (DeepSeek-V3's
 // 1 x 128 tiles, Float8BlockScaling, MXFP8).
 CLUSTERC_ENUM(Fp8Scaling, delayed, current, block)
+// How a step adds each micro-batch's weight gradients into the buffer it accumulates them in:
+// `fused` inside the weight-gradient GEMM (Megatron-LM --gradient-accumulation-fusion),
+// `separate` by an element-wise add of its own (PyTorch autograd's AccumulateGrad, Megatron-LM's
+// `main_grad.add_` hook before 2022), `upcast` by a cast to fp32 and then an add (DeepSpeed's
+// BF16_Optimizer).
+CLUSTERC_ENUM(GradAccumulation, fused, separate, upcast)
 
 }  // namespace clusterc::ir

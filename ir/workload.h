@@ -147,6 +147,7 @@ struct Optimizer {
   Sharding sharding = Sharding::none;
   bool fp32_gradients = false;  // Megatron's fp32 main gradients (4 bytes), else 16-bit
   bool fused = true;            // one fused kernel per step, else PyTorch's per-op passes
+  GradAccumulation grad_accumulation = GradAccumulation::fused;
 };
 
 template <class V>
@@ -160,6 +161,11 @@ void Describe(Optimizer& o, V& v) {
           "the step runs as fused kernels (Megatron-LM, Apex, Transformer Engine, PyTorch's "
           "`fused=True`); false: one pass over memory per operation (PyTorch's default "
           "`foreach` and single-tensor Adam, Composer's DecoupledAdamW)");
+  v.Field("grad_accumulation", o.grad_accumulation, kOptional,
+          "how each micro-batch's gradients are added up: `fused` into the weight-gradient GEMM "
+          "(Megatron-LM since 2022), `separate` by an add kernel of its own (PyTorch autograd, "
+          "Megatron-LM before 2022) or `upcast` by a cast to fp32 and an add (DeepSpeed's "
+          "BF16_Optimizer)");
 }
 
 struct Checkpoint {

@@ -642,6 +642,10 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
       Backward(w, s, sl, g, r, chunks[c][i], tag);
       zero3(chunks[c][i], true, true, tag);
     }
+    // Without fusion the chunk's gradients are added into the accumulation buffer after its
+    // backward, on the compute stream (analysis' `grad_accumulation`).
+    if (s.grad_accumulation > 0)
+      w.Comp(fmt::format("b.accum.{}.{}", mb, c), s.grad_accumulation / double(vpp));
     if (x.p > 0 || c > 0) {
       auto [ps, pc] = prev(c);
       (void)pc;

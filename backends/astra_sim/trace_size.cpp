@@ -100,11 +100,13 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   // Nodes per rank, from RankTrace's loops: per micro-batch, model chunk and block of layers
   // the compute halves of the forward, backward and full recompute, their tensor-parallel
   // all-reduces, the context-parallel gather and scatter, the expert all-to-alls; per
-  // micro-batch and chunk a receive and a send each way; per micro-batch the head's forward and
-  // backward; per micro-batch, chunk and block ZeRO-3's three collectives (dense and expert);
-  // per step the data-parallel collectives (at most two, dense and expert) and the optimizer.
+  // micro-batch and chunk a receive and a send each way; per micro-batch and chunk the gradient
+  // accumulation when unfused; per micro-batch the head's forward and backward; per micro-batch,
+  // chunk and block ZeRO-3's three collectives (dense and expert); per step the data-parallel
+  // collectives (at most two, dense and expert) and the optimizer.
   const double passes = m * vpp * blocks;
-  const double comp = passes * (4 + (full ? 2 : 0)) + 2 * m;
+  const double comp =
+      passes * (4 + (full ? 2 : 0)) + 2 * m + (s.grad_accumulation > 0 ? m * vpp : 0);
   const double zero3 = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
   const double coll = passes * ((tp ? 4 + (full ? 2 : 0) : 0) + (cp ? 2 : 0)) +
                       passes * 3 * experts * zero3 + 2 * experts;
@@ -131,7 +133,8 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   // ReducedGroupScale).
   const double layer = std::max(s.dense.fwd + s.dense.bwd + s.dense.recompute,
                                 s.moe.fwd + s.moe.bwd + s.moe.recompute);
-  const double seconds = std::max({double(k) * layer, s.head_fwd, s.head_bwd, s.optimizer});
+  const double seconds =
+      std::max({double(k) * layer, s.head_fwd, s.head_bwd, s.optimizer, s.grad_accumulation});
   double params = 0;
   for (const sim::Stage& st : s.stages)
     params = std::max({params, st.dense_params, st.expert_params});
@@ -142,7 +145,9 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
 
   chakra::Node c;
   c.id = max_id;
-  c.name.assign(size_t(std::max<int64_t>({layer_name, 7 + mb_digits, 9})), 'x');
+  // "b.accum.<micro-batch>.<chunk>" may be longer than a layer's name.
+  const int64_t accum_name = 9 + mb_digits + Digits(vpp - 1);
+  c.name.assign(size_t(std::max<int64_t>({layer_name, accum_name, 7 + mb_digits, 9})), 'x');
   c.type = chakra::kCompNode;
   c.data_deps = deps;
   c.duration_micros = Micros(seconds);

@@ -173,6 +173,11 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         in.last_stage_layers));
   if (in.moe && in.ep_comm_overlap)
     notes.push_back("Calculon has no expert all-to-all, so ep_comm_overlap has nothing to hide");
+  if (s.grad_accumulation > 0)
+    notes.push_back(fmt::format(
+        "Calculon has no gradient accumulation pass: clusterc's {} ms per micro-batch (an "
+        "unfused `grad_accumulation`, {} bytes per parameter) is not in its step",
+        Num(std::round(s.grad_accumulation * 1e4) / 10), Num(in.grad_accumulation_bytes)));
   if (RaisesCapacity(s))
     notes.push_back(fmt::format(
         "attention scores: Calculon holds {} GiB per GPU of score tensors and their gradients "

@@ -395,16 +395,18 @@ void Plan(const PlanReport& p, std::string& s) {
                          V(mem, "hbm") + " of HBM.");
   }
   if (step) {
-    std::vector<Segment> segs = {{"compute", step->Value("compute"), palette::kBlue},
-                                 {"recompute", step->Value("recompute"), palette::kSkyBlue},
-                                 {"pipeline bubble", step->Value("bubble"), palette::kGrey},
-                                 {"exposed TP", step->Value("tp_exposed"), palette::kOrange},
-                                 {"exposed PP", step->Value("pp_exposed"), palette::kYellow},
-                                 {"exposed DP", step->Value("dp_exposed"), palette::kVermillion},
-                                 {"exposed EP", step->Value("ep_exposed"), palette::kPurple},
-                                 {"exposed CP", step->Value("cp_exposed"), palette::kGreen},
-                                 {"optimizer", step->Value("optimizer"), palette::kBlack},
-                                 {"contention", step->Value("contention"), palette::kDarkGrey}};
+    std::vector<Segment> segs = {
+        {"compute", step->Value("compute"), palette::kBlue},
+        {"recompute", step->Value("recompute"), palette::kSkyBlue},
+        {"pipeline bubble", step->Value("bubble"), palette::kGrey},
+        {"exposed TP", step->Value("tp_exposed"), palette::kOrange},
+        {"exposed PP", step->Value("pp_exposed"), palette::kYellow},
+        {"exposed DP", step->Value("dp_exposed"), palette::kVermillion},
+        {"exposed EP", step->Value("ep_exposed"), palette::kPurple},
+        {"exposed CP", step->Value("cp_exposed"), palette::kGreen},
+        {"optimizer", step->Value("optimizer"), palette::kBlack},
+        {"gradient accumulation", step->Value("grad_accumulation"), palette::kLightGrey},
+        {"contention", step->Value("contention"), palette::kDarkGrey}};
     s += "<h3>Step time</h3>";
     s += FigureBlock(StackedBarChart("step time of " + p.name, segs, Unit::kSeconds,
                                      "time of one optimizer step"),

@@ -461,6 +461,8 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
            std::string("exposed ") + CommLabel(Comm(i)) + " communication", st.comm[i],
            Unit::kSeconds);
   sb.Add("optimizer", "optimizer", st.optimizer, Unit::kSeconds)
+      .AddPositive("grad_accumulation", "gradient accumulation", st.grad_accumulation,
+                   Unit::kSeconds)
       .Add("contention", "compute slowed by overlapped communication", st.contention,
            Unit::kSeconds)
       .Add("exposed_comm", "exposed communication, all", st.Exposed(), Unit::kSeconds)

@@ -27,6 +27,8 @@ inline constexpr const char* kPurple = "#CC79A7";
 inline constexpr const char* kBlack = "#000000";
 inline constexpr const char* kGrey = "#999999";
 inline constexpr const char* kDarkGrey = "#555555";
+// Past the eight: a third grey, told apart from the others by lightness alone.
+inline constexpr const char* kLightGrey = "#DDDDDD";
 }  // namespace palette
 
 struct Segment {

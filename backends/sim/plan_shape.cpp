@@ -196,6 +196,8 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
   s.head_fwd = head.fwd;
   s.head_bwd = head.bwd;
   s.optimizer = r.step.optimizer;
+  s.grad_accumulation =
+      s.micro_batches > 0 ? r.step.grad_accumulation / double(s.micro_batches) : 0;
 
   // ---- the slowest stage: per micro-batch, its layers' compute plus the expert all-to-alls of
   // its MoE layers. Analysis times the all-to-alls of its slowest stage (comm_total[ep] over m

@@ -67,7 +67,10 @@ struct PlanShape {
   LayerCost dense, moe;
   double head_fwd = 0, head_bwd = 0;
   double optimizer = 0;  // the optimizer step, seconds
-  double ep_layer = 0;   // expert all-to-alls of one MoE layer, one micro-batch, seconds
+  // Adding one micro-batch's gradients into the accumulation buffer, seconds (0 when fused into
+  // the weight-gradient GEMMs): analysis' step total spread evenly over the micro-batches.
+  double grad_accumulation = 0;
+  double ep_layer = 0;  // expert all-to-alls of one MoE layer, one micro-batch, seconds
 
   // Message sizes, bytes (analysis::MessageSizes).
   double act_bytes = 0;         // one 16-bit activation tensor of a micro-batch: 2 (b s / cp) h

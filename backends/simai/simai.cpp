@@ -166,6 +166,14 @@ std::string Workload(const PlanShape& s) {
   };
   for (int64_t mb = 0; mb < s.micro_batches; ++mb) {
     MicroBatchRows(s, st, stage, mb, rows);
+    if (s.grad_accumulation > 0) {
+      // Without fusion the micro-batch's gradients are added into the accumulation buffer after
+      // its backward: compute without communication.
+      Row acc;
+      acc.name = fmt::format("grad_accumulation.{}", mb);
+      acc.wg = s.grad_accumulation;
+      rows.push_back(acc);
+    }
     for (const auto& c : dp)
       if (c.per_micro_batch) dp_row(c, fmt::format(".{}", mb));
   }

@@ -379,5 +379,31 @@ TEST_CASE("a data-parallel ring with several ranks per node crosses the fabric (
         Approx(2 * 3.0 / 4 * (one.params.total / 8 * 2) / (25e9 * 0.9)).epsilon(0.01));
 }
 
+TEST_CASE("unfused gradient accumulation costs one HBM pass per micro-batch, as the code runs it",
+          "[layer_model]") {
+  // tests/lang/explain/grad_accumulation.cl: a 22B GPT over tp 8 (2.76 B parameters per GPU), 16
+  // micro-batches, on H100 at its achieved 0.77 x 3.35 TB/s. Bytes per parameter per pass, from
+  // the code that runs it: PyTorch autograd's in-place AccumulateGrad on 16-bit gradients reads
+  // two and writes one (6), and keeps the first micro-batch's gradient as it is; Megatron-LM's
+  // hook before 2022 (`param.main_grad.add_(param.grad.data)`, megatron/model/distributed.py)
+  // reads the 16-bit gradient and the fp32 buffer and writes the buffer (10), every
+  // micro-batch; DeepSpeed's BF16_Optimizer.update_hp_grads (`hp_grad.add_(lp.grad.to(fp32))`)
+  // casts (2 + 4) and adds in fp32 (12): 18.
+  auto c = ExplainSpec("grad_accumulation.cl");
+  REQUIRE(c->results.plans.size() == 4);
+  const PlanResults& fused = c->results.plans[0];
+  const double per_gpu = c->results.plans[1].memory.params;
+  const double hbm = 0.77 * 3.35e12;
+  CHECK(fused.step.grad_accumulation == 0);
+  CHECK(c->results.plans[1].step.grad_accumulation == Approx(15 * 6 * per_gpu / hbm));
+  CHECK(c->results.plans[2].step.grad_accumulation == Approx(16 * 10 * per_gpu / hbm));
+  CHECK(c->results.plans[3].step.grad_accumulation == Approx(16 * 18 * per_gpu / hbm));
+  CHECK(per_gpu / 1e9 == Approx(2.76).epsilon(0.01));
+  // The pass runs inside each micro-batch, so without a pipeline it adds to the step one for one.
+  for (int i = 1; i < 4; ++i)
+    CHECK(c->results.plans[i].step_time - fused.step_time ==
+          Approx(c->results.plans[i].step.grad_accumulation));
+}
+
 }  // namespace
 }  // namespace clusterc::analysis
