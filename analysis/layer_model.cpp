@@ -221,12 +221,21 @@ HeadTimes HeadTime(const PlanInputs& in) {
       double(in.micro_batch) * double(in.seq_len) / double(std::max<int64_t>(1, in.cp));
   const double h = double(in.hidden), V = double(in.vocab);
   double gemm = GemmTime(in, M, V / t, h, true);  // the output head stays in BF16 under FP8
-  // Vocabulary-parallel cross entropy in fp32 (Megatron-LM): forward reads the 16-bit logits and
+  // Vocabulary-parallel cross entropy in fp32. Fused: forward reads the 16-bit logits and
   // writes and re-reads fp32 softmax terms (~10 bytes per logit), backward reads them and writes
-  // the 16-bit gradient (~6 bytes per logit).
+  // the 16-bit gradient (~6 bytes per logit). Unfused, as Megatron-LM's _VocabParallelCrossEntropy
+  // runs it on `logits.float()` (megatron/core/tensor_parallel/cross_entropy.py before
+  // 7b4a6d76c9, megatron/mpu/cross_entropy.py before that): the cast (read 2, write 4), max
+  // (read 4), in-place subtract (8), exp (8), sum (4), in-place divide into the saved softmax
+  // (8): 38 bytes; backward the in-place multiply by the loss gradient (8) and the cast back to
+  // 16 bits (read 4, write 2): 14.
   double logits = M * V / t;
-  ht.fwd = gemm + MemoryBoundTime(in, 10 * logits);
-  ht.bwd = 2 * gemm + MemoryBoundTime(in, 6 * logits);
+  const bool fused = in.fused_cross_entropy;
+  // Unfused, each of the six forward and two backward operations is a kernel of its own.
+  ht.fwd =
+      gemm + MemoryBoundTime(in, (fused ? 10 : 38) * logits) + (fused ? 0 : 5 * in.gemm_overhead);
+  ht.bwd =
+      2 * gemm + MemoryBoundTime(in, (fused ? 6 : 14) * logits) + (fused ? 0 : in.gemm_overhead);
   ht.flops_fwd = 2 * M * V * h / t;
   return ht;
 }

@@ -724,6 +724,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.recompute = plan.recompute;
   in.precision = plan.precision;
   in.flash_attention = plan.flash_attention;
+  in.fused_cross_entropy = plan.fused_cross_entropy;
   in.tokens = plan.tokens;
   in.checkpoint_every = plan.checkpoint.every.si;
   in.checkpoint_size = plan.checkpoint.size.si;

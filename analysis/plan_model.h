@@ -42,10 +42,11 @@ struct PlanInputs {
   ir::Recompute recompute = ir::Recompute::none;
   ir::Precision precision = ir::Precision::bf16;
   bool flash_attention = true;
-  double tokens = 0;             // training tokens; 0: not given
-  double checkpoint_every = 0;   // s; 0: use the optimum
-  double checkpoint_size = 0;    // bytes; 0: derived
-  double framework_reserve = 0;  // bytes
+  bool fused_cross_entropy = true;  // else Megatron-LM's per-operation fp32 cross entropy
+  double tokens = 0;                // training tokens; 0: not given
+  double checkpoint_every = 0;      // s; 0: use the optimum
+  double checkpoint_size = 0;       // bytes; 0: derived
+  double framework_reserve = 0;     // bytes
   // Hardware.
   double peak_flops = 0;  // dense, at the plan's precision, per GPU
   // Dense 16-bit rate for what FP8 training keeps in BF16: the attention core, the LM head and

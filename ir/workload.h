@@ -192,6 +192,7 @@ struct Plan : Entity {
   double tokens = 0;
   Checkpoint checkpoint;
   bool flash_attention = true;
+  bool fused_cross_entropy = true;
   AttentionKernel attention_kernel = AttentionKernel::tuned;
   Bytes framework_reserve;
   double memory_headroom = 0.9;
@@ -218,6 +219,10 @@ void Describe(Plan& p, V& v) {
   v.Field("checkpoint", p.checkpoint, kOptional, "`checkpoint { every = 30 min }`");
   v.Field("flash_attention", p.flash_attention, kOptional,
           "attention does not store the s x s score matrix");
+  v.Field("fused_cross_entropy", p.fused_cross_entropy, kOptional,
+          "the loss runs as fused kernels (Megatron-Core's cross_entropy_loss_fusion, Transformer "
+          "Engine's); false: Megatron-LM's vocabulary-parallel cross entropy, one fp32 pass per "
+          "operation (its default until now, and NeMo's until 2024)");
   v.Field("attention_kernel", p.attention_kernel, kOptional,
           "fused-attention kernel: `tuned` (the GPU's calibration), `flash2` (FlashAttention-2, "
           "which on Hopper reaches about half of a Hopper-specific kernel) or `flash1` "

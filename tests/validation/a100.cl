@@ -133,17 +133,22 @@ model gpt_1t    { layers = 128; hidden = 25_600; ffn = 102_400; heads = 160; voc
 // last micro-batch's backward, the default `dp_overlap`), `local` from 39B (after the
 // pipeline: `dp_overlap = false`); `--num-layers-per-virtual-pipeline-stage` 5/5/3/1 for
 // 76B/145B/310B/530B (vpp 3/2/2/3). The runs predate Megatron-LM's asynchronous
-// tensor-parallel all-reduce (3f65246911, 2021-09-02): `tp_backward_overlap = false`.
-plan n21_1_7b  { model = gpt_1_7b; cluster = a100_32;   parallel { tp = 1; pp = 1;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false } batch { global = 512;   micro = 16; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21_3_6b  { model = gpt_3_6b; cluster = a100_64;   parallel { tp = 2; pp = 1;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false } batch { global = 512;   micro = 16; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21_7_5b  { model = gpt_7_5b; cluster = a100_128;  parallel { tp = 4; pp = 1;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false } batch { global = 512;   micro = 16; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21_18b   { model = gpt_18b;  cluster = a100_256;  parallel { tp = 8; pp = 1;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false } batch { global = 1_024; micro = 8; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21_39b   { model = gpt_39b;  cluster = a100_512;  parallel { tp = 8; pp = 2;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_536; micro = 4; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21_76b   { model = gpt_76b;  cluster = a100_1024; parallel { tp = 8; pp = 4;  dp = 32;  vpp = 3; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_792; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21_145b  { model = gpt_145b; cluster = a100_1536; parallel { tp = 8; pp = 8;  dp = 24;  vpp = 2; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_304; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21_310b  { model = gpt_310b; cluster = a100_1920; parallel { tp = 8; pp = 16; dp = 15;  vpp = 2; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_160; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21_530b  { model = gpt_530b; cluster = a100_2520; parallel { tp = 8; pp = 35; dp = 9;   vpp = 3; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_520; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21_1t    { model = gpt_1t;   cluster = a100_3072; parallel { tp = 8; pp = 64; dp = 6;   sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 3_072; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
+// tensor-parallel all-reduce (3f65246911, 2021-09-02): `tp_backward_overlap = false`. fp16 with
+// `--DDP-impl local` and no contiguous buffers (run_table_1.sh): autograd adds each micro-batch's
+// gradients in place (`grad_accumulation = separate`; the fusion came with 83b1e42f30,
+// 2022-02-13). The loss is `mpu.vocab_parallel_cross_entropy(output.float(), labels)`
+// (megatron/model/gpt_model.py): `fused_cross_entropy = false`, as in every Megatron-LM and
+// Megatron-DeepSpeed plan below (the fusion came with 7b4a6d76c9, 2024-06-14, off by default).
+plan n21_1_7b  { model = gpt_1_7b; cluster = a100_32;   parallel { tp = 1; pp = 1;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false } batch { global = 512;   micro = 16; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21_3_6b  { model = gpt_3_6b; cluster = a100_64;   parallel { tp = 2; pp = 1;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false } batch { global = 512;   micro = 16; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21_7_5b  { model = gpt_7_5b; cluster = a100_128;  parallel { tp = 4; pp = 1;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false } batch { global = 512;   micro = 16; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21_18b   { model = gpt_18b;  cluster = a100_256;  parallel { tp = 8; pp = 1;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false } batch { global = 1_024; micro = 8; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21_39b   { model = gpt_39b;  cluster = a100_512;  parallel { tp = 8; pp = 2;  dp = 32;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_536; micro = 4; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21_76b   { model = gpt_76b;  cluster = a100_1024; parallel { tp = 8; pp = 4;  dp = 32;  vpp = 3; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_792; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21_145b  { model = gpt_145b; cluster = a100_1536; parallel { tp = 8; pp = 8;  dp = 24;  vpp = 2; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_304; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21_310b  { model = gpt_310b; cluster = a100_1920; parallel { tp = 8; pp = 16; dp = 15;  vpp = 2; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_160; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21_530b  { model = gpt_530b; cluster = a100_2520; parallel { tp = 8; pp = 35; dp = 9;   vpp = 3; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_520; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21_1t    { model = gpt_1t;   cluster = a100_3072; parallel { tp = 8; pp = 64; dp = 6;   sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 3_072; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
 
 // [N21] table 2 (PTD-P rows; the ZeRO-3 rows are not modelled here): GPT-3 174.6 B with
 // t = 8, p = 12, batch 1,536 on 384/768/1,536 GPUs: 153/149/141 TFLOP/s per GPU; 529.6 B with
@@ -155,12 +160,12 @@ cluster a100_560  { site = selene; nodes = 70 x dgx_a100;  racks = rack { nodes 
 cluster a100_768  { site = selene; nodes = 96 x dgx_a100;  racks = rack { nodes = 4 }; fabric = hdr }
 cluster a100_1120 { site = selene; nodes = 140 x dgx_a100; racks = rack { nodes = 4 }; fabric = hdr }
 model gpt3_175b { layers = 96; hidden = 12_288; ffn = 49_152; heads = 96; vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
-plan n21t2_175b_384  { model = gpt3_175b; cluster = a100_384;  parallel { tp = 8; pp = 12; dp = 4;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21t2_175b_768  { model = gpt3_175b; cluster = a100_768;  parallel { tp = 8; pp = 12; dp = 8;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21t2_175b_1536 { model = gpt3_175b; cluster = a100_1536; parallel { tp = 8; pp = 12; dp = 16; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21t2_530b_560  { model = gpt_530b;  cluster = a100_560;  parallel { tp = 8; pp = 35; dp = 2;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21t2_530b_1120 { model = gpt_530b;  cluster = a100_1120; parallel { tp = 8; pp = 35; dp = 4;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
-plan n21t2_530b_2240 { model = gpt_530b;  cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false }
+plan n21t2_175b_384  { model = gpt3_175b; cluster = a100_384;  parallel { tp = 8; pp = 12; dp = 4;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21t2_175b_768  { model = gpt3_175b; cluster = a100_768;  parallel { tp = 8; pp = 12; dp = 8;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21t2_175b_1536 { model = gpt3_175b; cluster = a100_1536; parallel { tp = 8; pp = 12; dp = 16; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_536; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21t2_530b_560  { model = gpt_530b;  cluster = a100_560;  parallel { tp = 8; pp = 35; dp = 2;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21t2_530b_1120 { model = gpt_530b;  cluster = a100_1120; parallel { tp = 8; pp = 35; dp = 4;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan n21t2_530b_2240 { model = gpt_530b;  cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_240; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
 
 // [K22] table 3 configurations, table 5 iteration times. Baseline: full recompute, no sequence
 // parallelism; "present work": sequence parallelism + selective recompute. Verified (2026-11-23)
@@ -168,22 +173,24 @@ plan n21t2_530b_2240 { model = gpt_530b;  cluster = a100_2240; parallel { tp = 8
 // 1.42/1.10, 18.13/13.75, 49.05/37.83, 94.42/71.49 s) and its configurations of table 3
 // (validation/seqsel/tab5/*.json): 175B and 530B run the interleaved schedule with 3 virtual
 // stages, micro-batch 1 (22B: 4).
-plan k22_22b_full  { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1; sequence_parallel = false } batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = full; flash_attention = false; optimizer = adam { fp32_gradients = true } }
-plan k22_22b_sel   { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1 }                            batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = selective; flash_attention = false; optimizer = adam { fp32_gradients = true } }
-plan k22_175b_full { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false; optimizer = adam { fp32_gradients = true } }
-plan k22_175b_sel  { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1 }                            batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false; optimizer = adam { fp32_gradients = true } }
-plan k22_530b_full { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false; optimizer = adam { fp32_gradients = true } }
-plan k22_530b_sel  { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1 }                            batch { global = 280; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false; optimizer = adam { fp32_gradients = true } }
-plan k22_1t_full   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1; sequence_parallel = false } batch { global = 512; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false; optimizer = adam { fp32_gradients = true } }
-plan k22_1t_sel    { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1 }                            batch { global = 512; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false; optimizer = adam { fp32_gradients = true } }
+plan k22_22b_full  { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1; sequence_parallel = false } batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = full; flash_attention = false; optimizer = adam { fp32_gradients = true }; fused_cross_entropy = false }
+plan k22_22b_sel   { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1 }                            batch { global = 4;   micro = 4; seq_len = 2_048 } recompute = selective; flash_attention = false; optimizer = adam { fp32_gradients = true }; fused_cross_entropy = false }
+plan k22_175b_full { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false; optimizer = adam { fp32_gradients = true }; fused_cross_entropy = false }
+plan k22_175b_sel  { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1 }                            batch { global = 64;  micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false; optimizer = adam { fp32_gradients = true }; fused_cross_entropy = false }
+plan k22_530b_full { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false; optimizer = adam { fp32_gradients = true }; fused_cross_entropy = false }
+plan k22_530b_sel  { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1 }                            batch { global = 280; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false; optimizer = adam { fp32_gradients = true }; fused_cross_entropy = false }
+plan k22_1t_full   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1; sequence_parallel = false } batch { global = 512; micro = 1; seq_len = 2_048 } recompute = full; flash_attention = false; optimizer = adam { fp32_gradients = true }; fused_cross_entropy = false }
+plan k22_1t_sel    { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1 }                            batch { global = 512; micro = 1; seq_len = 2_048 } recompute = selective; flash_attention = false; optimizer = adam { fp32_gradients = true }; fused_cross_entropy = false }
 
 // [S22] MT-NLG 530B: TP 8, PP 35, micro-batch 1, global 1,920, full recompute, fp16 (= bf16 rate).
 // Megatron-DeepSpeed's ColumnParallelLinear all-reduces its input gradient synchronously
 // (copy_to_tensor_model_parallel_region; microsoft/Megatron-DeepSpeed megatron/mpu/layers.py):
-// `tp_backward_overlap = false`.
-plan s22_mtnlg_2240 { model = gpt_530b; cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1; grad_accumulation = separate }; flash_attention = false }
-plan s22_mtnlg_2800 { model = gpt_530b; cluster = a100_2800; parallel { tp = 8; pp = 35; dp = 10; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1; grad_accumulation = separate }; flash_attention = false }
-plan s22_mtnlg_3360 { model = gpt_530b; cluster = a100_3360; parallel { tp = 8; pp = 35; dp = 12; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1; grad_accumulation = separate }; flash_attention = false }
+// `tp_backward_overlap = false`. DeepSpeed's pipeline engine runs torch.autograd.backward per
+// micro-batch into the fp16 gradients (deepspeed/runtime/pipe/engine.py, v0.5.4,
+// _exec_backward_pass): `grad_accumulation = separate`.
+plan s22_mtnlg_2240 { model = gpt_530b; cluster = a100_2240; parallel { tp = 8; pp = 35; dp = 8;  sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1; grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan s22_mtnlg_2800 { model = gpt_530b; cluster = a100_2800; parallel { tp = 8; pp = 35; dp = 10; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1; grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
+plan s22_mtnlg_3360 { model = gpt_530b; cluster = a100_3360; parallel { tp = 8; pp = 35; dp = 12; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 1_920; micro = 1; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1; grad_accumulation = separate }; flash_attention = false; fused_cross_entropy = false }
 
 // [B22] Jean Zay, as the paper describes it (section 3.4 "Hardware"; re-read 2026-11-23 through
 // a reading card of the paper, ai-papers.xuzou.cn/papers/bloom_2022): 48 nodes of 8 A100 80 GB,
@@ -222,13 +229,19 @@ model bloom_176b { layers = 70; hidden = 14_336; ffn = 57_344; heads = 112; voca
 // fp32_groups_gradients_flat): `fp32_gradients = true`. Its Megatron-DeepSpeed fork all-reduces
 // the column-parallel input gradient synchronously (bigscience-workshop/Megatron-DeepSpeed
 // megatron/mpu/layers.py, copy_to_tensor_model_parallel_region): `tp_backward_overlap = false`.
-plan b22_bloom { model = bloom_176b; cluster = jean_zay; parallel { tp = 4; pp = 12; dp = 8; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_048; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1; fp32_gradients = true; grad_accumulation = upcast }; flash_attention = false }
+// After every micro-batch's backward the pipeline engine calls BF16_Optimizer.update_hp_grads,
+// `hp_grad.add_(lp.grad.to(fp32))` (DeepSpeed 56c522386, 2022-04-19, the bf16 + pipeline merge
+// of BigScience's branch): `grad_accumulation = upcast`.
+plan b22_bloom { model = bloom_176b; cluster = jean_zay; parallel { tp = 4; pp = 12; dp = 8; sequence_parallel = false; tp_backward_overlap = false; dp_overlap = false } batch { global = 2_048; micro = 2; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero1; fp32_gradients = true; grad_accumulation = upcast }; flash_attention = false; fused_cross_entropy = false }
 
 // [Z22] OPT-175B: GPT-3 175B shape with OPT's vocabulary 50,272; TP 8 x FSDP 124; batch 2 M
 // tokens, taken as 992 sequences: 8 per replica in one micro-batch (no gradient accumulation);
-// activation checkpointing (metaseq default).
-model opt_175b { layers = 96; hidden = 12_288; ffn = 49_152; heads = 96; vocab = 50_272; activation = gelu; norm = layernorm; tied_embeddings = true }
-plan z22_opt { model = opt_175b; cluster = a100_992; parallel { tp = 8; pp = 1; dp = 124; sequence_parallel = false } batch { global = 992; micro = 8; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = fsdp }; flash_attention = false }
+// activation checkpointing (metaseq default). From metaseq's launcher (metaseq/launcher/
+// opt_baselines.py): `--activation-fn relu`; `--criterion vocab_parallel_cross_entropy`, Megatron's
+// unfused loss (`fused_cross_entropy = false`); `--no-reshard-after-forward` ("zero2": FSDP keeps
+// the gathered parameters from forward to backward, one gather per micro-batch: `zero2`).
+model opt_175b { layers = 96; hidden = 12_288; ffn = 49_152; heads = 96; vocab = 50_272; activation = relu; norm = layernorm; tied_embeddings = true }
+plan z22_opt { model = opt_175b; cluster = a100_992; parallel { tp = 8; pp = 1; dp = 124; sequence_parallel = false } batch { global = 992; micro = 8; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero2 }; flash_attention = false; fused_cross_entropy = false }
 
 // [MF] MPT (Press et al. ALiBi, no biases, LayerNorm, GELU 4h, tied embeddings, vocab 50,368).
 model mpt_1b  { layers = 24; hidden = 2_048; ffn = 8_192;  heads = 16; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
@@ -258,13 +271,13 @@ plan mf_a100_70b { model = mpt_70b; cluster = a100_64; parallel { dp = 64 } batc
 // parallelism without sequence parallelism or recompute, "seqsel" the *_sel plans above.
 // Every [K22] plan keeps Megatron-LM's fp32 gradients (`fp32_gradients`): figure 1 counts 18
 // bytes per parameter (45.56 GiB for the 22B's 2.76 B parameters per GPU), 2 + 4 + 12.
-plan k22_22b_none  { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1; sequence_parallel = false }          batch { global = 4;   micro = 4; seq_len = 2_048 } flash_attention = false; optimizer = adam { fp32_gradients = true } }
+plan k22_22b_none  { model = gpt_22b;  cluster = a100_8;   parallel { tp = 8; pp = 1;  dp = 1; sequence_parallel = false }          batch { global = 4;   micro = 4; seq_len = 2_048 } flash_attention = false; optimizer = adam { fp32_gradients = true }; fused_cross_entropy = false }
 // clusterc: allow(memory.hbm-overflow)
-plan k22_175b_none { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } flash_attention = false; optimizer = adam { fp32_gradients = true } }
+plan k22_175b_none { model = gpt_175b; cluster = a100_64;  parallel { tp = 8; pp = 8;  vpp = 3; dp = 1; sequence_parallel = false } batch { global = 64;  micro = 1; seq_len = 2_048 } flash_attention = false; optimizer = adam { fp32_gradients = true }; fused_cross_entropy = false }
 // clusterc: allow(memory.hbm-overflow)
-plan k22_530b_none { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } flash_attention = false; optimizer = adam { fp32_gradients = true } }
+plan k22_530b_none { model = gpt_530b; cluster = a100_280; parallel { tp = 8; pp = 35; vpp = 3; dp = 1; sequence_parallel = false } batch { global = 280; micro = 1; seq_len = 2_048 } flash_attention = false; optimizer = adam { fp32_gradients = true }; fused_cross_entropy = false }
 // clusterc: allow(memory.hbm-overflow)
-plan k22_1t_none   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1; sequence_parallel = false }          batch { global = 512; micro = 1; seq_len = 2_048 } flash_attention = false; optimizer = adam { fp32_gradients = true } }
+plan k22_1t_none   { model = gpt_1t;   cluster = a100_512; parallel { tp = 8; pp = 64; dp = 1; sequence_parallel = false }          batch { global = 512; micro = 1; seq_len = 2_048 } flash_attention = false; optimizer = adam { fp32_gradients = true }; fused_cross_entropy = false }
 
 // ---- Model-state memory per GPU: Rajbhandari et al., "ZeRO: Memory Optimizations Toward
 // Training Trillion Parameter Models" (SC20, arXiv 1910.02054), figure 1: a 7.5 B-parameter

@@ -176,14 +176,16 @@ model llama2_7b  { layers = 32; hidden = 4_096; ffn = 11_008; heads = 32; vocab 
 model llama2_13b { layers = 40; hidden = 5_120; ffn = 13_824; heads = 40; vocab = 32_000 }
 model llama2_70b { layers = 80; hidden = 8_192; ffn = 28_672; heads = 64; kv_heads = 8; vocab = 32_000 }
 
-// [NEMO24] rows: GPT3-175B 128 and 512 GPUs, LLAMA2-7B/13B/70B, LLAMA3-8B/70B.
-plan nemo24_gpt3_175b_128 { model = models.gpt3_175b; cluster = dgx_128;  parallel { tp = 4; pp = 8; vpp = 6; dp = 4; tp_comm_overlap = true }  batch { global = 256;   micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8 }
-plan nemo24_gpt3_175b_512 { model = models.gpt3_175b; cluster = dgx_512;  parallel { tp = 4; pp = 8; vpp = 6; dp = 16; tp_comm_overlap = true } batch { global = 2_048; micro = 2; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8 }
-plan nemo24_llama2_7b     { model = llama2_7b;        cluster = dgx_8;    parallel { dp = 8 }                                                 batch { global = 128;   micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8 }
-plan nemo24_llama2_13b    { model = llama2_13b;       cluster = dgx_16;   parallel { pp = 4; vpp = 10; dp = 4 }                               batch { global = 128;   micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8 }
-plan nemo24_llama2_70b    { model = llama2_70b;       cluster = dgx_64;   parallel { tp = 4; pp = 4; vpp = 20; dp = 4; tp_comm_overlap = true } batch { global = 128;   micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8 }
-plan nemo24_llama3_8b     { model = models.llama3_8b;  cluster = dgx_8;    parallel { cp = 2; dp = 4 }                                         batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
-plan nemo24_llama3_70b    { model = models.llama3_70b; cluster = dgx_64;   parallel { tp = 4; pp = 4; cp = 2; vpp = 5; dp = 2; tp_comm_overlap = true } batch { global = 128; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+// [NEMO24] rows: GPT3-175B 128 and 512 GPUs, LLAMA2-7B/13B/70B, LLAMA3-8B/70B. NeMo 24.07 did not
+// pass Megatron-Core's cross_entropy_loss_fusion (default off; NeMo's GPTConfig turns it on from
+// 1d5de59460, 2024-09-06; not in r2.0.0rc1): `fused_cross_entropy = false`.
+plan nemo24_gpt3_175b_128 { model = models.gpt3_175b; cluster = dgx_128;  parallel { tp = 4; pp = 8; vpp = 6; dp = 4; tp_comm_overlap = true }  batch { global = 256;   micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+plan nemo24_gpt3_175b_512 { model = models.gpt3_175b; cluster = dgx_512;  parallel { tp = 4; pp = 8; vpp = 6; dp = 16; tp_comm_overlap = true } batch { global = 2_048; micro = 2; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+plan nemo24_llama2_7b     { model = llama2_7b;        cluster = dgx_8;    parallel { dp = 8 }                                                 batch { global = 128;   micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+plan nemo24_llama2_13b    { model = llama2_13b;       cluster = dgx_16;   parallel { pp = 4; vpp = 10; dp = 4 }                               batch { global = 128;   micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+plan nemo24_llama2_70b    { model = llama2_70b;       cluster = dgx_64;   parallel { tp = 4; pp = 4; vpp = 20; dp = 4; tp_comm_overlap = true } batch { global = 128;   micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+plan nemo24_llama3_8b     { model = models.llama3_8b;  cluster = dgx_8;    parallel { cp = 2; dp = 4 }                                         batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+plan nemo24_llama3_70b    { model = models.llama3_70b; cluster = dgx_64;   parallel { tp = 4; pp = 4; cp = 2; vpp = 5; dp = 2; tp_comm_overlap = true } batch { global = 128; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
 
 // [MB25] rows: LLAMA3_8B, LLAMA3_70B, LLAMA3.1_405B.
 plan mb25_llama3_8b       { model = models.llama3_8b;   cluster = dgx_8;    parallel { dp = 8 }                                                 batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = fsdp };  precision = fp8; fp8_scaling = current }
