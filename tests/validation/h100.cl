@@ -141,7 +141,9 @@ plan mf_h100_7b_128   { model = mpt_7b; cluster = h100_128; parallel { dp = 128 
 // squared-ReLU MLP is not a clusterc activation) and the MoE rows.
 //  [NEMO24] NVIDIA NeMo, docs/source/performance/performance_summary.md, "Pretraining" table,
 //        container NeMo 24.07, DGX-H100, FP8 (Transformer Engine, delayed scaling), read
-//        2026-11-25. Metric: tokens/s per GPU. TP/PP/CP/VP, GBS, MBS and sequence length are
+//        2026-11-25; figures from the table's last version, 8e3d65dcfe ("24.07 perf numbers",
+//        2024-09-09; the file was moved away in December 2024), which replaced six of the seven
+//        rows entered in round 5 from 3a8081fef6 ("24.07 vboost numbers", 2024-08-22). Metric: tokens/s per GPU. TP/PP/CP/VP, GBS, MBS and sequence length are
 //        the table's; DP = GPUs / (TP x PP x CP). Assumed, as NeMo's performance recipes run
 //        them: sequence parallelism with TP > 1, the distributed optimizer (ZeRO-1), gradient
 //        reduction overlapped, TP communication overlap for TP > 1, no activation recompute,
