@@ -428,8 +428,10 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
             in.sequence_parallel ? 2 * std::max(0.0, ar / 2 - gemm) : std::max(0.0, ar - gemm);
       return exposed;
     };
-    tp_mb = layers_mb * n_forward * ar + (layers_mb - layers_moe_mb) * backward(lt_dense) +
-            layers_moe_mb * backward(lt_moe);
+    // Summed by parts, the exposed time can round a few ulps past the total when nothing hides.
+    tp_mb = std::min(tp_all_mb, layers_mb * n_forward * ar +
+                                    (layers_mb - layers_moe_mb) * backward(lt_dense) +
+                                    layers_moe_mb * backward(lt_moe));
   }
   if (in.moe && ep > 1) {
     // Dispatch and combine, forward and backward: 4 all-to-alls of the top_k token copies per MoE
@@ -588,12 +590,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // Contention (Calculon, Isaev et al. SC'23, "processor_usage"): a collective hidden behind
   // compute still takes the NCCL kernels' SMs and HBM traffic from it, so the hidden part costs
   // its compute share of its duration.
-  // Rounding can leave a hidden part a few ulps below zero when nothing is hidden.
-  auto hidden = [](double total, double exposed) { return std::max(0.0, total - exposed); };
-  st.contention = m * hidden(tp_total_mb, tp_mb) * ComputeShare(in, tp) +
-                  m * hidden(ep_total_mb, ep_mb) * ep_share +
-                  m * hidden(cp_total_mb, cp_mb) * ComputeShare(in, tp * cp) +
-                  hidden(dp_total, dp_exposed) * dp_share;
+  st.contention =
+      m * (tp_total_mb - tp_mb) * ComputeShare(in, tp) + m * (ep_total_mb - ep_mb) * ep_share +
+      m * (cp_total_mb - cp_mb) * ComputeShare(in, tp * cp) + (dp_total - dp_exposed) * dp_share;
   r.step_time = st.Total();
   const double N = double(r.gpus);
   r.tokens_per_second = B * s / r.step_time;

@@ -186,5 +186,31 @@ TEST_CASE("the performance model stays within its recorded error of published ru
   }
 }
 
+TEST_CASE("no part of any validation plan's step is negative", "[validation]") {
+  // Rounding once left the contention of SC21's 530B plan at -7.3e-17 s, which `explain` printed
+  // as "-7.29e-08 ns": every part of a step is a time, zero or more.
+  for (const char* name : {"a100.cl", "h100.cl", "h800_moe.cl", "tpu.cl"}) {
+    Spec spec;
+    spec.program = Compile((ValidationDir() / name).string(), CompileOptions{}, spec.sources,
+                           spec.diags);
+    REQUIRE_FALSE(spec.diags.HasErrors());
+    spec.results = analysis::Analyze(spec.program, analysis::Options{}, spec.diags);
+    for (size_t i = 0; i < spec.program.plans.size(); ++i) {
+      const analysis::StepBreakdown& st = spec.results.plans[i].step;
+      INFO(name << ": plan " << spec.program.plans[i].name);
+      CHECK(st.compute >= 0);
+      CHECK(st.recompute >= 0);
+      CHECK(st.bubble >= 0);
+      CHECK(st.optimizer >= 0);
+      CHECK(st.grad_accumulation >= 0);
+      CHECK(st.contention >= 0);
+      for (int k = 0; k < int(analysis::Comm::kCount); ++k) {
+        CHECK(st.comm[k] >= 0);
+        CHECK(st.comm_total[k] >= st.comm[k]);
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace clusterc
