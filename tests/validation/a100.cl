@@ -240,8 +240,12 @@ plan b22_bloom { model = bloom_176b; cluster = jean_zay; parallel { tp = 4; pp =
 // opt_baselines.py): `--activation-fn relu`; `--criterion vocab_parallel_cross_entropy`, Megatron's
 // unfused loss (`fused_cross_entropy = false`); `--no-reshard-after-forward` ("zero2": FSDP keeps
 // the gathered parameters from forward to backward, one gather per micro-batch: `zero2`).
+// Its Megatron fork's ColumnParallelLinear defaults to `no_async_tensor_model_parallel_allreduce
+// = True`, which metaseq's layers keep (metaseq/modules/megatron/mpu/layers.py, ported in
+// 4de251f from the pinned ngoyal2707/Megatron-LM 9a16189a; multihead_attention.py):
+// `tp_backward_overlap = false`.
 model opt_175b { layers = 96; hidden = 12_288; ffn = 49_152; heads = 96; vocab = 50_272; activation = relu; norm = layernorm; tied_embeddings = true }
-plan z22_opt { model = opt_175b; cluster = a100_992; parallel { tp = 8; pp = 1; dp = 124; sequence_parallel = false } batch { global = 992; micro = 8; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero2 }; flash_attention = false; fused_cross_entropy = false }
+plan z22_opt { model = opt_175b; cluster = a100_992; parallel { tp = 8; pp = 1; dp = 124; sequence_parallel = false; tp_backward_overlap = false } batch { global = 992; micro = 8; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero2 }; flash_attention = false; fused_cross_entropy = false }
 
 // [MF] MPT (Press et al. ALiBi, no biases, LayerNorm, GELU 4h, tied embeddings, vocab 50,368).
 model mpt_1b  { layers = 24; hidden = 2_048; ffn = 8_192;  heads = 16; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
