@@ -191,8 +191,8 @@ TEST_CASE("no part of any validation plan's step is negative", "[validation]") {
   // as "-7.29e-08 ns": every part of a step is a time, zero or more.
   for (const char* name : {"a100.cl", "h100.cl", "h800_moe.cl", "tpu.cl"}) {
     Spec spec;
-    spec.program = Compile((ValidationDir() / name).string(), CompileOptions{}, spec.sources,
-                           spec.diags);
+    spec.program =
+        Compile((ValidationDir() / name).string(), CompileOptions{}, spec.sources, spec.diags);
     REQUIRE_FALSE(spec.diags.HasErrors());
     spec.results = analysis::Analyze(spec.program, analysis::Options{}, spec.diags);
     for (size_t i = 0; i < spec.program.plans.size(); ++i) {
