@@ -21,18 +21,20 @@ AttentionDims Attention(const PlanInputs& in) {
     a.core_fwd_per_token = 2 * s * H * qk + 2 * s * H * vh;
     a.head_dim = qk;
   } else {
-    // GQA (Ainslie et al. 2023): K and V have kv_heads heads of h/heads: 2h^2 (1 + kv/heads).
+    // GQA (Ainslie et al. 2023): Q and the O-projection input are heads x d wide, K and V
+    // kv_heads x d, with d = head_dim, h / heads unless the model sets it (PaLM's 48 heads of 256
+    // in d_model 18,432, Chowdhery et al. 2022 table 1): h (q + k + v) + o h matmul parameters.
     double kv = double(in.kv_heads > 0 ? in.kv_heads : in.heads);
-    double kvd = kv * h / H;
-    a.q = h;
-    a.k = kvd;
-    a.v = kvd;
-    a.o = h;
-    a.matmul = 2 * h * h + 2 * h * kvd;
-    // Korthikanti et al. 2022 eq. 7: QK^T and AV cost 2 x 2 s h per token forward (causal masking
-    // not discounted, as Megatron counts).
-    a.core_fwd_per_token = 4 * s * h;
-    a.head_dim = h / H;
+    double d = in.attention_head_dim > 0 ? double(in.attention_head_dim) : h / H;
+    a.q = H * d;
+    a.k = kv * d;
+    a.v = kv * d;
+    a.o = H * d;
+    a.matmul = h * (a.q + a.k + a.v) + a.o * h;
+    // Korthikanti et al. 2022 eq. 7: QK^T and AV cost 2 x 2 s (heads d) per token forward
+    // (causal masking not discounted, as Megatron counts); 4 s h when heads d = h.
+    a.core_fwd_per_token = 4 * s * H * d;
+    a.head_dim = d;
   }
   return a;
 }

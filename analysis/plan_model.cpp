@@ -655,6 +655,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     in.ffn = mo.ffn;
     in.heads = mo.heads;
     in.kv_heads = mo.kv_heads > 0 ? mo.kv_heads : mo.heads;
+    in.attention_head_dim = mo.head_dim;
     in.vocab = mo.vocab;
     in.tied_embeddings = mo.tied_embeddings;
     in.swiglu = mo.activation == ir::Activation::swiglu;

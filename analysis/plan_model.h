@@ -20,6 +20,7 @@ struct Options;
 struct PlanInputs {
   // Model shape.
   int64_t layers = 0, hidden = 0, ffn = 0, heads = 0, kv_heads = 0, vocab = 0;
+  int64_t attention_head_dim = 0;  // width of one head; 0: hidden / heads (not with MLA)
   bool tied_embeddings = false;
   bool swiglu = true;
   bool layernorm = false;  // GPT-style: biases and learned position embeddings

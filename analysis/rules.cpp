@@ -547,6 +547,13 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
 
 void CheckModel(const ir::Program& p, uint32_t index, DiagnosticSink& sink) {
   const ir::Model& m = p.models[index];
+  if (m.has_mla && m.head_dim > 0) {
+    auto d = MakeDiagnostic(DiagCode::ModelHeadDimWithMla, m.FieldRange("head_dim"),
+                            fmt::format("model `{}` sets `head_dim` beside `mla`", m.name));
+    d.Label(m.FieldRange("mla"), "the latent attention's own widths");
+    d.Note("set the widths inside `mla { head_dim; rope_dim; v_head_dim }` and drop this one");
+    sink.Report(std::move(d));
+  }
   if (!m.has_moe) return;
   const ir::Moe& moe = m.moe;
   if (moe.groups <= 0 && moe.top_groups <= 0) return;

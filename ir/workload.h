@@ -62,6 +62,7 @@ struct Model : Entity {
   int64_t ffn = 0;
   int64_t heads = 0;
   int64_t kv_heads = 0;  // 0: heads (multi-head attention)
+  int64_t head_dim = 0;  // 0: hidden / heads
   int64_t vocab = 0;
   bool tied_embeddings = false;
   Activation activation = Activation::swiglu;
@@ -80,6 +81,9 @@ void Describe(Model& m, V& v) {
   v.Field("ffn", m.ffn, kRequired | kPositive, "MLP width (dense layers)");
   v.Field("heads", m.heads, kRequired | kPositive, "attention (query) heads");
   v.Field("kv_heads", m.kv_heads, kOptional, "key/value heads (GQA); defaults to heads");
+  v.Field(
+      "head_dim", m.head_dim, kOptional,
+      "query, key and value width of one head (PaLM, Gemma, Qwen3); defaults to hidden / heads");
   v.Field("vocab", m.vocab, kRequired | kPositive, "vocabulary size");
   v.Field("tied_embeddings", m.tied_embeddings, kOptional,
           "input embedding and output head share weights");

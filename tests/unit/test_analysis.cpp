@@ -115,6 +115,24 @@ TEST_CASE("model shapes: parameter counts", "[analysis][params]") {
     CHECK(c.total / 1e9 == Approx(671).epsilon(0.005));
     CHECK(c.active / 1e9 == Approx(37).epsilon(0.02));
   }
+  SECTION("PaLM 540B: 540.35 B with its 48 heads of 256 (head_dim), 567.6 B without") {
+    // Chowdhery et al. 2022 table 1: d_model 18,432, 48 heads of 256 with one K/V head
+    // (multi-query), SwiGLU 73,728, 118 layers, 256 K vocabulary shared with the output.
+    in.layers = 118, in.hidden = 18432, in.ffn = 73728, in.heads = 48, in.kv_heads = 1;
+    in.vocab = 256000, in.tied_embeddings = true;
+    CHECK(CountParams(in).total / 1e9 == Approx(567.64).margin(0.01));  // heads of h/48 = 384
+    in.attention_head_dim = 256;
+    CHECK(CountParams(in).total / 1e9 == Approx(540.35).epsilon(0.001));
+  }
+  SECTION("Qwen3 30B-A3B: 30.5 B total, 3.3 B active (head_dim 128 with hidden 2,048)") {
+    // Qwen3 technical report (arXiv 2505.09388) table 2; shape from the model's config.
+    in.layers = 48, in.hidden = 2048, in.ffn = 6144, in.heads = 32, in.kv_heads = 4;
+    in.attention_head_dim = 128, in.vocab = 151936;
+    in.moe = true, in.experts = 128, in.top_k = 8, in.expert_ffn = 768;
+    ParamCounts c = CountParams(in);
+    CHECK(c.total / 1e9 == Approx(30.5).epsilon(0.005));
+    CHECK(c.active / 1e9 == Approx(3.3).epsilon(0.02));
+  }
 }
 
 TEST_CASE("FLOPs from the shape reproduce Korthikanti eq. 7 and Narayanan eq. 3",

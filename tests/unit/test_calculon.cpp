@@ -11,6 +11,7 @@
 #include <string>
 
 #include "analysis/analysis.h"
+#include "analysis/layer_model.h"
 #include "backends/emitters.h"
 #include "backends/sim/plan_shape.h"
 #include "diag/diagnostic.h"
@@ -111,6 +112,10 @@ TEST_CASE("Calculon inputs of every example", "[calculon]") {
                                              "attn_size", "num_blocks", "clusterc_notes"});
       CHECK(m["feedforward"].as<int64_t>() % t == 0);
       CHECK(m["hidden"].as<int64_t>() == c->results.plan_inputs[pi].hidden);
+      // Calculon's attention is attn_heads x attn_size wide (llm.py): the model's query width.
+      if (!c->results.plan_inputs[pi].mla)
+        CHECK(double(m["attn_heads"].as<int64_t>() * m["attn_size"].as<int64_t>()) ==
+              analysis::Attention(c->results.plan_inputs[pi]).q);
 
       // ---- system: processors for the datatype, memories, networks with Network.kKeys
       std::string dt = x["datatype"].as<std::string>();

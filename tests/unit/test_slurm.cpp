@@ -341,6 +341,11 @@ void CheckSbatch(const Compiled& c, const std::string& sbatch, uint32_t plan_ind
   CHECK(Flag(sbatch, "--num-layers") == std::to_string(in.layers));
   CHECK(Flag(sbatch, "--hidden-size") == std::to_string(in.hidden));
   CHECK(Flag(sbatch, "--num-attention-heads") == std::to_string(in.heads));
+  // Megatron-LM's head width (`--kv-channels`) only where it is not hidden / heads.
+  if (!in.mla && in.attention_head_dim > 0 && in.attention_head_dim * in.heads != in.hidden)
+    CHECK(Flag(sbatch, "--kv-channels") == std::to_string(in.attention_head_dim));
+  else
+    CHECK(Flag(sbatch, "--kv-channels").empty());
   if (in.kv_heads < in.heads) {
     CHECK(Flag(sbatch, "--group-query-attention") == "true");
     CHECK(Flag(sbatch, "--num-query-groups") == std::to_string(in.kv_heads));
@@ -414,6 +419,19 @@ TEST_CASE("slurm: every example lowers to files that match analysis and the plan
       CHECK(LowerSlurm(*c).Files() == out.Files());
     }
   }
+}
+
+TEST_CASE("slurm: a model's own head width reaches Megatron-LM as --kv-channels", "[slurm]") {
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests/lang/explain/head_dim.cl");
+  auto out = LowerSlurm(*c);
+  for (uint32_t i = 0; i < c->program.plans.size(); ++i) {
+    const std::string name = "slurm/" + c->program.plans[i].name + ".sbatch";
+    REQUIRE(out.Files().count(name));
+    CheckSbatch(*c, out.Files().at(name), i);
+  }
+  // Qwen3 30B-A3B's heads are 128 wide in a 2,048-wide model; the other plan's 64 are derived.
+  CHECK(Flag(out.Files().at("slurm/wide.sbatch"), "--kv-channels") == "128");
+  CHECK(Flag(out.Files().at("slurm/narrow.sbatch"), "--kv-channels").empty());
 }
 
 TEST_CASE("slurm: Colossus has one rail plane of leaf groups, spines and cores", "[slurm]") {
