@@ -7,10 +7,10 @@
 //        2,048 sequences of 2,048; table 3 / appendix B: MFU 46.2 % (HFU 57.8 %, i.e.
 //        rematerialisation). Shape (table 1): 118 layers, d_model 18,432, 48 heads of 256
 //        (multi-query: 1 K/V head), SwiGLU FFN 73,728, vocabulary 256 K, shared embeddings.
-//        Approximations: clusterc derives the head width from hidden/heads (384, not 256), so
-//        the Q and O projections are 1.5x PaLM's (about 5 % of a layer's FLOPs); the two pods
-//        are one torus here (the cross-pod DCN is not modelled); `full` recompute stands in for
-//        PaLM's rematerialisation.
+//        The heads' width is the model's `head_dim` (256; until round 10 clusterc derived 384
+//        from hidden / heads, 567.6 B parameters instead of table 1's 540.35 B). Approximations:
+//        the two pods are one torus here (the cross-pod DCN is not modelled); `full` recompute
+//        stands in for PaLM's rematerialisation.
 
 import std.google
 import std.cooling
@@ -40,8 +40,9 @@ fabric ici_6144 {
 cluster v4_6144 { site = dc; nodes = 1_536 x v4_host; racks = rack { nodes = 16 }; fabric = ici_6144 }
 
 model palm_540b {
-  layers = 118; hidden = 18_432; ffn = 73_728; heads = 48; kv_heads = 1; vocab = 256_000
-  tied_embeddings = true
+  layers = 118; hidden = 18_432; ffn = 73_728; heads = 48; kv_heads = 1; head_dim = 256
+  vocab = 256_000; tied_embeddings = true
+  params = 540.35e9   // [P22] table 1
 }
 
 plan p22_palm {
