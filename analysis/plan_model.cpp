@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "analysis/analysis.h"
+#include "analysis/collective_rates.h"
 #include "analysis/formulas.h"
 #include "analysis/layer_model.h"
 #include "ir/checked.h"
@@ -66,57 +67,6 @@ double ScheduleBubbleFactor(const PlanInputs& in) {
       return p > 1 ? std::max(0.0, p - 2) / (3 * (p - 1)) : 1;
   }
   return 1;
-}
-
-// What a collective achieves over a group spanning `span` GPUs: the link's rate times the
-// achieved bus-bandwidth fraction of its fabric level (docs/model.md).
-double AchievedBandwidth(const PlanInputs& in, int64_t span) {
-  bool up = span <= in.scale_up_domain && in.scale_up_bandwidth > 0;
-  return GroupBandwidth(in, span) * (up ? in.scale_up_efficiency : in.scale_out_efficiency);
-}
-
-// What a ring collective of n ranks, `stride` GPUs apart, achieves when it leaves the scale-up
-// domain. With g of its ranks in each domain (each with its own NIC), NCCL's rings (one per NIC,
-// rail-aligned) cross the fabric once per domain boundary, so only (k - 1)/(n - 1) of the bytes
-// every rank moves go through its NIC, k = n/g domains: the achieved bus bandwidth is the NIC
-// rate x (n - 1)/(k - 1), up to what the scale-up links carry (Bekman, "Machine Learning
-// Engineering", network/README.md: 4 x 8 B200 with 8 x 50 GB/s EFA each reach 381.8 GB/s of
-// all-reduce bus bandwidth, per-accelerator NIC rate = busbw x (k - 1)/(n - 1) = 37 GB/s). One
-// rank per domain (tensor parallelism filling it) leaves the NIC rate.
-double RingBandwidth(const PlanInputs& in, int64_t stride, int64_t n) {
-  const int64_t span = ir::SaturatingMul(stride, n);
-  const double bw = AchievedBandwidth(in, span);
-  if (span <= in.scale_up_domain || in.scale_up_bandwidth <= 0 || stride >= in.scale_up_domain ||
-      n <= 1)
-    return bw;
-  const double per_domain = double(in.scale_up_domain / std::max<int64_t>(1, stride));
-  const double domains = std::ceil(double(n) / per_domain);
-  if (domains <= 1) return bw;
-  return std::min(bw * (double(n) - 1) / (domains - 1),
-                  in.scale_up_bandwidth * in.scale_up_efficiency);
-}
-
-// How many times the ring's bytes a reduce-scatter or all-gather over `span` GPUs costs: inside
-// the scale-up domain it reaches less of the link than an all-reduce
-// (Options::scale_up_gather_cost).
-double GatherCost(const PlanInputs& in, int64_t span) {
-  bool up = span <= in.scale_up_domain && in.scale_up_bandwidth > 0;
-  return up && in.scale_up_gather_cost > 0 ? in.scale_up_gather_cost : 1;
-}
-
-// How many times faster than the ring an all-reduce reduced in the NVLink switch (NVLS) runs
-// (Options::scale_up_reduction_speedup).
-double NvlsSpeedup(const PlanInputs& in) {
-  return in.scale_up_reduction_speedup > 0 ? in.scale_up_reduction_speedup : 1;
-}
-
-// Fraction of compute a collective over a group of `span` GPUs takes while it overlaps compute.
-double ComputeShare(const PlanInputs& in, int64_t span) {
-  return span <= in.scale_up_domain ? in.scale_up_compute_share : in.scale_out_compute_share;
-}
-
-double Latency(const PlanInputs& in, int64_t span) {
-  return span <= in.scale_up_domain ? in.scale_up_latency : in.scale_out_latency;
 }
 
 struct WeightBytes {
@@ -503,7 +453,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // sharding; reduce-scatter of gradients + all-gather of parameters for ZeRO-1/2 (the same bytes);
   // ZeRO-3/FSDP gathers parameters in forward and backward and reduce-scatters gradients on every
   // micro-batch (1.5x). Overlapped with backward compute (and the next forward's, for gathers).
-  double dp_total = 0, dp_window = 0;
+  double dp_total = 0, dp_window = 0, dp_share = 0;
   {
     double gb = wb.grad > 2 ? wb.grad : 2;
     r.messages.gradient_bytes_per_param = gb;
@@ -536,13 +486,19 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
         }
       }
     };
-    dp_total = reduce(nd_dense, stage_dense_params, tp) +
-               reduce(nd_expert, stage_expert_params, ir::SaturatingMul(tp, ep));
+    const double dense_time = reduce(nd_dense, stage_dense_params, tp);
+    const double expert_time = reduce(nd_expert, stage_expert_params, ir::SaturatingMul(tp, ep));
+    dp_total = dense_time + expert_time;
+    // Each group's hidden time costs its ring's compute share (RingComputeShare).
+    if (dp_total > 0)
+      dp_share =
+          (dense_time * RingComputeShare(in, tp, int64_t(nd_dense)) +
+           expert_time * RingComputeShare(in, ir::SaturatingMul(tp, ep), int64_t(nd_expert))) /
+          dp_total;
     dp_window = stage == 0 ? bwd_mb : (stage <= 2 ? compute_mb : m * compute_mb);
     if (!in.dp_overlap) dp_window = 0;
   }
   double dp_exposed = std::max(0.0, dp_total - dp_window);
-  const double dp_share = ComputeShare(in, ir::SaturatingMul(tp, ir::SaturatingMul(cp, dp)));
   // Optimizer: an element-wise, HBM-bound pass over the parameters this GPU updates.
   double updated = stage_dense_params / (stage >= 1 ? nd_dense : 1.0) +
                    stage_expert_params / (stage >= 1 ? nd_expert : 1.0);

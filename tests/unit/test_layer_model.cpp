@@ -379,6 +379,34 @@ TEST_CASE("a data-parallel ring with several ranks per node crosses the fabric (
         Approx(2 * 3.0 / 4 * (one.params.total / 8 * 2) / (25e9 * 0.9)).epsilon(0.01));
 }
 
+TEST_CASE("a ring with several ranks per node slows compute by its hops' shares", "[layer_model]") {
+  // MPT 7B under FSDP on 64 nodes of 8 H100 (LLM Foundry's large-scale table): the data-parallel
+  // ring of 512 ranks crosses the fabric on 63 of its 511 hops and NVLink on the rest, so its
+  // hidden time costs Calculon's NVLink share (0.15) on 448/511 of it and the fabric's (0.02) on
+  // 63/511, not the fabric's alone.
+  auto c = ValidationSpec("h100.cl");
+  PlanInputs in = PlanNamed(*c, "mf_h100_7b_512");
+  REQUIRE(in.tp == 1);
+  REQUIRE(in.dp == 512);
+  const PlanResults r = EvaluatePlan(in);
+  const double hidden = r.step.comm_total[int(Comm::kDp)] - r.step.comm[int(Comm::kDp)];
+  REQUIRE(hidden > 0);
+  const double share =
+      448.0 / 511 * in.scale_up_compute_share + 63.0 / 511 * in.scale_out_compute_share;
+  CHECK(in.scale_up_compute_share == Approx(0.15));
+  CHECK(in.scale_out_compute_share == Approx(0.02));
+  CHECK(r.step.contention == Approx(hidden * share).epsilon(1e-9));
+  // One rank per node (tensor parallelism filling it): the fabric's share alone.
+  in.tp = 8;
+  in.dp = 64;
+  const PlanResults one = EvaluatePlan(in);
+  const double one_hidden = one.step.comm_total[int(Comm::kDp)] - one.step.comm[int(Comm::kDp)];
+  const double tp_hidden = one.step.comm_total[int(Comm::kTp)] - one.step.comm[int(Comm::kTp)];
+  CHECK(one.step.contention ==
+        Approx(one_hidden * in.scale_out_compute_share + tp_hidden * in.scale_up_compute_share)
+            .epsilon(1e-9));
+}
+
 TEST_CASE("unfused gradient accumulation costs one HBM pass per micro-batch, as the code runs it",
           "[layer_model]") {
   // tests/lang/explain/grad_accumulation.cl: a 22B GPT over tp 8 (2.76 B parameters per GPU), 16

@@ -1,0 +1,81 @@
+// What collectives achieve over the cluster's links: bandwidth, latency and the compute they take
+// from the GPU while they overlap it, per fabric level and ring shape (docs/model.md,
+// "Collectives", "Which link", "Contention"). Inline: EvaluatePlan calls them in its hot loop.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+
+#include "analysis/plan_model.h"
+#include "ir/checked.h"
+
+namespace clusterc::analysis {
+
+// What a collective achieves over a group spanning `span` GPUs: the link's rate times the
+// achieved bus-bandwidth fraction of its fabric level (docs/model.md).
+inline double AchievedBandwidth(const PlanInputs& in, int64_t span) {
+  bool up = span <= in.scale_up_domain && in.scale_up_bandwidth > 0;
+  return GroupBandwidth(in, span) * (up ? in.scale_up_efficiency : in.scale_out_efficiency);
+}
+
+// What a ring collective of n ranks, `stride` GPUs apart, achieves when it leaves the scale-up
+// domain. With g of its ranks in each domain (each with its own NIC), NCCL's rings (one per NIC,
+// rail-aligned) cross the fabric once per domain boundary, so only (k - 1)/(n - 1) of the bytes
+// every rank moves go through its NIC, k = n/g domains: the achieved bus bandwidth is the NIC
+// rate x (n - 1)/(k - 1), up to what the scale-up links carry (Bekman, "Machine Learning
+// Engineering", network/README.md: 4 x 8 B200 with 8 x 50 GB/s EFA each reach 381.8 GB/s of
+// all-reduce bus bandwidth, per-accelerator NIC rate = busbw x (k - 1)/(n - 1) = 37 GB/s). One
+// rank per domain (tensor parallelism filling it) leaves the NIC rate.
+inline double RingBandwidth(const PlanInputs& in, int64_t stride, int64_t n) {
+  const int64_t span = ir::SaturatingMul(stride, n);
+  const double bw = AchievedBandwidth(in, span);
+  if (span <= in.scale_up_domain || in.scale_up_bandwidth <= 0 || stride >= in.scale_up_domain ||
+      n <= 1)
+    return bw;
+  const double per_domain = double(in.scale_up_domain / std::max<int64_t>(1, stride));
+  const double domains = std::ceil(double(n) / per_domain);
+  if (domains <= 1) return bw;
+  return std::min(bw * (double(n) - 1) / (domains - 1),
+                  in.scale_up_bandwidth * in.scale_up_efficiency);
+}
+
+// How many times the ring's bytes a reduce-scatter or all-gather over `span` GPUs costs: inside
+// the scale-up domain it reaches less of the link than an all-reduce
+// (Options::scale_up_gather_cost).
+inline double GatherCost(const PlanInputs& in, int64_t span) {
+  bool up = span <= in.scale_up_domain && in.scale_up_bandwidth > 0;
+  return up && in.scale_up_gather_cost > 0 ? in.scale_up_gather_cost : 1;
+}
+
+// How many times faster than the ring an all-reduce reduced in the NVLink switch (NVLS) runs
+// (Options::scale_up_reduction_speedup).
+inline double NvlsSpeedup(const PlanInputs& in) {
+  return in.scale_up_reduction_speedup > 0 ? in.scale_up_reduction_speedup : 1;
+}
+
+// Fraction of compute a collective over a group of `span` GPUs takes while it overlaps compute.
+inline double ComputeShare(const PlanInputs& in, int64_t span) {
+  return span <= in.scale_up_domain ? in.scale_up_compute_share : in.scale_out_compute_share;
+}
+
+// The compute share of a ring whose ranks are `stride` GPUs apart. Several ranks in each scale-up
+// domain: NCCL's rail-aligned rings (one per NIC, each GPU the domain's exit on one of them, as
+// RingBandwidth assumes) cross the domain boundary on (k - 1) of their (n - 1) hops, k = domains,
+// and copy over the scale-up links on the rest, so a GPU's channels spend that share of the
+// collective on NVLink copies: Calculon's two processor_usage figures weighted by the hops.
+inline double RingComputeShare(const PlanInputs& in, int64_t stride, int64_t n) {
+  const int64_t span = ir::SaturatingMul(stride, n);
+  if (span <= in.scale_up_domain || stride >= in.scale_up_domain || n <= 1)
+    return ComputeShare(in, span);
+  const double per_domain = double(in.scale_up_domain / std::max<int64_t>(1, stride));
+  const double domains = std::ceil(double(n) / per_domain);
+  const double outside = std::min(1.0, (domains - 1) / (double(n) - 1));
+  return (1 - outside) * in.scale_up_compute_share + outside * in.scale_out_compute_share;
+}
+
+inline double Latency(const PlanInputs& in, int64_t span) {
+  return span <= in.scale_up_domain ? in.scale_up_latency : in.scale_out_latency;
+}
+
+}  // namespace clusterc::analysis
