@@ -453,7 +453,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // sharding; reduce-scatter of gradients + all-gather of parameters for ZeRO-1/2 (the same bytes);
   // ZeRO-3/FSDP gathers parameters in forward and backward and reduce-scatters gradients on every
   // micro-batch (1.5x). Overlapped with backward compute (and the next forward's, for gathers).
-  double dp_total = 0, dp_window = 0, dp_share = 0;
+  double dp_total = 0, dp_window = 0, dp_share = 0, dp_edge = 0;
   {
     double gb = wb.grad > 2 ? wb.grad : 2;
     r.messages.gradient_bytes_per_param = gb;
@@ -480,6 +480,13 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
           // Foundry's MPT: `fsdp_wrap_fn` wraps each MPTBlock): every unit's collective pays the
           // ring's (n - 1) latency steps, not once per stage.
           double units = in.ring_latency_per_unit ? std::max(1.0, double(layers_mb)) : 1.0;
+          // The first unit's gather precedes every micro-batch's forward and the last unit's
+          // reduce-scatter follows its backward, with no compute beside them (Zhao et al. 2023,
+          // "PyTorch FSDP", VLDB, figure 5: AG0 before FWD0, RS0 after BWD0): exposed whatever
+          // the window. Per unit where collectives run per unit (not over ICI).
+          if (in.ring_latency_per_unit)
+            dp_edge += m * (f::AllGatherTime(n, params / units * wb.weight, gather_bw, alpha) +
+                            f::ReduceScatterTime(n, bytes / units, gather_bw, alpha));
           return m * (2 * f::AllGatherTime(n, params * wb.weight, gather_bw, alpha) +
                       f::ReduceScatterTime(n, bytes, gather_bw, alpha) +
                       3 * (units - 1) * (n - 1) * alpha);
@@ -498,7 +505,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     dp_window = stage == 0 ? bwd_mb : (stage <= 2 ? compute_mb : m * compute_mb);
     if (!in.dp_overlap) dp_window = 0;
   }
-  double dp_exposed = std::max(0.0, dp_total - dp_window);
+  double dp_exposed = std::min(dp_total, dp_edge + std::max(0.0, dp_total - dp_edge - dp_window));
   // Optimizer: an element-wise, HBM-bound pass over the parameters this GPU updates.
   double updated = stage_dense_params / (stage >= 1 ? nd_dense : 1.0) +
                    stage_expert_params / (stage >= 1 ? nd_expert : 1.0);

@@ -407,6 +407,25 @@ TEST_CASE("a ring with several ranks per node slows compute by its hops' shares"
             .epsilon(1e-9));
 }
 
+TEST_CASE("FSDP exposes its first unit's gather and its last unit's reduce-scatter",
+          "[layer_model]") {
+  // Zhao et al. 2023 ("PyTorch FSDP", VLDB) figure 5: AG0 runs before FWD0 and RS0 after BWD0,
+  // with no compute beside them. MPT 13B on one 8 x H100 node, one micro-batch of 2 a step: the
+  // rest of its collectives hide behind the blocks' compute, these two do not.
+  auto c = ValidationSpec("h100.cl");
+  PlanInputs in = PlanNamed(*c, "mf_h100_13b");
+  REQUIRE(in.layers == 40);
+  const PlanResults r = EvaluatePlan(in);
+  REQUIRE(r.micro_batches == 1);
+  const double n = 8, per_gpu_unit = r.memory.params / 40;  // one block's parameters
+  // Inside the node: NVLink4's 450 GB/s at 0.78, reduce-scatter and all-gather at Calculon's
+  // 1.5x, 7 ring steps of the link's measured latency.
+  const double bw = 450e9 * in.scale_up_efficiency / in.scale_up_gather_cost;
+  const double one = (n - 1) / n * per_gpu_unit * 2 / bw + (n - 1) * in.scale_up_latency;
+  CHECK(r.step.comm[int(Comm::kDp)] == Approx(2 * one).epsilon(1e-6));
+  CHECK(r.step.comm_total[int(Comm::kDp)] > 10 * r.step.comm[int(Comm::kDp)]);
+}
+
 TEST_CASE("unfused gradient accumulation costs one HBM pass per micro-batch, as the code runs it",
           "[layer_model]") {
   // tests/lang/explain/grad_accumulation.cl: a 22B GPT over tp 8 (2.76 B parameters per GPU), 16
