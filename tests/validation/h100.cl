@@ -152,9 +152,9 @@ plan mf_h100_1b_128   { model = mpt_1b; cluster = h100_128; parallel { dp = 128 
 
 // ---- FP8 on DGX H100: NVIDIA's published NeMo / Megatron-Bridge throughput tables. Every dense
 // Llama and GPT-3 175B row of the NeMo 24.07 and Megatron-Bridge 25.11 tables is here, and the
-// two 26.02 rows whose recipes differ from 25.11 only in the batch. Not entered: NeMo 24.07's
-// GPT3-5B/20B and Nemotron-8B/22B/340B rows (shapes from NeMo's own configurations; Nemotron's
-// squared-ReLU MLP is not a clusterc activation) and the MoE rows.
+// two 26.02 rows whose recipes differ from 25.11 only in the batch; NeMo 24.07's GPT3-5B/20B rows
+// since round 10. Not entered: NeMo 24.07's Nemotron-8B/22B/340B rows (Nemotron's squared-ReLU
+// MLP is not a clusterc activation) and the MoE rows.
 //  [NEMO24] NVIDIA NeMo, docs/source/performance/performance_summary.md, "Pretraining" table,
 //        container NeMo 24.07, DGX-H100, FP8 (Transformer Engine, delayed scaling), read
 //        2026-11-25; figures from the table's last version, 8e3d65dcfe ("24.07 perf numbers",
@@ -204,6 +204,16 @@ plan nemo24_llama2_13b    { model = llama2_13b;       cluster = dgx_16;   parall
 plan nemo24_llama2_70b    { model = llama2_70b;       cluster = dgx_64;   parallel { tp = 4; pp = 4; vpp = 20; dp = 4; tp_comm_overlap = true } batch { global = 128;   micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
 plan nemo24_llama3_8b     { model = models.llama3_8b;  cluster = dgx_8;    parallel { cp = 2; dp = 4 }                                         batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
 plan nemo24_llama3_70b    { model = models.llama3_70b; cluster = dgx_64;   parallel { tp = 4; pp = 4; cp = 2; vpp = 5; dp = 2; tp_comm_overlap = true } batch { global = 128; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+
+// [NEMO24] rows GPT3-5B and GPT3-20B (round 10, entered before their predictions were seen; left
+// out until now for want of their shapes): NeMo's GPTConfig5B and GPTConfig20B
+// (nemo/collections/llm/gpt/model/base.py at the table's commit 8e3d65dcfe): 24 layers of 4,096
+// with 32 heads and 44 layers of 6,144 with 48 heads, FFN 4h, GPT-style (LayerNorm, GELU, learned
+// positions, shared embeddings); the vocabulary as models.gpt3_175b's (GPT-2's, padded).
+model gpt3_5b  { layers = 24; hidden = 4_096; ffn = 16_384; heads = 32; vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+model gpt3_20b { layers = 44; hidden = 6_144; ffn = 24_576; heads = 48; vocab = 51_200; activation = gelu; norm = layernorm; tied_embeddings = true }
+plan nemo24_gpt3_5b       { model = gpt3_5b;          cluster = dgx_64;   parallel { dp = 64 }                                                batch { global = 2_048; micro = 4; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+plan nemo24_gpt3_20b      { model = gpt3_20b;         cluster = dgx_64;   parallel { tp = 2; dp = 32; tp_comm_overlap = true }               batch { global = 256;   micro = 2; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
 
 // [MB25] rows: LLAMA3_8B, LLAMA3_70B, LLAMA3.1_405B.
 plan mb25_llama3_8b       { model = models.llama3_8b;   cluster = dgx_8;    parallel { dp = 8 }                                                 batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = fsdp };  precision = fp8; fp8_scaling = current }
