@@ -222,6 +222,13 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer);
 // The evaluator: pure, no allocation, no I/O.
 PlanResults EvaluatePlan(const PlanInputs& in);
 
+// The width of one head of ordinary (not latent) attention: the model's `head_dim`, else
+// hidden / heads (what Megatron-LM's --kv-channels and Calculon's attn_size take).
+inline int64_t HeadDim(const PlanInputs& in) {
+  return in.attention_head_dim > 0 ? in.attention_head_dim
+                                   : in.hidden / (in.heads > 0 ? in.heads : 1);
+}
+
 // Flattens plan `index` of `program`; `cluster` is the derived results of its cluster.
 PlanInputs MakePlanInputs(const ir::Program& program, uint32_t index, const ClusterResults& cluster,
                           const Options& options);

@@ -222,9 +222,7 @@ std::string ModelJson(const PlanShape& s) {
   out += fmt::format("  \"feedforward\": {},\n", ffn);
   out += fmt::format("  \"seq_size\": {},\n", in.seq_len / s.cp);
   out += fmt::format("  \"attn_heads\": {},\n", in.heads);
-  out += fmt::format("  \"attn_size\": {},\n", in.attention_head_dim > 0 && !in.mla
-                                                   ? in.attention_head_dim
-                                                   : in.hidden / std::max<int64_t>(1, in.heads));
+  out += fmt::format("  \"attn_size\": {},\n", analysis::HeadDim(in));
   out += fmt::format("  \"num_blocks\": {},\n", in.layers);
   out += "  \"clusterc_notes\": [";
   std::vector<std::string> notes = Notes(s, ffn);

@@ -213,7 +213,7 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
   a.Add("--num-attention-heads", in.heads);
   // Megatron-LM's head width, hidden / heads unless given (`--kv-channels`, arguments.py).
   if (!in.mla && in.attention_head_dim > 0 && in.attention_head_dim * in.heads != in.hidden)
-    a.Add("--kv-channels", in.attention_head_dim);
+    a.Add("--kv-channels", analysis::HeadDim(in));
   if (in.kv_heads > 0 && in.kv_heads < in.heads) {
     a.Add("--group-query-attention");
     a.Add("--num-query-groups", in.kv_heads);
