@@ -124,10 +124,15 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
     double ep = double(std::max<int64_t>(1, in.ep));
     double local = double(in.experts) / ep;
-    // Balanced routing: the ep ranks' M tokens each, top_k copies, spread over all experts.
-    double me = M * double(in.top_k) * ep / double(std::max<int64_t>(1, in.experts));
-    lt.column_gemm[1] = linear(me, up * fe / t, h, local);
-    gemm += lt.column_gemm[1] + linear(me, h, fe / t, local);
+    // Each GPU of an expert tensor-parallel group of etp works on the group's tokens, etp / tp of
+    // the micro-batch's (Megatron-Core's MoE parallel folding; all of them when etp = tp), with
+    // 1/etp of each expert's width. Balanced routing: the ep ranks' tokens, top_k copies each,
+    // spread over all experts.
+    const double et = double(ExpertTp(in));
+    const double tokens = M * et / t;
+    double me = tokens * double(in.top_k) * ep / double(std::max<int64_t>(1, in.experts));
+    lt.column_gemm[1] = linear(me, up * fe / et, h, local);
+    gemm += lt.column_gemm[1] + linear(me, h, fe / et, local);
     double fs = fe * double(in.shared_experts);
     if (in.shared_experts > 0) {
       double shared_in = linear(M, up * fs / t, h);
@@ -141,7 +146,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // Activations of the routed copies and the shared experts; permutation of the token copies
     // to and from expert order (read + write each way).
     elementwise += act_in * 2 * M * (double(in.top_k) * fe + fs) / t;
-    elementwise += 2 * 2 * (2 * M * double(in.top_k) * h);
+    elementwise += 2 * 2 * (2 * tokens * double(in.top_k) * h);
     kernels += 3 + int(local);
   }
   lt.gemm_time = gemm;

@@ -193,7 +193,9 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer) {
   } else {
     double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
     parallel += double(in.top_k + in.shared_experts) * per_ffn * sb * fe;
-    parallel += lin * double(in.top_k) * sbh;  // permuted token copies, the experts' inputs
+    // The permuted token copies, the experts' inputs: each GPU holds the tokens of its expert
+    // tensor-parallel group, etp / tp of the layer's (the same 1/tp when etp = tp).
+    parallel += lin * double(in.top_k) * sbh * double(ExpertTp(in));
   }
   return (in.sequence_parallel ? replicated / t : replicated) + parallel / t;
 }
@@ -216,6 +218,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const int64_t tp = std::max<int64_t>(1, in.tp), pp = std::max<int64_t>(1, in.pp);
   const int64_t dp = std::max<int64_t>(1, in.dp), cp = std::max<int64_t>(1, in.cp);
   const int64_t ep = std::max<int64_t>(1, in.ep), vpp = std::max<int64_t>(1, in.vpp);
+  // One copy of the experts spans ep x etp GPUs of the tp x dp x cp ranks of a stage
+  // (Megatron-Core's MoE parallel folding; etp = tp unless the plan sets it).
+  const int64_t etp = ExpertTp(in), ep_span = ir::SaturatingMul(etp, ep);
   r.gpus = ir::SaturatingMul(ir::SaturatingMul(tp, pp), ir::SaturatingMul(dp, cp));
   r.params = CountParams(in);
   if (in.layers <= 0 || in.hidden <= 0 || in.heads <= 0 || in.seq_len <= 0 ||
@@ -259,7 +264,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const WeightBytes wb = BytesPerParam(in);
   const int stage = ZeroStage(in.sharding);
   const double nd_dense = double(dp * cp);
-  const double nd_expert = std::max(1.0, double(dp * cp) / double(ep));
+  const double nd_expert = std::max(1.0, double(tp * dp * cp) / double(ep_span));
   const double reserve = in.framework_reserve;
   const double act_dense = LayerActivationBytes(in, false);
   const double act_moe = in.moe ? LayerActivationBytes(in, true) : 0;
@@ -292,8 +297,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       if (in.tied_embeddings && pp > 1) dense_params += V * h;  // the head's copy
     }
     dense_params /= double(tp);
-    // Expert tensor parallelism equals tp (Megatron's default expert_tensor_parallel_size).
-    double expert_params = nm * double(in.experts) * r.params.expert / double(ep * tp);
+    double expert_params = nm * double(in.experts) * r.params.expert / double(ep_span);
     f::ModelStateBytes ms =
         f::ZeroModelStates(dense_params, nd_dense, stage, wb.weight, wb.grad, wb.optimizer);
     f::ModelStateBytes me =
@@ -342,8 +346,10 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const double act_msg = 2 * M * h;  // one 16-bit activation tensor of the micro-batch
   r.messages.activation = act_msg;
   double tp_mb = 0, tp_all_mb = 0, ep_mb = 0, cp_mb = 0, cp_total_mb = 0;
-  double ep_share = ComputeShare(in, tp * ep);
-  if (tp > 1) {
+  double ep_share = ComputeShare(in, ep_span);
+  // MoE layers under parallel folding run their expert block's collectives over the etp group.
+  const bool folded = in.moe && etp != tp && layers_moe_mb > 0;
+  if (tp > 1 || (folded && etp > 1)) {
     // Megatron (Shoeybi et al. 2019 section 3): 2 all-reduces forward, 2 backward per layer; with
     // sequence parallelism reduce-scatter + all-gather, the same bytes (Korthikanti et al. 4.2.2);
     // full recompute repeats the forward's two. Sequence parallelism keeps only its shard of the
@@ -354,13 +360,22 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // but only 0.1 ms of its backward.
     double n_ar = (in.recompute == ir::Recompute::full ? 6 : 4) + (in.sequence_parallel ? 1 : 0);
     // Sequence parallelism's all-reduce equivalents are reduce-scatter + all-gather pairs.
-    double bw = AchievedBandwidth(in, tp) / (in.sequence_parallel ? GatherCost(in, tp) : 1);
     // In-network reduction (NVLS) speeds an all-reduce up by its measured factor; sequence
     // parallelism's reduce-scatter and all-gather run as rings (NVLS implements all-reduce only).
-    bool nvls = tp <= in.scale_up_domain && in.scale_up_reduction && !in.sequence_parallel;
-    const double ar =
-        f::AllReduceTime(double(tp), act_msg, bw * (nvls ? NvlsSpeedup(in) : 1), Latency(in, tp));
-    tp_all_mb = layers_mb * n_ar * ar;
+    auto all_reduce = [&](int64_t g, double msg) {
+      if (g <= 1) return 0.0;
+      double bw = AchievedBandwidth(in, g) / (in.sequence_parallel ? GatherCost(in, g) : 1);
+      bool nvls = g <= in.scale_up_domain && in.scale_up_reduction && !in.sequence_parallel;
+      return f::AllReduceTime(double(g), msg, bw * (nvls ? NvlsSpeedup(in) : 1), Latency(in, g));
+    };
+    const double ar = all_reduce(tp, act_msg);
+    // The expert block of a folded MoE layer gathers and scatters its etp group's tokens, etp / tp
+    // of the micro-batch's (none at etp = 1): half of the layer's collectives.
+    const double ar_expert = folded ? all_reduce(etp, act_msg * double(etp) / double(tp)) : ar;
+    const double ar_moe = (ar + ar_expert) / 2;
+    const double layers_dense_mb = layers_mb - layers_moe_mb;
+    // (Written so that unfolded plans sum exactly as before: the second term is 0.)
+    tp_all_mb = layers_mb * n_ar * ar + layers_moe_mb * n_ar * (ar_moe - ar);
     // Forward and its full-recompute replay: the row-parallel layers' all-reduces (or
     // all-gather + reduce-scatter pairs), exposed.
     const double n_forward = in.recompute == ir::Recompute::full ? 4 : 2;
@@ -370,40 +385,56 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // parallelism the input's all-gather beside the data-gradient GEMM and the gradient's
     // reduce-scatter beside the weight-gradient GEMM, while the row-parallel layers' backward
     // all-gathers stay exposed.
-    auto backward = [&](const LayerTimes& lt) {
-      if (!in.tp_backward_overlap) return (n_ar - n_forward) * ar;
-      double exposed = in.sequence_parallel ? ar : 0;
-      for (double gemm : lt.column_gemm)
-        exposed +=
-            in.sequence_parallel ? 2 * std::max(0.0, ar / 2 - gemm) : std::max(0.0, ar - gemm);
+    // Column GEMM 0 is the attention block's (QKV), 1 the MLP's or expert block's.
+    auto backward = [&](const LayerTimes& lt, double ar_mlp) {
+      if (!in.tp_backward_overlap) return (n_ar - n_forward) * (ar + ar_mlp) / 2;
+      const double ars[2] = {ar, ar_mlp};
+      double exposed = in.sequence_parallel ? (ar + ar_mlp) / 2 : 0;
+      for (int i = 0; i < 2; ++i)
+        exposed += in.sequence_parallel ? 2 * std::max(0.0, ars[i] / 2 - lt.column_gemm[i])
+                                        : std::max(0.0, ars[i] - lt.column_gemm[i]);
       return exposed;
     };
     // Summed by parts, the exposed time can round a few ulps past the total when nothing hides.
-    tp_mb = std::min(tp_all_mb, layers_mb * n_forward * ar +
-                                    (layers_mb - layers_moe_mb) * backward(lt_dense) +
-                                    layers_moe_mb * backward(lt_moe));
+    tp_mb =
+        std::min(tp_all_mb, layers_mb * n_forward * ar + layers_moe_mb * n_forward * (ar_moe - ar) +
+                                layers_dense_mb * backward(lt_dense, ar) +
+                                layers_moe_mb * backward(lt_moe, ar_expert));
   }
   if (in.moe && ep > 1) {
     // Dispatch and combine, forward and backward: 4 all-to-alls of the top_k token copies per MoE
     // layer (Lepikhin et al. 2020, GShard section 2.2; DeepSeek-V3 section 3.2.2).
-    double bytes = M * double(in.top_k) * h * 2;
+    // Each GPU sends the copies of its expert tensor-parallel group's tokens: etp / tp of the
+    // micro-batch's under sequence parallelism (all of them when etp = tp).
+    double bytes = M * double(etp) / double(tp) * double(in.top_k) * h * 2;
     r.messages.all_to_all = bytes;
-    double bw = AchievedBandwidth(in, tp * ep);
-    double one = f::AllToAllTime(double(ep), bytes, bw, Latency(in, tp * ep));
+    double bw = AchievedBandwidth(in, ep_span);
+    double one = f::AllToAllTime(double(ep), bytes, bw, Latency(in, ep_span));
+    if (in.scale_up_domain > 0 && ep_span > in.scale_up_domain && in.scale_up_bandwidth > 0) {
+      // Across scale-up domains only the copies for the n - g ranks of other domains leave
+      // through the NIC; the g - 1 in its own go over the scale-up links at the same time
+      // (the two link levels DeepSeek-V3 section 3.2.2 runs concurrently).
+      const double g = std::max(1.0, double(in.scale_up_domain / etp));  // EP ranks per domain
+      const double n = double(ep);
+      const double up = in.scale_up_bandwidth * in.scale_up_efficiency;
+      one = std::max((n - g) / n * bytes / bw, (g - 1) / n * bytes / up) +
+            (n - 1) * Latency(in, ep_span);
+    }
     if (in.expert_groups > 0 && in.top_groups > 0) {
       // Group-limited routing (DeepSeek-V2 section 2.1.3, V3 report section 3.2.2): a token goes
       // once to each unit holding one of its experts (a GPU, or a scale-up domain when the group
       // spans several, forwarded inside it over the scale-up links at the same time).
-      const bool spans = in.scale_up_domain > 0 && tp * ep > in.scale_up_domain;
+      const bool spans = in.scale_up_domain > 0 && ep_span > in.scale_up_domain;
       const double units =
-          spans ? std::ceil(double(tp * ep) / double(in.scale_up_domain)) : double(ep);
+          spans ? std::ceil(double(ep_span) / double(in.scale_up_domain)) : double(ep);
       const double copies = f::GroupLimitedCopies(double(in.top_k), double(in.expert_groups),
                                                   double(in.top_groups), units);
-      if (spans) r.messages.all_to_all_leaving = M * h * 2 * copies;
-      double leave = bw > 0 ? M * h * 2 * copies / bw + (units - 1) * Latency(in, tp * ep) : 0;
+      const double tokens = M * double(etp) / double(tp);
+      if (spans) r.messages.all_to_all_leaving = tokens * h * 2 * copies;
+      double leave = bw > 0 ? tokens * h * 2 * copies / bw + (units - 1) * Latency(in, ep_span) : 0;
       double forward = 0;
       if (spans && in.scale_up_bandwidth > 0) {
-        const double d = double(in.scale_up_domain) / double(tp);  // EP ranks in a domain
+        const double d = double(in.scale_up_domain) / double(etp);  // EP ranks in a domain
         forward = bytes * (d - 1) / d / (in.scale_up_bandwidth * in.scale_up_efficiency);
       }
       one = std::min(one, std::max(leave, forward));
@@ -415,7 +446,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     ep_mb = layers_moe_mb * 4 * one;
     // Rail-only fabrics (Wang et al. 2023): an all-to-all leaving the scale-up domain first
     // forwards what is bound for other rails across it.
-    if (in.rail_only_rails > 1 && tp * ep > in.scale_up_domain)
+    if (in.rail_only_rails > 1 && ep_span > in.scale_up_domain)
       ep_mb += layers_moe_mb * 4 *
                f::RailOnlyForwardTime(bytes, double(in.rail_only_rails),
                                       in.scale_up_bandwidth * in.scale_up_efficiency);
@@ -459,7 +490,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     r.messages.gradient_bytes_per_param = gb;
     int64_t span = ir::SaturatingMul(tp, ir::SaturatingMul(cp, dp));
     double alpha = Latency(in, span);
-    // The dense group's ranks are tp apart, the expert group's tp x ep.
+    // The dense group's ranks are tp apart, the expert group's ep x etp.
     auto reduce = [&](double n, double params, int64_t stride) {
       if (n <= 1 || params <= 0) return 0.0;
       const double bw = RingBandwidth(in, stride, int64_t(n));
@@ -494,14 +525,13 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       }
     };
     const double dense_time = reduce(nd_dense, stage_dense_params, tp);
-    const double expert_time = reduce(nd_expert, stage_expert_params, ir::SaturatingMul(tp, ep));
+    const double expert_time = reduce(nd_expert, stage_expert_params, ep_span);
     dp_total = dense_time + expert_time;
     // Each group's hidden time costs its ring's compute share (RingComputeShare).
     if (dp_total > 0)
-      dp_share =
-          (dense_time * RingComputeShare(in, tp, int64_t(nd_dense)) +
-           expert_time * RingComputeShare(in, ir::SaturatingMul(tp, ep), int64_t(nd_expert))) /
-          dp_total;
+      dp_share = (dense_time * RingComputeShare(in, tp, int64_t(nd_dense)) +
+                  expert_time * RingComputeShare(in, ep_span, int64_t(nd_expert))) /
+                 dp_total;
     dp_window = stage == 0 ? bwd_mb : (stage <= 2 ? compute_mb : m * compute_mb);
     if (!in.dp_overlap) dp_window = 0;
   }
@@ -599,197 +629,6 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     if (r.run_cost_owned > 0) r.cost_per_million_tokens = r.run_cost_owned / (in.tokens / 1e6);
   }
   return r;
-}
-
-PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterResults& cluster,
-                          const Options& options) {
-  PlanInputs in;
-  const ir::Plan& plan = p.plans[index];
-  in.gemm_overhead = options.gemm_overhead;
-  in.gemm_tile = options.gemm_tile;
-  in.optimizer_bytes_per_param = plan.optimizer.fused ? options.optimizer_bytes_per_param
-                                                      : options.unfused_optimizer_bytes_per_param;
-  in.framework_reserve =
-      plan.framework_reserve.si > 0 ? plan.framework_reserve.si : options.framework_reserve;
-  if (plan.model.Valid() && plan.model.index < p.models.size()) {
-    const ir::Model& mo = p.Get(plan.model);
-    in.layers = mo.layers;
-    in.hidden = mo.hidden;
-    in.ffn = mo.ffn;
-    in.heads = mo.heads;
-    in.kv_heads = mo.kv_heads > 0 ? mo.kv_heads : mo.heads;
-    in.attention_head_dim = mo.head_dim;
-    in.vocab = mo.vocab;
-    in.tied_embeddings = mo.tied_embeddings;
-    in.swiglu = mo.activation == ir::Activation::swiglu;
-    in.layernorm = mo.norm == ir::Norm::layernorm;
-    in.moe = mo.has_moe;
-    if (mo.has_moe) {
-      in.experts = mo.moe.experts;
-      in.top_k = mo.moe.top_k;
-      in.shared_experts = mo.moe.shared_experts;
-      in.expert_ffn = mo.moe.expert_ffn;
-      in.dense_layers = mo.moe.dense_layers;
-      in.expert_groups = mo.moe.groups;
-      in.top_groups = mo.moe.top_groups;
-    }
-    in.mla = mo.has_mla;
-    if (mo.has_mla) {
-      in.q_rank = mo.mla.q_rank;
-      in.kv_rank = mo.mla.kv_rank;
-      in.rope_dim = mo.mla.rope_dim;
-      in.head_dim = mo.mla.head_dim;
-      in.v_head_dim = mo.mla.v_head_dim;
-    }
-  }
-  in.tp = plan.parallel.tp;
-  in.pp = plan.parallel.pp;
-  in.dp = plan.parallel.dp;
-  in.ep = plan.parallel.ep;
-  in.cp = plan.parallel.cp;
-  in.vpp = plan.parallel.vpp;
-  in.sequence_parallel = plan.parallel.sequence_parallel && plan.parallel.tp > 1;
-  in.schedule = plan.parallel.schedule;
-  in.first_stage_layers = plan.parallel.first_stage_layers;
-  in.last_stage_layers = plan.parallel.last_stage_layers;
-  in.tp_comm_overlap = plan.parallel.tp_comm_overlap;
-  in.tp_backward_overlap = plan.parallel.tp_backward_overlap;
-  in.dp_overlap = plan.parallel.dp_overlap;
-  in.ep_comm_overlap = plan.parallel.ep_comm_overlap;
-  in.global_batch = plan.batch.global;
-  in.micro_batch = plan.batch.micro;
-  in.seq_len = plan.batch.seq_len;
-  in.sharding = plan.optimizer.sharding;
-  in.optimizer = plan.optimizer.kind;
-  in.fp32_gradients = plan.optimizer.fp32_gradients;
-  {
-    // One accumulation pass per parameter: the micro-batch's new gradient (g bytes) is read and
-    // the buffer (b bytes) read and written. `separate`: PyTorch's AccumulateGrad adds in place
-    // when both have the gradient's type and keeps the first micro-batch's gradient as it is;
-    // Megatron-LM's hook before 2022 (`param.main_grad.add_(param.grad.data)`,
-    // megatron/model/distributed.py) adds into its fp32 main_grad every micro-batch. `upcast`:
-    // DeepSpeed's BF16_Optimizer.update_hp_grads runs `hp_grad.add_(lp.grad.to(fp32))`, a cast
-    // (read g, write 4) and an fp32 add (read 8, write 4), every micro-batch.
-    const double g = plan.precision == ir::Precision::fp32 ? 4 : 2;
-    const double b = plan.optimizer.fp32_gradients || plan.precision == ir::Precision::fp32 ? 4 : 2;
-    switch (plan.optimizer.grad_accumulation) {
-      case ir::GradAccumulation::fused:
-        break;
-      case ir::GradAccumulation::separate:
-        in.grad_accumulation_bytes = g + 2 * b;
-        in.grad_accumulation_skips_first = b == g;
-        break;
-      case ir::GradAccumulation::upcast:
-        in.grad_accumulation_bytes = g + 4 + 12;
-        break;
-    }
-  }
-  in.recompute = plan.recompute;
-  in.precision = plan.precision;
-  in.flash_attention = plan.flash_attention;
-  in.fused_cross_entropy = plan.fused_cross_entropy;
-  in.tokens = plan.tokens;
-  in.checkpoint_every = plan.checkpoint.every.si;
-  in.checkpoint_size = plan.checkpoint.size.si;
-
-  const ir::Cluster* c = plan.cluster.Valid() && plan.cluster.index < p.clusters.size()
-                             ? &p.Get(plan.cluster)
-                             : nullptr;
-  const ir::Ref<ir::Node> node_ref = c ? cluster.PrimaryNode(c->nodes.ref) : ir::Ref<ir::Node>{};
-  const ir::Node* node =
-      node_ref.Valid() && node_ref.index < p.nodes.size() ? &p.Get(node_ref) : nullptr;
-  const ir::Gpu* gpu = node && node->gpus.ref.Valid() ? &p.Get(node->gpus.ref) : nullptr;
-  if (gpu) {
-    switch (plan.precision) {
-      case ir::Precision::bf16:
-        in.peak_flops = gpu->bf16_flops.si;
-        break;
-      case ir::Precision::fp16:
-        in.peak_flops = gpu->fp16_flops.si > 0 ? gpu->fp16_flops.si : gpu->bf16_flops.si;
-        break;
-      case ir::Precision::fp8:
-        in.peak_flops = gpu->fp8_flops.si;
-        in.bf16_peak_flops = gpu->bf16_flops.si;
-        in.fp8_cast_bytes = plan.fp8_scaling == ir::Fp8Scaling::current ? 6 : 4;
-        break;
-      case ir::Precision::fp32:
-        in.peak_flops = gpu->fp32_flops.si;
-        break;
-    }
-    in.gemm_efficiency = gpu->gemm_efficiency > 0 ? gpu->gemm_efficiency : 0.8;
-    if (plan.precision == ir::Precision::fp8) in.fp8_gemm_efficiency = gpu->fp8_gemm_efficiency;
-    in.attention_efficiency = gpu->attention_efficiency > 0
-                                  ? gpu->attention_efficiency
-                                  : options.attention_to_gemm * in.gemm_efficiency;
-    in.attention_backward_efficiency =
-        gpu->attention_backward_efficiency > 0
-            ? gpu->attention_backward_efficiency
-            : options.attention_backward_to_gemm * in.gemm_efficiency;
-    // FlashAttention-2 on a GPU its kernel was not written for (Hopper): the GPU's own FA2
-    // figures (docs/model.md "Attention kernel generation").
-    if (plan.attention_kernel != ir::AttentionKernel::tuned) {
-      if (gpu->flash2_attention_efficiency > 0)
-        in.attention_efficiency = gpu->flash2_attention_efficiency;
-      if (gpu->flash2_attention_backward_efficiency > 0)
-        in.attention_backward_efficiency = gpu->flash2_attention_backward_efficiency;
-    }
-    // FlashAttention-1 and its Triton port (LLM Foundry's `attn_impl: triton`, the kernel of its
-    // 2023 benchmark tables): FlashAttention-2's figures over FA2's published speed-up on it
-    // (Dao 2023, abstract: "around 2x"; docs/model.md "Attention kernel generation").
-    if (plan.attention_kernel == ir::AttentionKernel::flash1 &&
-        options.flash2_speedup_over_flash1 > 0) {
-      in.attention_efficiency /= options.flash2_speedup_over_flash1;
-      in.attention_backward_efficiency /= options.flash2_speedup_over_flash1;
-    }
-    in.memory_efficiency =
-        gpu->memory_efficiency > 0 ? gpu->memory_efficiency : options.memory_efficiency;
-    if (gpu->kernel_overhead.si > 0) in.gemm_overhead = gpu->kernel_overhead.si;
-    in.hbm = gpu->memory.si;
-    in.hbm_bandwidth = gpu->memory_bandwidth.si;
-  }
-  in.cluster_gpus = cluster.usable_gpus;
-  in.gpus_per_node = cluster.gpus_per_node;
-  in.nodes = cluster.usable_nodes;
-  in.scale_up_domain = cluster.scale_up_domain;
-  in.scale_up_bandwidth = cluster.scale_up_bandwidth_per_gpu;
-  in.scale_up_latency = cluster.scale_up_latency;
-  in.scale_up_efficiency = options.scale_up_bus_efficiency;
-  in.scale_out_efficiency = options.scale_out_bus_efficiency;
-  in.scale_up_compute_share = options.scale_up_comm_compute_share;
-  in.scale_up_gather_cost = options.scale_up_gather_cost;
-  in.scale_up_reduction_speedup = options.scale_up_reduction_speedup;
-  in.scale_out_compute_share = options.scale_out_comm_compute_share;
-  in.scale_up_reduction = cluster.scale_up_reduction;
-  in.nic_bandwidth = cluster.fabric.nic_bandwidth_per_gpu;
-  in.scale_out_bandwidth = cluster.fabric.scale_out_bandwidth_per_gpu;
-  in.leaf_oversubscription = cluster.fabric.tiers >= 2 ? cluster.fabric.leaf_oversubscription : 1;
-  in.pod_oversubscription = cluster.fabric.pod_oversubscription;
-  in.leaf_gpus = cluster.fabric.leaf_gpus;
-  in.pod_gpus = cluster.fabric.pods > 1 ? cluster.fabric.pod_gpus : 0;
-  in.rail_only_rails = cluster.fabric.rail_only ? cluster.fabric.rails : 0;
-  in.scale_out_latency =
-      cluster.fabric.latency > 0 ? cluster.fabric.latency : options.default_scale_out_latency;
-  in.sharp = cluster.fabric.sharp;
-  // The compute shares are GPU figures (NCCL kernels on SMs); TPU collectives over ICI have no
-  // published figure, so none is applied there.
-  if (c && c->fabric.Valid() && p.Get(c->fabric).kind == ir::FabricKind::ici) {
-    in.scale_up_compute_share = in.scale_out_compute_share = 0;
-    in.scale_up_gather_cost = 1;
-    in.ring_latency_per_unit = false;
-  }
-  if (c) {
-    in.gpu_mtbf = cluster.reliability.gpu_mtbf;
-    in.node_mtbf = cluster.reliability.node_mtbf;
-    in.restart_time = c->restart_time.si;
-    in.checkpoint_bandwidth = c->checkpoint_bandwidth.si;
-    in.gpu_rental = c->gpu_rental.si;
-    // Owned cost needs capex and, where electricity is priced, the power it is charged on.
-    const bool opex_known = !cluster.cost.has_energy_price || cluster.power.it > 0;
-    if (cluster.cost.depreciation_per_second > 0 && opex_known)
-      in.cluster_cost_per_second =
-          cluster.cost.depreciation_per_second + cluster.cost.opex_per_year / (8760.0 * 3600.0);
-  }
-  return in;
 }
 
 }  // namespace clusterc::analysis

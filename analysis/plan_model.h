@@ -31,6 +31,7 @@ struct PlanInputs {
   int64_t q_rank = 0, kv_rank = 0, rope_dim = 0, head_dim = 0, v_head_dim = 0;
   // Plan.
   int64_t tp = 1, pp = 1, dp = 1, ep = 1, cp = 1, vpp = 1;
+  int64_t etp = 0;  // expert tensor parallelism; 0: tp
   bool sequence_parallel = true;
   ir::Schedule schedule = ir::Schedule::one_f_one_b;
   int64_t first_stage_layers = 0, last_stage_layers = 0;  // 0: even split
@@ -227,6 +228,12 @@ PlanResults EvaluatePlan(const PlanInputs& in);
 inline int64_t HeadDim(const PlanInputs& in) {
   return in.attention_head_dim > 0 ? in.attention_head_dim
                                    : in.hidden / (in.heads > 0 ? in.heads : 1);
+}
+
+// The expert tensor-parallel degree: the plan's `etp` (MoE parallel folding, Megatron-Core's
+// --expert-tensor-parallel-size), else tp.
+inline int64_t ExpertTp(const PlanInputs& in) {
+  return in.etp > 0 ? in.etp : (in.tp > 0 ? in.tp : 1);
 }
 
 // Flattens plan `index` of `program`; `cluster` is the derived results of its cluster.

@@ -367,11 +367,29 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
       indivisible(parallel,
                   fmt::format("{} experts do not divide by ep = {}", model->moe.experts, pa.ep),
                   "");
-    if (pa.ep > 1 && (pa.dp * pa.cp) % pa.ep != 0)
+    if (pa.etp > 0) {
+      // MoE parallel folding (Megatron-Core): ep x etp GPUs hold one copy of the experts, folded
+      // into the tp x dp x cp GPUs of a pipeline stage.
+      int64_t span = ir::SaturatingMul(pa.ep, pa.etp);
+      int64_t ranks = ir::SaturatingMul(pa.tp, ir::SaturatingMul(pa.dp, pa.cp));
+      if (ranks % span != 0)
+        indivisible(parallel,
+                    fmt::format("ep x etp = {} x {} = {} does not divide tp x dp x cp = {}", pa.ep,
+                                pa.etp, span, ranks),
+                    "the expert groups fold into the tensor-, data- and context-parallel ranks "
+                    "of a pipeline stage (Megatron-Core's MoE parallel folding)");
+    } else if (pa.ep > 1 && (pa.dp * pa.cp) % pa.ep != 0) {
       indivisible(parallel,
                   fmt::format("ep = {} does not divide dp x cp = {}", pa.ep, pa.dp * pa.cp),
                   "expert-parallel groups are formed within the data- and context-parallel "
-                  "ranks (Megatron-LM)");
+                  "ranks (Megatron-LM); `etp` folds them over the tensor-parallel ranks too");
+    }
+    if (model->has_moe && pa.etp > 1) {
+      int64_t fe = model->moe.expert_ffn > 0 ? model->moe.expert_ffn : model->ffn;
+      if (fe % pa.etp != 0)
+        indivisible(parallel,
+                    fmt::format("the experts' ffn {} does not divide by etp = {}", fe, pa.etp), "");
+    }
   }
   if (plan.batch.global > 0 && plan.batch.micro > 0 &&
       plan.batch.global % (plan.batch.micro * pa.dp) != 0)

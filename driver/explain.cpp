@@ -211,6 +211,7 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.Add("pp", "pipeline stages", double(in.pp));
   w.Add("dp", "data parallel", double(in.dp));
   w.AddIf("ep", "expert parallel", in.ep > 1 ? double(in.ep) : 0);
+  w.AddIf("etp", "expert tensor parallel", in.moe && in.etp > 0 ? double(in.etp) : 0);
   w.AddIf("cp", "context parallel", in.cp > 1 ? double(in.cp) : 0);
   w.Add("micro_batches", "micro-batches per pipeline per step", double(r.micro_batches));
   w.Add("params", "parameters", r.params.total);

@@ -72,6 +72,7 @@ inline constexpr PlausibleRange kPlausibleRanges[] = {
     {"plan.parallel.pp", 1, 1e6},
     {"plan.parallel.dp", 1, 1e9},
     {"plan.parallel.ep", 1, 1e6},
+    {"plan.parallel.etp", 0, 1e6},
     {"plan.parallel.cp", 1, 1e6},
     {"plan.parallel.vpp", 1, 1024},
     {"plan.batch.global", 1, 1e8},

@@ -97,6 +97,7 @@ void Describe(Model& m, V& v) {
 
 struct Parallel {
   int64_t tp = 1, pp = 1, dp = 1, ep = 1, cp = 1;
+  int64_t etp = 0;  // expert tensor parallelism; 0: tp (Megatron's default)
   int64_t vpp = 1;  // virtual pipeline stages per GPU (interleaved 1F1B when > 1)
   bool sequence_parallel = true;
   Schedule schedule = Schedule::one_f_one_b;
@@ -110,7 +111,11 @@ void Describe(Parallel& p, V& v) {
   v.Field("tp", p.tp, kPositive, "tensor-parallel degree");
   v.Field("pp", p.pp, kPositive, "pipeline-parallel stages");
   v.Field("dp", p.dp, kPositive, "data-parallel replicas");
-  v.Field("ep", p.ep, kPositive, "expert-parallel degree (within data-parallel ranks)");
+  v.Field(
+      "ep", p.ep, kPositive,
+      "expert-parallel degree: ep x etp GPUs hold one copy of the experts, within tp x dp x cp");
+  v.Field("etp", p.etp, kOptional | kPositive,
+          "expert tensor-parallel degree (MoE parallel folding); tp when not set");
   v.Field("cp", p.cp, kPositive, "context-parallel degree");
   v.Field("vpp", p.vpp, kPositive, "virtual stages per pipeline rank (interleaved schedule)");
   v.Field("sequence_parallel", p.sequence_parallel, kOptional,

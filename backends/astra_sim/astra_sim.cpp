@@ -737,6 +737,15 @@ void EmitAstraSim(const Context& ctx, OutputTree& out) {
   for (uint32_t index : ctx.plans) {
     PlanShape s = sim::MakePlanShape(ctx, index);
     if (!s.Valid()) continue;
+    if (sim::FoldedExperts(s)) {
+      sim::ReportNotRepresented(
+          ctx, *s.plan,
+          fmt::format("astra-sim/{}: not written: the slice places expert parallelism inside the "
+                      "data-parallel ranks with the experts split like the attention (tp {}); "
+                      "etp {} (MoE parallel folding) is not represented",
+                      s.plan->name, s.tp, s.etp));
+      continue;
+    }
     const std::string dir = "astra-sim/" + s.plan->name + "/";
     Slice sl = PlanSlice(ctx, s);
     std::vector<Dimension> dims = astra::Network(ctx, s, sl);
@@ -763,7 +772,7 @@ double EstimateAstraSim(const Context& ctx) {
   double bytes = 0;
   for (uint32_t index : ctx.plans) {
     PlanShape s = sim::MakePlanShape(ctx, index);
-    if (!s.Valid()) continue;
+    if (!s.Valid() || sim::FoldedExperts(s)) continue;
     Slice sl = PlanSlice(ctx, s);
     // The small files exactly (rendered: they do not grow with the job), comm_groups.json and
     // the traces bounded from their counts (astra/trace_size.h).

@@ -153,8 +153,11 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         "Calculon has no mixture of experts: {} experts (top {}, {} shared) are written as a dense "
         "model with feedforward {}, the average active MLP parameters per block; FLOPs per token "
         "match, but weights, gradients and optimizer state count active parameters only and the "
-        "expert all-to-alls (ep {}) are left out",
-        in.experts, in.top_k, in.shared_experts, feedforward, s.ep));
+        "expert all-to-alls (ep {}) are left out{}",
+        in.experts, in.top_k, in.shared_experts, feedforward, s.ep,
+        sim::FoldedExperts(s)
+            ? fmt::format(", and the experts are split over tp {}, not etp {}", s.tp, s.etp)
+            : std::string()));
   if (s.cp > 1)
     notes.push_back(fmt::format(
         "Calculon has no context parallelism: cp {} is folded into data_par with seq_size {} and "

@@ -417,6 +417,8 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
                            .Count("vpp", "virtual stages (vpp)", in.vpp)
                            .Count("dp", "data parallel (dp)", in.dp)
                            .Count("ep", "expert parallel (ep)", in.ep)
+                           .AddPositive("etp", "expert tensor parallel (etp)",
+                                        in.moe && in.etp > 0 ? double(in.etp) : 0, Unit::kCount)
                            .Count("cp", "context parallel (cp)", in.cp)
                            .Count("gpus", "GPUs used", r.gpus)
                            .Count("global_batch", "global batch (sequences)", in.global_batch)

@@ -63,7 +63,7 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
   const auto& in = *s.in;
   const double gb = s.grad_bytes_per_param;
   const int64_t dense_ranks = s.dp * s.cp;
-  const int64_t expert_ranks = in.moe ? dense_ranks / std::max<int64_t>(1, s.ep) : 1;
+  const int64_t expert_ranks = in.moe ? s.tp * dense_ranks / std::max<int64_t>(1, s.ep * s.etp) : 1;
   auto add = [&](bool expert, double params) {
     if (params <= 0 || (expert ? expert_ranks : dense_ranks) <= 1) return;
     switch (in.sharding) {
@@ -153,6 +153,7 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
   s.dp = std::max<int64_t>(1, in.dp);
   s.cp = std::max<int64_t>(1, in.cp);
   s.ep = std::max<int64_t>(1, in.ep);
+  s.etp = analysis::ExpertTp(in);
   s.vpp = std::max<int64_t>(1, in.vpp);
   s.micro_batches = std::max<int64_t>(1, r.micro_batches);
   s.gpus = r.gpus;
@@ -178,7 +179,8 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
       if (in.tied_embeddings && s.pp > 1) dense += double(in.vocab) * h;
     }
     st.dense_params = dense / double(s.tp);
-    st.expert_params = double(st.moe_layers) * double(in.experts) * pc.expert / double(s.ep * s.tp);
+    st.expert_params =
+        double(st.moe_layers) * double(in.experts) * pc.expert / double(s.ep * s.etp);
     s.stages.push_back(st);
     start += st.layers;
   }

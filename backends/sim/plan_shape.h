@@ -52,6 +52,7 @@ struct PlanShape {
   const analysis::PlanResults* r = nullptr;
   const analysis::ClusterResults* cluster = nullptr;
   int64_t tp = 1, pp = 1, dp = 1, cp = 1, ep = 1, vpp = 1;
+  int64_t etp = 1;  // expert tensor parallelism (analysis::ExpertTp)
   int64_t micro_batches = 1;
   int64_t gpus = 0;
   bool sequence_parallel = false;
@@ -82,6 +83,13 @@ struct PlanShape {
 
   bool Valid() const { return r != nullptr && r->valid; }
 };
+
+// MoE parallel folding: the experts' tensor parallelism differs from the attention's, so the
+// expert-parallel groups cross the tensor-parallel ones. ASTRA-sim's slice and SimAI's workload
+// place expert parallelism inside the data-parallel ranks and cannot express it.
+inline bool FoldedExperts(const PlanShape& s) {
+  return s.in != nullptr && s.in->moe && s.etp != s.tp;
+}
 
 // One data-parallel collective of a step on one stage, as analysis counts them (ZeRO,
 // Rajbhandari et al. 2019 section 7): without sharding an all-reduce of the gradients; ZeRO-1/2

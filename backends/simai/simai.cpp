@@ -344,6 +344,15 @@ void EmitSimAi(const Context& ctx, OutputTree& out) {
   for (uint32_t index : ctx.plans) {
     PlanShape s = sim::MakePlanShape(ctx, index);
     if (!s.Valid()) continue;
+    if (sim::FoldedExperts(s)) {
+      sim::ReportNotRepresented(
+          ctx, *s.plan,
+          fmt::format("simai/{}: not written: SimAI places expert parallelism inside the "
+                      "data-parallel ranks with the experts split like the attention (tp {}); "
+                      "etp {} (MoE parallel folding) has no form in its workload",
+                      s.plan->name, s.tp, s.etp));
+      continue;
+    }
     out.Write("simai/" + s.plan->name + ".txt", Workload(s));
     out.Write("simai/" + s.plan->name + ".sh", Script(ctx, s));
     for (const std::string& note : NotRepresented(s, true))
@@ -355,7 +364,8 @@ double EstimateSimAi(const Context& ctx) {
   double bytes = 0;
   for (uint32_t index : ctx.plans) {
     PlanShape s = sim::MakePlanShape(ctx, index);
-    if (s.Valid()) bytes += WorkloadBytesBound(s) + double(Script(ctx, s).size());
+    if (s.Valid() && !sim::FoldedExperts(s))
+      bytes += WorkloadBytesBound(s) + double(Script(ctx, s).size());
   }
   return bytes;
 }

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <numeric>
 #include <string>
 
 #include <fmt/format.h>
@@ -87,7 +88,11 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
                    ctx.program.models[plan.model.index].name, cl.name, Thousands(gpus),
                    Thousands(nodes));
   o += fmt::format("# tp {} x pp {} x cp {} x dp {}", in.tp, in.pp, in.cp, in.dp);
-  if (in.ep > 1) o += fmt::format(", ep {} within dp", in.ep);
+  const bool folded = in.moe && in.etp > 0 && in.etp != in.tp;
+  if (folded)
+    o += fmt::format(", ep {} x etp {} folded over tp x dp x cp", in.ep, in.etp);
+  else if (in.ep > 1)
+    o += fmt::format(", ep {} within dp", in.ep);
   if (in.vpp > 1) o += fmt::format(", {} virtual stages per pipeline rank", in.vpp);
   o += ".\n";
   if (pr.valid && pr.step_time > 0)
@@ -120,8 +125,11 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
   if (job.nodes_per_block > 0 && (!job.mixed || group == job.block_group)) {
     // Megatron orders ranks tp, cp, ep, dp, pp (fastest first): a TP x CP x EP group is
     // tp*cp*ep consecutive ranks, i.e. consecutive nodes. A segment of whole groups inside one
-    // block keeps every such group inside one NVLink domain.
-    int64_t group_gpus = in.tp * in.cp * std::max<int64_t>(1, in.ep);
+    // block keeps every such group inside one NVLink domain. Folded experts (etp != tp) order
+    // their ranks etp, ep, expert-dp over the same ranks: ep x etp consecutive ranks, so the
+    // blocks that hold whole groups of both kinds are lcm(tp x cp, ep x etp) ranks.
+    int64_t group_gpus = folded ? std::lcm(in.tp * in.cp, std::max<int64_t>(1, in.ep) * in.etp)
+                                : in.tp * in.cp * std::max<int64_t>(1, in.ep);
     int64_t group_nodes = std::max<int64_t>(1, CeilDiv(group_gpus, gpn));
     int64_t segment = group_nodes <= job.nodes_per_block
                           ? SegmentSize(nodes, job.nodes_per_block, group_nodes)
@@ -169,6 +177,7 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
   a.Add("--pipeline-model-parallel-size", in.pp);
   a.Add("--context-parallel-size", in.cp);
   if (in.moe || in.ep > 1) a.Add("--expert-model-parallel-size", in.ep);
+  if (in.moe && in.etp > 0) a.Add("--expert-tensor-parallel-size", in.etp);
   if (in.sequence_parallel && in.tp > 1) a.Add("--sequence-parallel");
   bool even = in.pp > 0 && in.layers % in.pp == 0;
   if (!even && in.pp > 1) {

@@ -480,3 +480,84 @@ TEST_CASE("Megatron-LM's unfused cross entropy moves 52 bytes per logit, the fus
 
 }  // namespace
 }  // namespace clusterc::analysis
+
+namespace clusterc::analysis {
+namespace {
+
+TEST_CASE("Qwen3 235B-A22B's shape gives its published 235 B and 22 B parameters",
+          "[layer_model]") {
+  // Qwen3 technical report (arXiv 2505.09388) table 2: 235 B in total, 22 B activated.
+  auto c = ValidationSpec("h100.cl");
+  const PlanInputs in = PlanNamed(*c, "mb2604p_qwen3_235b_a22b");
+  const PlanResults r = EvaluatePlan(in);
+  CHECK(r.params.total / 1e9 == Approx(235).epsilon(0.005));
+  CHECK(r.params.active / 1e9 == Approx(22).epsilon(0.03));
+}
+
+TEST_CASE("folded experts: ep x etp GPUs hold one copy, each GPU's expert work unchanged",
+          "[layer_model]") {
+  // Megatron-Core's MoE parallel folding as Megatron-Bridge runs Qwen3 235B-A22B on H100: TP 2,
+  // EP 32 over TP 2 x DP 16, expert tensor parallelism 1.
+  auto c = ValidationSpec("h100.cl");
+  PlanInputs folded = PlanNamed(*c, "mb2604p_qwen3_235b_a22b");
+  REQUIRE(folded.tp == 2);
+  REQUIRE(folded.ep == 32);
+  REQUIRE(folded.etp == 1);
+  PlanInputs split = folded;  // Megatron's default: the experts split like the attention
+  split.etp = 0;
+  const PlanResults rf = EvaluatePlan(folded), rs = EvaluatePlan(split);
+
+  // Memory: the most loaded stage's experts over ep x etp = 32 GPUs, not ep x tp = 64.
+  const int64_t stage = rf.memory.stage;
+  const double moe_layers = double(StageLayers(folded, stage));
+  double dense = moe_layers * (rf.params.attention + rf.params.norms + rf.params.router);
+  if (stage == 0) dense += rf.params.embedding;
+  if (stage == folded.pp - 1) dense += rf.params.head + folded.hidden;
+  const double experts = moe_layers * 128 * rf.params.expert;
+  CHECK(rf.memory.params == Approx(dense / 2 + experts / 32).epsilon(1e-9));
+  REQUIRE(rs.memory.stage == stage);
+  CHECK(rs.memory.params == Approx(dense / 2 + experts / 64).epsilon(1e-9));
+
+  // Compute: a GPU's expert GEMMs do the same FLOPs, on half the tokens per expert (4,096
+  // copies, not 8,192) of whole experts (1,536 wide, not 768). Both shapes fill the 128-wide
+  // tiles, so the time is the same too.
+  const AttentionDims a = Attention(folded);
+  const LayerTimes lf = LayerTime(folded, a, true), ls = LayerTime(split, a, true);
+  CHECK(lf.flops_fwd == Approx(ls.flops_fwd).epsilon(1e-12));
+  CHECK(lf.gemm_time == Approx(ls.gemm_time).epsilon(1e-9));
+
+  // Each GPU dispatches its own sequence-parallel shard, 1/tp of the micro-batch's tokens:
+  // 4,096 / 2 tokens x top 8 x hidden 4,096 x 2 bytes.
+  CHECK(rf.messages.all_to_all == Approx(4096.0 / 2 * 8 * 4096 * 2));
+  CHECK(rs.messages.all_to_all == Approx(4096.0 * 8 * 4096 * 2));
+
+  // Tensor parallelism: at etp 1 the expert block has no tensor-parallel collectives, half of
+  // every (all-MoE) layer's.
+  CHECK(rf.step.comm_total[int(Comm::kTp)] ==
+        Approx(rs.step.comm_total[int(Comm::kTp)] / 2).epsilon(1e-9));
+}
+
+TEST_CASE("an all-to-all across nodes sends only the other nodes' share through the NIC",
+          "[layer_model]") {
+  // Qwen3 30B-A3B with EP 16 over two DGX H100: of a GPU's dispatch, the copies for the 8 ranks
+  // of the other node leave through its NIC while those for the 7 others of its own node cross
+  // NVLink at the same time.
+  auto c = ValidationSpec("h100.cl");
+  PlanInputs in = PlanNamed(*c, "mb2604p_qwen3_30b_a3b");
+  REQUIRE(in.ep == 16);
+  REQUIRE(in.scale_up_domain == 8);
+  in.scale_out_latency = 0;  // the bandwidth terms alone
+  in.scale_up_latency = 0;
+  const PlanResults r = EvaluatePlan(in);
+  const double bytes = 4096.0 * 8 * 2048 * 2;  // one micro-batch of 4,096 tokens, top 8
+  REQUIRE(r.messages.all_to_all == Approx(bytes));
+  const double nic = 8.0 / 16 * bytes / (in.nic_bandwidth * in.scale_out_efficiency);
+  const double nvlink = 7.0 / 16 * bytes / (in.scale_up_bandwidth * in.scale_up_efficiency);
+  REQUIRE(nic > nvlink);
+  // 48 MoE layers x 4 all-to-alls (dispatch and combine, forward and backward) per micro-batch.
+  CHECK(r.step.comm_total[int(Comm::kEp)] ==
+        Approx(double(r.micro_batches) * 48 * 4 * nic).epsilon(1e-9));
+}
+
+}  // namespace
+}  // namespace clusterc::analysis

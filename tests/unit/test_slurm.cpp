@@ -328,6 +328,10 @@ void CheckSbatch(const Compiled& c, const std::string& sbatch, uint32_t plan_ind
   CHECK(Flag(sbatch, "--context-parallel-size") == std::to_string(plan.parallel.cp));
   if (plan.parallel.ep > 1)
     CHECK(Flag(sbatch, "--expert-model-parallel-size") == std::to_string(plan.parallel.ep));
+  if (in.moe && plan.parallel.etp > 0)
+    CHECK(Flag(sbatch, "--expert-tensor-parallel-size") == std::to_string(plan.parallel.etp));
+  else
+    CHECK(Flag(sbatch, "--expert-tensor-parallel-size").empty());
   CHECK(Flag(sbatch, "--sequence-parallel") ==
         (plan.parallel.sequence_parallel && plan.parallel.tp > 1 ? "true" : ""));
   if (plan.parallel.vpp > 1 && in.layers % (plan.parallel.pp * plan.parallel.vpp) == 0)
@@ -533,4 +537,23 @@ TEST_CASE("slurm: without plans, every cluster of the main file, one folder each
                                        "slurm/meta_24k/topology.conf"});
   for (uint32_t i = 0; i < c->program.clusters.size(); ++i)
     CheckCluster(*c, out, "slurm/" + c->program.clusters[i].name + "/", i);
+}
+
+TEST_CASE("slurm: folded experts pass Megatron-Core their own tensor parallelism", "[slurm]") {
+  // Megatron-Bridge's Qwen3 235B-A22B preset on DGX H100: TP 2, EP 32, expert tensor parallelism
+  // 1 (scripts/performance/configs/qwen/, `expert_tensor_parallel_size=1`).
+  auto c =
+      CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "validation" / "h100.cl");
+  auto out = LowerSlurm(*c);
+  const std::string name = "slurm/dgx_256/mb2604p_qwen3_235b_a22b.sbatch";
+  REQUIRE(out.Files().count(name));
+  const std::string& sbatch = out.Files().at(name);
+  CHECK(Flag(sbatch, "--tensor-model-parallel-size") == "2");
+  CHECK(Flag(sbatch, "--expert-model-parallel-size") == "32");
+  CHECK(Flag(sbatch, "--expert-tensor-parallel-size") == "1");
+  CHECK(sbatch.find("ep 32 x etp 1 folded over tp x dp x cp") != std::string::npos);
+  // Plans that leave `etp` unset keep Megatron's default (etp = tp) and pass no flag.
+  const std::string unfolded = "slurm/dgx_16/mb26_qwen3_30b_a3b.sbatch";
+  REQUIRE(out.Files().count(unfolded));
+  CHECK(Flag(out.Files().at(unfolded), "--expert-tensor-parallel-size").empty());
 }

@@ -185,6 +185,7 @@ cluster dgx_8    { site = dc; nodes = 1 x dgx_h100;   racks = rack { nodes = 4 }
 cluster dgx_16   { site = dc; nodes = 2 x dgx_h100;   racks = rack { nodes = 4 }; fabric = ndr }
 cluster dgx_64   { site = dc; nodes = 8 x dgx_h100;   racks = rack { nodes = 4 }; fabric = ndr }
 cluster dgx_128  { site = dc; nodes = 16 x dgx_h100;  racks = rack { nodes = 4 }; fabric = ndr }
+cluster dgx_256  { site = dc; nodes = 32 x dgx_h100;  racks = rack { nodes = 4 }; fabric = ndr }
 cluster dgx_512  { site = dc; nodes = 64 x dgx_h100;  racks = rack { nodes = 4 }; fabric = ndr }
 cluster dgx_1024 { site = dc; nodes = 128 x dgx_h100; racks = rack { nodes = 4 }; fabric = ndr }
 
@@ -257,3 +258,39 @@ model qwen3_30b_a3b {
 }
 plan mb25_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { pp = 2; vpp = 24; dp = 8; ep = 8; ep_comm_overlap = true } batch { global = 512;   micro = 2; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 plan mb26_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { pp = 2; vpp = 12; dp = 8; ep = 8; ep_comm_overlap = true } batch { global = 1_024; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+
+// ---- Round 11: the Qwen3 rows of later Megatron-Bridge containers, and Qwen3 235B-A22B with
+// MoE parallel folding (`etp`), entered before their predictions were seen.
+//  [MBA] Megatron-Bridge docs/performance-summary-archive.md (read 2026-11-26 at 067f987df), DGX-H100
+//        rows, "FP8" (the H100 presets are the FP8_CS ones: current scaling):
+//        - 26.02.01 container, Qwen3_30B_a3B: 16 GPUs, GBS 1,024, MBS 1, sequence 4,096, TP 1, PP 2,
+//          VP 12, EP 8: 9,058 tokens/s/GPU. The same row of the 26.02 container (mb26 above) reads
+//          5,113: the point release ran the same configuration 1.77x faster.
+//        - 26.04.01 container, Qwen3_30B_a3B: 16 GPUs, GBS 1,024, MBS 1, TP 1, PP 1, EP 16:
+//          8,960.
+//        - 26.04.01 container, Qwen3_235B_a22B: 256 GPUs, GBS 8,192, MBS 1, TP 2, PP 8, VP 4,
+//          EP 32: 1,712.
+//  [MB25] 25.11 table, DGX-H100, Qwen3_235B_a22B: 256 GPUs, FP8-CS, GBS 2,048, MBS 1, TP 2, PP 8,
+//        VP 4, EP 32, GA 128: 1,575.
+//        The presets (25.11: 7af9601c9d scripts/performance/configs/qwen3/; 26.04.01: 17a381f95
+//        scripts/performance/configs/qwen/): every Qwen3 preset sets expert_tensor_parallel_size
+//        = 1, so EP 32 folds over TP 2 x DP 16 (`etp = 1`); 235B on H100: moe_a2a_overlap (the
+//        all-to-all beside another micro-batch, `ep_comm_overlap`), alltoall dispatcher, no
+//        tensor-parallel communication overlap, sequence parallelism, no recompute, and the
+//        recipe's account_for_embedding/loss_in_pipeline_split (94 + 2 = 96 slots on 32 virtual
+//        stages). 30B on H100 at 26.04.01: EP 16, moe_a2a_overlap off, the HybridEP dispatcher
+//        (modelled as the all-to-all it implements), no CUDA graphs under FP8. Common: token-
+//        dropless with forced load balancing, 16-bit gradient reduction, the distributed optimizer.
+// Qwen3 235B-A22B (Qwen3 technical report, arXiv 2505.09388, table 2, and the released
+// config.json): 94 layers, hidden 4,096, 64 query heads of 128 (head_dim 128), 4 K/V heads, 128
+// routed experts of 1,536, top 8, no shared expert, untied embeddings, vocabulary 151,936.
+// Published: 235 B parameters, 22 B activated.
+model qwen3_235b_a22b {
+  layers = 94; hidden = 4_096; ffn = 12_288; heads = 64; kv_heads = 4; head_dim = 128
+  vocab = 151_936
+  moe { experts = 128; top_k = 8; expert_ffn = 1_536 }
+}
+plan mb2602p_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { pp = 2; vpp = 12; dp = 8; ep = 8; ep_comm_overlap = true } batch { global = 1_024; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb2604p_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { dp = 16; ep = 16 } batch { global = 1_024; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb25_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = dgx_256; parallel { tp = 2; pp = 8; vpp = 4; dp = 16; ep = 32; etp = 1; ep_comm_overlap = true } batch { global = 2_048; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb2604p_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = dgx_256; parallel { tp = 2; pp = 8; vpp = 4; dp = 16; ep = 32; etp = 1; ep_comm_overlap = true } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }

@@ -1,0 +1,205 @@
+// Flattening a plan of the IR, with its cluster's derived results and the analysis options, into
+// the PlanInputs that EvaluatePlan reads (analysis/plan_model.h): every lookup and default the
+// hot loop must not repeat.
+#include <algorithm>
+#include <cmath>
+
+#include "analysis/analysis.h"
+#include "analysis/plan_model.h"
+#include "ir/checked.h"
+
+namespace clusterc::analysis {
+
+PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterResults& cluster,
+                          const Options& options) {
+  PlanInputs in;
+  const ir::Plan& plan = p.plans[index];
+  in.gemm_overhead = options.gemm_overhead;
+  in.gemm_tile = options.gemm_tile;
+  in.optimizer_bytes_per_param = plan.optimizer.fused ? options.optimizer_bytes_per_param
+                                                      : options.unfused_optimizer_bytes_per_param;
+  in.framework_reserve =
+      plan.framework_reserve.si > 0 ? plan.framework_reserve.si : options.framework_reserve;
+  if (plan.model.Valid() && plan.model.index < p.models.size()) {
+    const ir::Model& mo = p.Get(plan.model);
+    in.layers = mo.layers;
+    in.hidden = mo.hidden;
+    in.ffn = mo.ffn;
+    in.heads = mo.heads;
+    in.kv_heads = mo.kv_heads > 0 ? mo.kv_heads : mo.heads;
+    in.attention_head_dim = mo.head_dim;
+    in.vocab = mo.vocab;
+    in.tied_embeddings = mo.tied_embeddings;
+    in.swiglu = mo.activation == ir::Activation::swiglu;
+    in.layernorm = mo.norm == ir::Norm::layernorm;
+    in.moe = mo.has_moe;
+    if (mo.has_moe) {
+      in.experts = mo.moe.experts;
+      in.top_k = mo.moe.top_k;
+      in.shared_experts = mo.moe.shared_experts;
+      in.expert_ffn = mo.moe.expert_ffn;
+      in.dense_layers = mo.moe.dense_layers;
+      in.expert_groups = mo.moe.groups;
+      in.top_groups = mo.moe.top_groups;
+    }
+    in.mla = mo.has_mla;
+    if (mo.has_mla) {
+      in.q_rank = mo.mla.q_rank;
+      in.kv_rank = mo.mla.kv_rank;
+      in.rope_dim = mo.mla.rope_dim;
+      in.head_dim = mo.mla.head_dim;
+      in.v_head_dim = mo.mla.v_head_dim;
+    }
+  }
+  in.tp = plan.parallel.tp;
+  in.pp = plan.parallel.pp;
+  in.dp = plan.parallel.dp;
+  in.ep = plan.parallel.ep;
+  in.etp = plan.parallel.etp;
+  in.cp = plan.parallel.cp;
+  in.vpp = plan.parallel.vpp;
+  in.sequence_parallel = plan.parallel.sequence_parallel && plan.parallel.tp > 1;
+  in.schedule = plan.parallel.schedule;
+  in.first_stage_layers = plan.parallel.first_stage_layers;
+  in.last_stage_layers = plan.parallel.last_stage_layers;
+  in.tp_comm_overlap = plan.parallel.tp_comm_overlap;
+  in.tp_backward_overlap = plan.parallel.tp_backward_overlap;
+  in.dp_overlap = plan.parallel.dp_overlap;
+  in.ep_comm_overlap = plan.parallel.ep_comm_overlap;
+  in.global_batch = plan.batch.global;
+  in.micro_batch = plan.batch.micro;
+  in.seq_len = plan.batch.seq_len;
+  in.sharding = plan.optimizer.sharding;
+  in.optimizer = plan.optimizer.kind;
+  in.fp32_gradients = plan.optimizer.fp32_gradients;
+  {
+    // One accumulation pass per parameter: the micro-batch's new gradient (g bytes) is read and
+    // the buffer (b bytes) read and written. `separate`: PyTorch's AccumulateGrad adds in place
+    // when both have the gradient's type and keeps the first micro-batch's gradient as it is;
+    // Megatron-LM's hook before 2022 (`param.main_grad.add_(param.grad.data)`,
+    // megatron/model/distributed.py) adds into its fp32 main_grad every micro-batch. `upcast`:
+    // DeepSpeed's BF16_Optimizer.update_hp_grads runs `hp_grad.add_(lp.grad.to(fp32))`, a cast
+    // (read g, write 4) and an fp32 add (read 8, write 4), every micro-batch.
+    const double g = plan.precision == ir::Precision::fp32 ? 4 : 2;
+    const double b = plan.optimizer.fp32_gradients || plan.precision == ir::Precision::fp32 ? 4 : 2;
+    switch (plan.optimizer.grad_accumulation) {
+      case ir::GradAccumulation::fused:
+        break;
+      case ir::GradAccumulation::separate:
+        in.grad_accumulation_bytes = g + 2 * b;
+        in.grad_accumulation_skips_first = b == g;
+        break;
+      case ir::GradAccumulation::upcast:
+        in.grad_accumulation_bytes = g + 4 + 12;
+        break;
+    }
+  }
+  in.recompute = plan.recompute;
+  in.precision = plan.precision;
+  in.flash_attention = plan.flash_attention;
+  in.fused_cross_entropy = plan.fused_cross_entropy;
+  in.tokens = plan.tokens;
+  in.checkpoint_every = plan.checkpoint.every.si;
+  in.checkpoint_size = plan.checkpoint.size.si;
+
+  const ir::Cluster* c = plan.cluster.Valid() && plan.cluster.index < p.clusters.size()
+                             ? &p.Get(plan.cluster)
+                             : nullptr;
+  const ir::Ref<ir::Node> node_ref = c ? cluster.PrimaryNode(c->nodes.ref) : ir::Ref<ir::Node>{};
+  const ir::Node* node =
+      node_ref.Valid() && node_ref.index < p.nodes.size() ? &p.Get(node_ref) : nullptr;
+  const ir::Gpu* gpu = node && node->gpus.ref.Valid() ? &p.Get(node->gpus.ref) : nullptr;
+  if (gpu) {
+    switch (plan.precision) {
+      case ir::Precision::bf16:
+        in.peak_flops = gpu->bf16_flops.si;
+        break;
+      case ir::Precision::fp16:
+        in.peak_flops = gpu->fp16_flops.si > 0 ? gpu->fp16_flops.si : gpu->bf16_flops.si;
+        break;
+      case ir::Precision::fp8:
+        in.peak_flops = gpu->fp8_flops.si;
+        in.bf16_peak_flops = gpu->bf16_flops.si;
+        in.fp8_cast_bytes = plan.fp8_scaling == ir::Fp8Scaling::current ? 6 : 4;
+        break;
+      case ir::Precision::fp32:
+        in.peak_flops = gpu->fp32_flops.si;
+        break;
+    }
+    in.gemm_efficiency = gpu->gemm_efficiency > 0 ? gpu->gemm_efficiency : 0.8;
+    if (plan.precision == ir::Precision::fp8) in.fp8_gemm_efficiency = gpu->fp8_gemm_efficiency;
+    in.attention_efficiency = gpu->attention_efficiency > 0
+                                  ? gpu->attention_efficiency
+                                  : options.attention_to_gemm * in.gemm_efficiency;
+    in.attention_backward_efficiency =
+        gpu->attention_backward_efficiency > 0
+            ? gpu->attention_backward_efficiency
+            : options.attention_backward_to_gemm * in.gemm_efficiency;
+    // FlashAttention-2 on a GPU its kernel was not written for (Hopper): the GPU's own FA2
+    // figures (docs/model.md "Attention kernel generation").
+    if (plan.attention_kernel != ir::AttentionKernel::tuned) {
+      if (gpu->flash2_attention_efficiency > 0)
+        in.attention_efficiency = gpu->flash2_attention_efficiency;
+      if (gpu->flash2_attention_backward_efficiency > 0)
+        in.attention_backward_efficiency = gpu->flash2_attention_backward_efficiency;
+    }
+    // FlashAttention-1 and its Triton port (LLM Foundry's `attn_impl: triton`, the kernel of its
+    // 2023 benchmark tables): FlashAttention-2's figures over FA2's published speed-up on it
+    // (Dao 2023, abstract: "around 2x"; docs/model.md "Attention kernel generation").
+    if (plan.attention_kernel == ir::AttentionKernel::flash1 &&
+        options.flash2_speedup_over_flash1 > 0) {
+      in.attention_efficiency /= options.flash2_speedup_over_flash1;
+      in.attention_backward_efficiency /= options.flash2_speedup_over_flash1;
+    }
+    in.memory_efficiency =
+        gpu->memory_efficiency > 0 ? gpu->memory_efficiency : options.memory_efficiency;
+    if (gpu->kernel_overhead.si > 0) in.gemm_overhead = gpu->kernel_overhead.si;
+    in.hbm = gpu->memory.si;
+    in.hbm_bandwidth = gpu->memory_bandwidth.si;
+  }
+  in.cluster_gpus = cluster.usable_gpus;
+  in.gpus_per_node = cluster.gpus_per_node;
+  in.nodes = cluster.usable_nodes;
+  in.scale_up_domain = cluster.scale_up_domain;
+  in.scale_up_bandwidth = cluster.scale_up_bandwidth_per_gpu;
+  in.scale_up_latency = cluster.scale_up_latency;
+  in.scale_up_efficiency = options.scale_up_bus_efficiency;
+  in.scale_out_efficiency = options.scale_out_bus_efficiency;
+  in.scale_up_compute_share = options.scale_up_comm_compute_share;
+  in.scale_up_gather_cost = options.scale_up_gather_cost;
+  in.scale_up_reduction_speedup = options.scale_up_reduction_speedup;
+  in.scale_out_compute_share = options.scale_out_comm_compute_share;
+  in.scale_up_reduction = cluster.scale_up_reduction;
+  in.nic_bandwidth = cluster.fabric.nic_bandwidth_per_gpu;
+  in.scale_out_bandwidth = cluster.fabric.scale_out_bandwidth_per_gpu;
+  in.leaf_oversubscription = cluster.fabric.tiers >= 2 ? cluster.fabric.leaf_oversubscription : 1;
+  in.pod_oversubscription = cluster.fabric.pod_oversubscription;
+  in.leaf_gpus = cluster.fabric.leaf_gpus;
+  in.pod_gpus = cluster.fabric.pods > 1 ? cluster.fabric.pod_gpus : 0;
+  in.rail_only_rails = cluster.fabric.rail_only ? cluster.fabric.rails : 0;
+  in.scale_out_latency =
+      cluster.fabric.latency > 0 ? cluster.fabric.latency : options.default_scale_out_latency;
+  in.sharp = cluster.fabric.sharp;
+  // The compute shares are GPU figures (NCCL kernels on SMs); TPU collectives over ICI have no
+  // published figure, so none is applied there.
+  if (c && c->fabric.Valid() && p.Get(c->fabric).kind == ir::FabricKind::ici) {
+    in.scale_up_compute_share = in.scale_out_compute_share = 0;
+    in.scale_up_gather_cost = 1;
+    in.ring_latency_per_unit = false;
+  }
+  if (c) {
+    in.gpu_mtbf = cluster.reliability.gpu_mtbf;
+    in.node_mtbf = cluster.reliability.node_mtbf;
+    in.restart_time = c->restart_time.si;
+    in.checkpoint_bandwidth = c->checkpoint_bandwidth.si;
+    in.gpu_rental = c->gpu_rental.si;
+    // Owned cost needs capex and, where electricity is priced, the power it is charged on.
+    const bool opex_known = !cluster.cost.has_energy_price || cluster.power.it > 0;
+    if (cluster.cost.depreciation_per_second > 0 && opex_known)
+      in.cluster_cost_per_second =
+          cluster.cost.depreciation_per_second + cluster.cost.opex_per_year / (8760.0 * 3600.0);
+  }
+  return in;
+}
+
+}  // namespace clusterc::analysis
