@@ -87,8 +87,10 @@ std::string NetworkYaml(const Context& ctx, const PlanShape& s, const Slice& sl,
   // Comments by hand, one per line (yaml-cpp joins consecutive comments onto one line).
   std::string out = "# " + sim::HeaderLine(ctx, *s.plan) + "\n";
   out += fmt::format(
-      "# Slice of {} GPUs: tp {} x cp {} of {} x dp {} of {} (ep {} of {}) x pp {} = {} ranks.\n",
-      s.gpus, sl.tp, sl.cp, s.cp, sl.d, s.dp, sl.ep, s.ep, sl.pp, sl.Ranks());
+      "# Slice of {} GPUs: tp {} x cp {} of {} x dp {} of {} (ep {} of {}{}) x pp {} = {} ranks.\n",
+      s.gpus, sl.tp, sl.cp, s.cp, sl.d, s.dp, sl.ep, s.ep,
+      sl.folded ? fmt::format(", etp {} folded over tp x cp x dp", sl.etp) : std::string(), sl.pp,
+      sl.Ranks());
   if (!sl.dp_note.empty()) out += "# Reduced: " + sl.dp_note + ".\n";
   for (const std::string& d : sl.dropped) out += "# Not represented: " + d + ".\n";
   out += "# Bandwidth in GB/s of 2^30 bytes, one direction; latency in ns.\n";
@@ -443,6 +445,20 @@ BlockCompute Compute(const PlanShape& s, const Block& b) {
   return c;
 }
 
+// The MLP half's tensor-parallel all-reduce of a block (`<kind>.tq<tag>`). Folded experts
+// (etp != tp) run their MoE layers' over the expert tensor-parallel group instead
+// (`<kind>.te<tag>`), on its tokens (etp / tp of the micro-batch's: analysis' ExpertTp): none at
+// etp 1, and the dense layers keep theirs.
+void MlpCollective(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
+                   const Block& b, const std::string& kind, const std::string& tag, bool beside) {
+  const double moe = sl.folded ? double(b.moe) : 0;
+  w.Coll(kind + ".tq" + tag, chakra::kAllReduce, s.act_bytes * (double(b.layers) - moe), g.tp[r],
+         beside);
+  if (moe > 0)
+    w.Coll(kind + ".te" + tag, chakra::kAllReduce,
+           s.act_bytes * double(sl.etp) / double(sl.tp) * moe, g.etp[r], beside);
+}
+
 // Tensor-parallel collectives are all-reduces of the layer's activation bytes after the
 // attention and the MLP, forward and backward (Shoeybi et al. 2019). With sequence parallelism
 // Megatron moves the same bytes as an all-gather + reduce-scatter pair (Korthikanti et al. 2022
@@ -474,7 +490,7 @@ void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& 
   if (a2a)
     w.AllToAll(kind + ".ec" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
                g.ep[r], epo);
-  w.Coll(kind + ".tq" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
+  MlpCollective(w, s, sl, g, r, b, kind, tag, tpo);
 }
 
 void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
@@ -499,7 +515,7 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   // that follows (tp_backward_overlap: Megatron-LM's asynchronous all-reduce, beside the
   // weight-gradient GEMM; docs/model.md, TP).
   const bool tpb = tpo || s.in->tp_backward_overlap;
-  w.Coll("b.tq" + tag, chakra::kAllReduce, act, g.tp[r], tpb);
+  MlpCollective(w, s, sl, g, r, b, "b", tag, tpb);
   w.Comp("b.at" + tag, c.bwd_attn + extra);
   w.Coll("b.tp" + tag, chakra::kAllReduce, act, g.tp[r], tpb);
   if (g.cp[r])
@@ -540,7 +556,9 @@ PipelineOp BackwardOp(int64_t i, int64_t pp, int64_t vpp) {
 double ReducedGroupScale(const PlanShape& s, const Groups& g, int group, bool expert) {
   if (group <= 0) return 1;
   const double n = double(g.members[size_t(group - 1)].size());
-  const double job = double(s.dp * s.cp) / double(expert ? std::max<int64_t>(1, s.ep) : 1);
+  const double job = expert
+                         ? double(s.tp * s.dp * s.cp) / double(std::max<int64_t>(1, s.ep) * s.etp)
+                         : double(s.dp * s.cp);
   if (n <= 1 || job <= n) return 1;
   double ring = 1;
   const int64_t domain = s.cluster->scale_up_domain;
@@ -722,7 +740,8 @@ Slice PlanSlice(const Context& ctx, const PlanShape& s) {
 // when its groups have more than one member.
 double CommGroupsBytesBound(const Slice& sl) {
   const double ranks = double(sl.Ranks());
-  const int64_t sizes[] = {sl.tp, sl.cp, sl.d * sl.cp, sl.ep, sl.d / sl.ep * sl.cp};
+  const int64_t sizes[] = {
+      sl.tp, sl.cp, sl.d * sl.cp, sl.ep, sl.ExpertReplicas(), sl.folded ? sl.etp : 1};
   double groups = 0, members = 0;
   for (int64_t n : sizes)
     if (n > 1) groups += ranks / double(n), members += ranks;
@@ -737,15 +756,6 @@ void EmitAstraSim(const Context& ctx, OutputTree& out) {
   for (uint32_t index : ctx.plans) {
     PlanShape s = sim::MakePlanShape(ctx, index);
     if (!s.Valid()) continue;
-    if (sim::FoldedExperts(s)) {
-      sim::ReportNotRepresented(
-          ctx, *s.plan,
-          fmt::format("astra-sim/{}: not written: the slice places expert parallelism inside the "
-                      "data-parallel ranks with the experts split like the attention (tp {}); "
-                      "etp {} (MoE parallel folding) is not represented",
-                      s.plan->name, s.tp, s.etp));
-      continue;
-    }
     const std::string dir = "astra-sim/" + s.plan->name + "/";
     Slice sl = PlanSlice(ctx, s);
     std::vector<Dimension> dims = astra::Network(ctx, s, sl);
@@ -772,7 +782,7 @@ double EstimateAstraSim(const Context& ctx) {
   double bytes = 0;
   for (uint32_t index : ctx.plans) {
     PlanShape s = sim::MakePlanShape(ctx, index);
-    if (!s.Valid() || sim::FoldedExperts(s)) continue;
+    if (!s.Valid()) continue;
     Slice sl = PlanSlice(ctx, s);
     // The small files exactly (rendered: they do not grow with the job), comm_groups.json and
     // the traces bounded from their counts (astra/trace_size.h).

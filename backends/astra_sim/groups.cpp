@@ -15,6 +15,7 @@ Groups MakeGroups(const Slice& sl) {
   g.dp.assign(n, 0);
   g.ep.assign(n, 0);
   g.edp.assign(n, 0);
+  g.etp.assign(n, 0);
   for (int64_t p = 0; p < sl.pp; ++p)
     for (int64_t d = 0; d < sl.d; ++d)
       for (int64_t c = 0; c < sl.cp; ++c) {
@@ -41,6 +42,39 @@ Groups MakeGroups(const Slice& sl) {
       int id = g.Add(r);
       for (int64_t x : r) g.dp[x] = id;
     }
+  if (sl.folded) {
+    // Folded experts: a stage's ranks i = t + tp (c + cp x) numbered u + etp (e + ep b). The
+    // expert tensor-parallel group varies u, the expert group e, the expert-data group b.
+    const int64_t per_stage = sl.tp * sl.cp * sl.d, blocks = per_stage / (sl.ep * sl.etp);
+    auto rank = [&](int64_t p, int64_t u, int64_t e, int64_t b) {
+      return p * per_stage + u + sl.etp * (e + sl.ep * b);
+    };
+    for (int64_t p = 0; p < sl.pp; ++p)
+      for (int64_t b = 0; b < blocks; ++b)
+        for (int64_t e = 0; e < sl.ep; ++e) {
+          std::vector<int64_t> r;
+          for (int64_t u = 0; u < sl.etp; ++u) r.push_back(rank(p, u, e, b));
+          int id = g.Add(r);
+          for (int64_t x : r) g.etp[x] = id;
+        }
+    for (int64_t p = 0; p < sl.pp; ++p)
+      for (int64_t b = 0; b < blocks; ++b)
+        for (int64_t u = 0; u < sl.etp; ++u) {
+          std::vector<int64_t> r;
+          for (int64_t e = 0; e < sl.ep; ++e) r.push_back(rank(p, u, e, b));
+          int id = g.Add(r);
+          for (int64_t x : r) g.ep[x] = id;
+        }
+    for (int64_t p = 0; p < sl.pp; ++p)
+      for (int64_t u = 0; u < sl.etp; ++u)
+        for (int64_t e = 0; e < sl.ep; ++e) {
+          std::vector<int64_t> r;
+          for (int64_t b = 0; b < blocks; ++b) r.push_back(rank(p, u, e, b));
+          int id = g.Add(r);
+          for (int64_t x : r) g.edp[x] = id;
+        }
+    return g;
+  }
   // Expert parallelism: consecutive replicas in blocks of ep; expert gradients reduce over the
   // replicas holding the same experts (one per block), with the context-parallel ranks.
   if (sl.ep > 1) {

@@ -14,6 +14,7 @@ struct Groups {
   std::vector<std::vector<int64_t>> members;  // [id - 1]
   // Per rank: the group id of each kind, 0 when the rank's group has one member.
   std::vector<int> tp, cp, dp, ep, edp;
+  std::vector<int> etp;  // folded experts' tensor-parallel group (Slice::folded, etp > 1)
 
   int Add(std::vector<int64_t> ranks) {
     if (ranks.size() <= 1) return 0;

@@ -58,21 +58,26 @@ Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
   sl.pp = s.pp;
   sl.cp = s.cp;
   sl.ep = s.in->moe && s.ep > 1 ? s.ep : 1;
+  sl.etp = s.etp;
+  sl.folded = sim::FoldedExperts(s);
+  const int64_t group = sl.ep * sl.etp;
+  sl.eb = sl.folded ? group / std::gcd(group, s.tp * s.cp) : sl.ep;
   if (all_ranks) {
     sl.d = s.dp;
     return sl;
   }
-  const int64_t base = s.tp * s.cp * s.pp * sl.ep;
-  const int64_t rest = s.dp / sl.ep;  // replicas holding the same experts
+  const int64_t base = s.tp * s.cp * s.pp * sl.eb;
+  const int64_t rest = s.dp / sl.eb;  // blocks of replicas holding the same experts
   int64_t r = rest >= 2 ? SmallestDivisorAtLeast2(rest) : 1;
   if (r > 1 && base * r > kSliceRankCap) {
     sl.dropped.push_back(fmt::format(
         "the {} data-parallel gradient group ({} members in the job) is left out: keeping it "
         "would take the slice past {} ranks ({} x {})",
-        sl.ep > 1 ? "expert" : "dense", rest, kSliceRankCap, base, r));
+        sl.ep > 1 ? "expert" : "dense", sl.folded ? s.tp * s.cp * s.dp / (sl.ep * sl.etp) : rest,
+        kSliceRankCap, base, r));
     r = 1;
   }
-  sl.d = sl.ep * r;
+  sl.d = sl.eb * r;
   if (sl.d < s.dp)
     sl.dp_note = fmt::format(
         "data-parallel group: {} of {} replicas, at the bandwidth of the level the full group "
@@ -80,7 +85,10 @@ Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
         "members in the job and in the slice (divided by the ring's speed-up when the job has "
         "several of them in each scale-up domain), so each link moves what it moves in the job",
         sl.d, s.dp);
-  if (sl.ep > 1 && r == 1 && rest > 1 && sl.dropped.empty())
+  const bool expert_dp_dropped =
+      sl.folded ? sl.ExpertReplicas() == 1 && s.tp * s.cp * s.dp > sl.ep * sl.etp
+                : r == 1 && rest > 1;
+  if (sl.ep > 1 && expert_dp_dropped && sl.dropped.empty())
     sl.dropped.push_back("the expert data-parallel gradient group is left out");
   return sl;
 }
@@ -91,8 +99,8 @@ std::vector<Dimension> Network(const Context& ctx, const sim::PlanShape& s, cons
   std::vector<Axis> axes = {
       {sl.tp, 1, 0},
       {sl.cp, s.tp, 0},
-      {sl.ep, ep_span, 0},
-      {sl.d / sl.ep, ep_span * sl.ep, ep_span * s.dp},
+      {sl.eb, ep_span, 0},
+      {sl.d / sl.eb, ep_span * sl.eb, ep_span * s.dp},
       {sl.pp, ep_span * s.dp, 0},
   };
   const std::vector<int64_t> bounds = Boundaries(s);

@@ -14,6 +14,11 @@
 //     and reported as sim.not-represented.
 // Rank r of the slice is (t, c, x, p) in Megatron order, tensor fastest:
 //   r = t + tp (c + cp (x + d p)), x = e + ep b (e: rank in the expert group, b: its block).
+// Folded experts (MoE parallel folding, etp != tp) number the same ranks of a stage
+// i = t + tp (c + cp x) again as i = u + etp (e + ep b) (u: rank in the expert tensor-parallel
+// group, e in the expert group, b its block; Megatron-Core's expert rank generator), so an
+// expert group is ep x etp consecutive ranks: the slice keeps `eb` replicas, the fewest whose
+// tp x cp x eb ranks hold whole expert groups, in place of ep.
 // The network has one dimension per fabric level each parallel axis crosses, so the scale-up
 // domain is always a dimension of its own when a node has more than one GPU.
 #pragma once
@@ -33,6 +38,12 @@ constexpr int64_t kSliceRankCap = 1024;
 
 struct Slice {
   int64_t tp = 1, cp = 1, d = 1, pp = 1, ep = 1;
+  int64_t etp = 1;      // expert tensor parallelism, when folded
+  bool folded = false;  // etp != tp (sim::FoldedExperts)
+  int64_t eb = 1;       // replicas that hold whole expert groups: ep, or folded the fewest
+  int64_t ExpertReplicas() const {  // expert-data-parallel members in the slice
+    return folded ? tp * cp * d / (ep * etp) : d / ep * cp;
+  }
   std::vector<std::string> dropped;  // communicators the slice leaves out, for people
   std::string dp_note;               // how the data-parallel group was reduced
   int64_t Ranks() const { return tp * cp * d * pp; }

@@ -20,9 +20,11 @@ constexpr double kNodeBudgetRanks = 256;
 // Nodes of one layer in one pass (forward, backward, full recompute), at most.
 int64_t NodesPerLayer(const sim::PlanShape& s, const Slice& sl) {
   int64_t tp_colls = sl.tp > 1 ? 2 : 0;
-  int64_t per = 2 + tp_colls;  // forward
-  per += 2 + tp_colls;         // backward
-  if (s.in->recompute == ir::Recompute::full) per += 2 + tp_colls;
+  // Folded experts split a block's MLP all-reduce between the tp and the etp group.
+  const int64_t etp_colls = sl.folded && sl.etp > 1 ? 1 : 0;
+  int64_t per = 2 + tp_colls + etp_colls;  // forward
+  per += 2 + tp_colls + etp_colls;         // backward
+  if (s.in->recompute == ir::Recompute::full) per += 2 + tp_colls + etp_colls;
   if (sl.ep > 1 && s.in->moe) per += 4;
   if (sl.cp > 1) per += 2;
   // ZeRO-3/FSDP: two all-gathers and a reduce-scatter per block, dense and expert.
@@ -83,8 +85,9 @@ int64_t DomainRanks(const std::vector<Dimension>& dims) {
 }
 
 int64_t AllToAllRounds(const sim::PlanShape& s, const Slice& sl, int64_t domain) {
-  const int64_t ep = std::max<int64_t>(1, sl.ep), stride = sl.tp * sl.cp;  // EP members' spacing
-  if (stride >= domain) return 1;                                          // one per domain
+  const int64_t ep = std::max<int64_t>(1, sl.ep);
+  const int64_t stride = sl.folded ? sl.etp : sl.tp * sl.cp;  // EP members' spacing
+  if (stride >= domain) return 1;                             // one per domain
   if (domain % stride != 0) return 2;
   return domain / stride >= ep ? 1 : 2;  // all in one domain, or several domains
 }
@@ -108,7 +111,8 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   const double comp =
       passes * (4 + (full ? 2 : 0)) + 2 * m + (s.grad_accumulation > 0 ? m * vpp : 0);
   const double zero3 = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
-  const double coll = passes * ((tp ? 4 + (full ? 2 : 0) : 0) + (cp ? 2 : 0)) +
+  const double etp = sl.folded && sl.etp > 1 ? 2 + (full ? 1 : 0) : 0;
+  const double coll = passes * ((tp ? 4 + (full ? 2 : 0) : 0) + etp + (cp ? 2 : 0)) +
                       passes * 3 * experts * zero3 + 2 * experts;
   // Four expert all-to-alls per pass, each a send and a receive per round.
   const double a2a_p2p = a2a ? passes * 4 * 2 * double(AllToAllRounds(s, sl, domain)) : 0;
@@ -121,6 +125,7 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   // between two compute nodes); the optimizer also for the step's data-parallel collectives.
   const uint64_t max_id = uint64_t(std::min(per_rank, 1.8e19));
   const int beside = ((in.tp_comm_overlap || in.tp_backward_overlap) && tp ? 1 : 0) +
+                     ((in.tp_comm_overlap || in.tp_backward_overlap) && etp > 0 ? 1 : 0) +
                      (in.ep_comm_overlap && a2a ? 1 : 0);
   const std::vector<uint64_t> deps(size_t(1 + 2 * beside), max_id);
   // Names: "<pass>.<half>.<micro-batch>.<chunk>.<block>", "z3.param.e.<mb>.<chunk>.<block>",

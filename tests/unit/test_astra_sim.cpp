@@ -350,7 +350,10 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
     const int64_t tp = in.tp, cp = in.cp, pp = in.pp;
     REQUIRE(ranks % (tp * cp * pp) == 0);
     const int64_t d = ranks / (tp * cp * pp);
-    if (in.moe && in.ep > 1) CHECK(d % in.ep == 0);  // one whole expert-parallel group
+    // One whole expert-parallel group: ep replicas, or folded (etp != tp) ep x etp ranks.
+    const int64_t etp = ExpertTp(in);
+    const bool folded = in.moe && etp != tp;
+    if (in.moe && in.ep > 1) CHECK((folded ? tp * cp * d % (in.ep * etp) : d % in.ep) == 0);
     for (const auto& [g, per_rank] : colls) {
       const auto& seq = per_rank.begin()->second;
       int64_t size = int64_t(members[g].size());
@@ -365,7 +368,7 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
     auto shape = backends::sim::MakePlanShape(testing::ContextOf(*c), pi);
     for (int64_t r = 0; r < ranks; ++r) {
       // Per rank: all-reduces of the TP group = n x m x layers x activation bytes.
-      double tp_bytes = 0, cp_bytes = 0, a2a_bytes = 0, ag_dp = 0, grad_dense = 0;
+      double tp_bytes = 0, etp_bytes = 0, cp_bytes = 0, a2a_bytes = 0, ag_dp = 0, grad_dense = 0;
       size_t grad_group = 0;  // members of the dense gradient group in the slice
       int recv = 0;
       // The expert all-to-all as point-to-point messages (PXN): the bytes that leave the
@@ -376,7 +379,12 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
       // p)), x = e + ep b; its members differ in e only.
       std::set<int64_t> ep_group;
       int64_t l = 0;  // of them in r's scale-up domain
-      if (in.moe && in.ep > 1) {
+      if (in.moe && in.ep > 1 && folded) {
+        // Folded: the stage's ranks i = u + etp (e + ep b), an expert group varies e.
+        const int64_t i = r % (tp * cp * d), u = i % etp, b = i / (etp * in.ep);
+        for (int64_t e = 0; e < in.ep; ++e) ep_group.insert(r - i + u + etp * (e + in.ep * b));
+        for (int64_t y : ep_group) l += y / domain == r / domain;
+      } else if (in.moe && in.ep > 1) {
         const int64_t x = (r / (tp * cp)) % d, base = r - tp * cp * (x % in.ep);
         for (int64_t e = 0; e < in.ep; ++e) ep_group.insert(base + tp * cp * e);
         for (int64_t y : ep_group) l += y / domain == r / domain;
@@ -406,6 +414,10 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
           CHECK(int64_t(size) == tp);
           tp_bytes += bytes;
         }
+        if (node.name.rfind("f.te", 0) == 0) {
+          CHECK(int64_t(size) == etp);
+          etp_bytes += bytes;
+        }
         if (node.name.rfind("f.cp", 0) == 0) {
           CHECK(int64_t(size) == cp);  // the whole ring
           cp_bytes += bytes;
@@ -423,8 +435,15 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
       int64_t stage = r / (tp * cp * d);
       const auto& st = shape.stages[stage];
       const double m = double(pr.micro_batches);
+      // Folded experts move their MoE layers' MLP all-reduce to the etp group, on etp / tp of
+      // the tokens.
+      const double moe_mlp = folded ? double(st.moe_layers) : 0;
       if (tp > 1)
-        CHECK(tp_bytes == Approx(2 * m * double(st.layers) * pr.messages.activation).epsilon(1e-6));
+        CHECK(tp_bytes ==
+              Approx(m * (2 * double(st.layers) - moe_mlp) * pr.messages.activation).epsilon(1e-6));
+      CHECK(etp_bytes ==
+            Approx(etp > 1 ? m * moe_mlp * pr.messages.activation * double(etp) / double(tp) : 0)
+                .epsilon(1e-6));
       // ASTRA-sim's all-gather size is each rank's input (its Ring sends it n - 1 times): the
       // CP ring gathers every rank's K/V chunk, so the trace carries one chunk per layer.
       if (cp > 1)
@@ -536,6 +555,49 @@ plan p {
     traces += path.size() > 3 && path.compare(path.size() - 3, 3, ".et") == 0;
   CHECK(traces == 64);  // tp 2 x pp 2 x dp 16: one trace per GPU
   CheckAstraTree(*c, out);
+  fs::remove_all(dir);
+}
+
+TEST_CASE("ASTRA-sim expresses MoE parallel folding", "[astra-sim]") {
+  // Folded experts (etp != tp): the expert groups are ep x etp consecutive ranks across the
+  // tensor-parallel groups, the expert block's all-reduce runs over the etp group (none at
+  // etp 1), and a block mixing dense and MoE layers keeps the dense layers' over tp.
+  fs::path dir = testing::ScratchDir("folded");
+  fs::path spec = dir / "folded.cl";
+  std::ofstream(spec) << R"(import std.nvidia
+import std.cooling
+site s { cooling = cooling.direct_liquid }
+node hgx { gpus = 8 x nvidia.H100_SXM5; scale_up = nvidia.NVLink4; nics = 8 x nvidia.ConnectX7 }
+fabric f { kind = infiniband_ndr; topology = fat_tree { tiers = 2; rails = 8 }
+  switch = nvidia.Quantum2_QM9700 }
+cluster c { site = s; nodes = 8 x hgx; racks = rack { nodes = 4 }; fabric = f }
+model moe { layers = 8; hidden = 2048; ffn = 8192; heads = 16; kv_heads = 4; vocab = 32_000
+  moe { experts = 16; top_k = 2; dense_layers = 1 } }
+plan etp1 {
+  model = moe; cluster = c
+  parallel { tp = 2; pp = 2; dp = 16; ep = 16; etp = 1 }
+  batch { global = 64; micro = 1; seq_len = 2048 }
+}
+plan etp2 {
+  model = moe; cluster = c
+  parallel { tp = 4; pp = 2; dp = 8; ep = 4; etp = 2 }
+  batch { global = 64; micro = 1; seq_len = 2048 }
+  recompute = full
+}
+)";
+  auto c = CompileSpec(spec);
+  REQUIRE(c->program.plans.size() == 2);
+  CheckAstraTree(*c, Lower(*c));
+  backends::Context context = testing::ContextOf(*c);
+  context.all_ranks = true;
+  backends::OutputTree out;
+  backends::EmitAstraSim(context, out);
+  CheckAstraTree(*c, out);
+  // etp 1: EP 16 over tp 2 x dp 8 consecutive ranks; etp 2: expert tensor-parallel pairs.
+  const std::string groups = out.Files().at("astra-sim/etp1/comm_groups.json");
+  CHECK(groups.find("[0, 1, 2, 3, 4, 5, 6, 7, 15, 14, 13, 12, 11, 10, 9, 8]") != std::string::npos);
+  const std::string groups2 = out.Files().at("astra-sim/etp2/comm_groups.json");
+  CHECK(groups2.find("[0, 1]") != std::string::npos);
   fs::remove_all(dir);
 }
 

@@ -116,6 +116,12 @@ TEST_CASE("the output estimate bounds plans that stretch the trace encoding", "[
        "global = 256; micro = 1; seq_len = 8192", "optimizer = adam { sharding = zero1 }"},
       {"no_overlap", "tp = 1; pp = 8; vpp = 3; dp = 8; dp_overlap = false",
        "global = 4096; micro = 2; seq_len = 512", "recompute = selective"},
+      // MoE parallel folding: expert groups across the tensor-parallel ones, and at etp 2 an
+      // expert tensor-parallel all-reduce beside the tensor-parallel one.
+      {"folded", "tp = 2; pp = 2; dp = 16; ep = 16; etp = 1; ep_comm_overlap = true",
+       "global = 512; micro = 1; seq_len = 1024", "recompute = full"},
+      {"folded_etp2", "tp = 4; pp = 2; dp = 8; ep = 4; etp = 2; tp_comm_overlap = true",
+       "global = 512; micro = 1; seq_len = 1024", "recompute = full"},
   };
   for (const Case& k : cases) {
     auto c = Synthetic(dir, k.name, k.parallel, k.batch, k.extra);

@@ -1,7 +1,8 @@
 // ARGS: build %s -o %o --emit astra-sim,simai,calculon --quiet
 // Tests sim.not-represented for MoE parallel folding: with `etp` unlike tp the experts are not
-// split like the attention, which neither the ASTRA-sim slice nor SimAI's workload expresses:
-// `clusterc build` writes neither for the plan and says so; Calculon's note names the split.
+// split like the attention, which SimAI's workload cannot express: `clusterc build` writes no
+// SimAI files for the plan and says so (the ASTRA-sim traces carry it, silently); Calculon's
+// note names the split.
 import std.nvidia
 import std.cooling
 
