@@ -420,9 +420,14 @@ TEST_CASE("FSDP exposes its first unit's gather and its last unit's reduce-scatt
   const double n = 8, per_gpu_unit = r.memory.params / 40;  // one block's parameters
   // Inside the node: NVLink4's 450 GB/s at 0.78, reduce-scatter and all-gather at Calculon's
   // 1.5x, 7 ring steps of the link's measured latency.
+  // The gather moves 16-bit parameters, the reduce-scatter fp32 gradients (Composer's DEFAULT
+  // mixed precision reduces in fp32: `fp32_gradients`).
+  REQUIRE(in.fp32_gradients);
   const double bw = 450e9 * in.scale_up_efficiency / in.scale_up_gather_cost;
-  const double one = (n - 1) / n * per_gpu_unit * 2 / bw + (n - 1) * in.scale_up_latency;
-  CHECK(r.step.comm[int(Comm::kDp)] == Approx(2 * one).epsilon(1e-6));
+  auto ring = [&](double bytes) {
+    return (n - 1) / n * per_gpu_unit * bytes / bw + (n - 1) * in.scale_up_latency;
+  };
+  CHECK(r.step.comm[int(Comm::kDp)] == Approx(ring(2) + ring(4)).epsilon(1e-6));
   CHECK(r.step.comm_total[int(Comm::kDp)] > 10 * r.step.comm[int(Comm::kDp)]);
 }
 
