@@ -80,9 +80,10 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   const double M = double(in.micro_batch) * double(in.seq_len) / cp;  // tokens per rank
   // The attention core runs in BF16 under FP8 training (DeepSeek-V3 report section 3.3.1).
   const double peak = HighPrecisionPeak(in);
-  // GPT-style models (LayerNorm, biases) train with dropout (Megatron-LM's default 0.1); Llama-
-  // and DeepSeek-style models (RMSNorm) without, and with rotary embeddings applied to Q and K.
-  const bool dropout = in.layernorm;
+  // GPT-style models (LayerNorm, biases) train with dropout (Megatron-LM's default 0.1) unless
+  // the model says otherwise (`model { dropout }`); Llama- and DeepSeek-style models (RMSNorm)
+  // without, and with rotary embeddings applied to Q and K.
+  const bool dropout = in.dropout;
   // h-wide activations per GPU: sharded over tp with sequence parallelism, replicated without.
   const double hw = 2 * M * h / (in.sequence_parallel ? t : 1.0);
 

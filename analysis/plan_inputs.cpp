@@ -32,6 +32,8 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     in.tied_embeddings = mo.tied_embeddings;
     in.swiglu = mo.activation == ir::Activation::swiglu;
     in.layernorm = mo.norm == ir::Norm::layernorm;
+    in.dropout =
+        mo.dropout == ir::Dropout::by_norm ? in.layernorm : mo.dropout == ir::Dropout::enabled;
     in.moe = mo.has_moe;
     if (mo.has_moe) {
       in.experts = mo.moe.experts;

@@ -174,17 +174,18 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer) {
     return 2 * sbh / (in.sequence_parallel ? t : 1);
   }
   AttentionDims a = Attention(in);
-  // Dropout masks only where the model trains with dropout: GPT-style (LayerNorm) models, as
-  // LayerTime assumes; Llama- and DeepSeek-style (RMSNorm) models train without.
-  const bool dropout = in.layernorm;
+  // Dropout masks only where the model trains with dropout (`model { dropout }`: by default
+  // GPT-style LayerNorm models, not Llama- and DeepSeek-style RMSNorm ones), as LayerTime assumes.
+  const bool dropout = in.dropout;
   // Bytes per element a linear layer keeps of its input for the weight gradient: under FP8 the
   // FP8 copy its cast made (Transformer Engine; DeepSeek-V3 report section 3.3.3), else 16 bits.
   const double lin = Fp8Linear(in) ? 1 : 2;
   // Norm inputs 2 x 2sbh, the QKV and MLP inputs (linear) 2 x lin sbh, two masks.
   double replicated = (4 + 2 * lin + (dropout ? 2 : 0)) * sbh;
   double parallel = 2 * sb * (a.q + a.k + a.v) + lin * sb * a.o;
+  // Scores: the softmax output (2), with dropout its mask (1) and output (2).
   if (!in.flash_attention && in.recompute != ir::Recompute::selective)
-    parallel += 5 * double(in.heads) * sl * double(in.seq_len) * b;
+    parallel += (dropout ? 5 : 2) * double(in.heads) * sl * double(in.seq_len) * b;
   // GeLU: its input (2) and output, the down projection's input (lin); SwiGLU: gate and up
   // outputs (4) and their product (lin).
   double per_ffn = (in.swiglu ? 4 : 2) + lin;

@@ -24,6 +24,7 @@ struct PlanInputs {
   bool tied_embeddings = false;
   bool swiglu = true;
   bool layernorm = false;  // GPT-style: biases and learned position embeddings
+  bool dropout = false;    // trains with dropout (masks kept, dropout kernels run)
   bool moe = false;
   int64_t experts = 0, top_k = 0, shared_experts = 0, expert_ffn = 0, dense_layers = 0;
   int64_t expert_groups = 0, top_groups = 0;  // group-limited routing; 0: unlimited

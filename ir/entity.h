@@ -112,6 +112,10 @@ CLUSTERC_ENUM(Sharding, none, zero1, zero2, zero3, fsdp)
 CLUSTERC_ENUM(OptimizerKind, adam, sgd)
 CLUSTERC_ENUM(Activation, swiglu, gelu, relu)
 CLUSTERC_ENUM(Norm, rmsnorm, layernorm)
+// Whether a model trains with dropout: `by_norm` as its norm suggests (GPT-style LayerNorm models
+// with Megatron-LM's default 0.1, Llama-style RMSNorm models without), else as stated (MPT:
+// LayerNorm, no dropout).
+CLUSTERC_ENUM(Dropout, by_norm, enabled, disabled)
 CLUSTERC_ENUM(Schedule, one_f_one_b, zero_bubble, dualpipe)
 // Generation of the fused-attention kernel a run used: `tuned` is the GPU's own calibration (a
 // kernel written for that architecture), `flash2` FlashAttention-2 (Dao 2023), which predates

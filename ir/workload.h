@@ -67,6 +67,7 @@ struct Model : Entity {
   bool tied_embeddings = false;
   Activation activation = Activation::swiglu;
   Norm norm = Norm::rmsnorm;
+  Dropout dropout = Dropout::by_norm;
   double params = 0;  // published total, for cross-checking the count derived from the shape
   bool has_moe = false;
   Moe moe;
@@ -89,6 +90,9 @@ void Describe(Model& m, V& v) {
           "input embedding and output head share weights");
   v.Field("activation", m.activation, kOptional, "`swiglu` (three matrices), `gelu` or `relu`");
   v.Field("norm", m.norm, kOptional, "`rmsnorm` or `layernorm`");
+  v.Field("dropout", m.dropout, kOptional,
+          "`enabled`, `disabled`, or `by_norm`: with `layernorm` (Megatron-LM's GPT), not with "
+          "`rmsnorm`");
   v.Field("params", m.params, kOptional,
           "published parameter count, cross-checked against the shape");
   v.Optional("moe", m.has_moe, m.moe, "mixture of experts: `moe { experts = 256; top_k = 8 }`");

@@ -171,6 +171,7 @@ TEST_CASE("per-tensor activations equal Korthikanti table 2 on GPT-3", "[analysi
   in.layers = 96, in.hidden = 12288, in.ffn = 4 * 12288, in.heads = 96, in.kv_heads = 96;
   in.vocab = 51200, in.seq_len = 2048, in.micro_batch = 1, in.swiglu = false, in.tp = 8;
   in.layernorm = true;  // GPT-3: LayerNorm, trained with dropout (its masks are in table 2)
+  in.dropout = true;
   in.flash_attention = false;
   using C = formulas::ActivationCase;
   auto table = [&](C c) {
@@ -178,6 +179,13 @@ TEST_CASE("per-tensor activations equal Korthikanti table 2 on GPT-3", "[analysi
   };
   in.sequence_parallel = false;
   CHECK(LayerActivationBytes(in, false) == Approx(table(C::kTensorParallel)));
+  // Without dropout (`model { dropout = disabled }`, as MPT trains): no masks (sbh each, the
+  // attention's and the MLP's) and of the scores only the softmax output (2 a s^2 b of 5).
+  in.dropout = false;
+  const double sbh = 2048.0 * 12288, scores = 96.0 * 2048 * 2048 / 8;
+  CHECK(LayerActivationBytes(in, false) ==
+        Approx(table(C::kTensorParallel) - 2 * sbh - 3 * scores).epsilon(1e-12));
+  in.dropout = true;
   in.sequence_parallel = true;
   CHECK(LayerActivationBytes(in, false) == Approx(table(C::kTensorSequenceParallel)));
   in.recompute = ir::Recompute::selective;
@@ -205,9 +213,9 @@ TEST_CASE("activations without dropout, and FP8's linear inputs kept in FP8",
   const double sb = 8192, h = 8192, kv = 1024, ffn = 28672, t = 4;
   const double bf16 = sb * (8 * h + 2 * (h + kv + kv + h) + 6 * ffn) / t;
   CHECK(LayerActivationBytes(in, false) == Approx(bf16).epsilon(1e-12));
-  in.layernorm = true;  // GPT-style: two 1-byte dropout masks more
+  in.dropout = true;  // with dropout: two 1-byte masks more
   CHECK(LayerActivationBytes(in, false) == Approx(bf16 + sb * 2 * h / t).epsilon(1e-12));
-  in.layernorm = false;
+  in.dropout = false;
   in.peak_flops = 1979e12, in.bf16_peak_flops = 989e12;  // FP8
   const double fp8 = sb * (6 * h + 2 * (h + kv + kv) + h + 5 * ffn) / t;
   CHECK(LayerActivationBytes(in, false) == Approx(fp8).epsilon(1e-12));

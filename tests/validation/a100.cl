@@ -247,11 +247,13 @@ plan b22_bloom { model = bloom_176b; cluster = jean_zay; parallel { tp = 4; pp =
 model opt_175b { layers = 96; hidden = 12_288; ffn = 49_152; heads = 96; vocab = 50_272; activation = relu; norm = layernorm; tied_embeddings = true }
 plan z22_opt { model = opt_175b; cluster = a100_992; parallel { tp = 8; pp = 1; dp = 124; sequence_parallel = false; tp_backward_overlap = false } batch { global = 992; micro = 8; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero2 }; flash_attention = false; fused_cross_entropy = false }
 
-// [MF] MPT (Press et al. ALiBi, no biases, LayerNorm, GELU 4h, tied embeddings, vocab 50,368).
-model mpt_1b  { layers = 24; hidden = 2_048; ffn = 8_192;  heads = 16; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
-model mpt_7b  { layers = 32; hidden = 4_096; ffn = 16_384; heads = 32; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
-model mpt_13b { layers = 40; hidden = 5_120; ffn = 20_480; heads = 40; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
-model mpt_30b { layers = 48; hidden = 7_168; ffn = 28_672; heads = 56; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+// [MF] MPT (LayerNorm, GELU 4h, tied embeddings, vocab 50,368). No dropout: MPTConfig's
+// resid_pdrop, emb_pdrop and attn_pdrop default to 0 and the yamls set none (llm-foundry
+// b2a43a147, llmfoundry/models/mpt/configuration_mpt.py): `dropout = disabled`.
+model mpt_1b  { layers = 24; hidden = 2_048; ffn = 8_192;  heads = 16; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
+model mpt_7b  { layers = 32; hidden = 4_096; ffn = 16_384; heads = 32; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
+model mpt_13b { layers = 40; hidden = 5_120; ffn = 20_480; heads = 40; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
+model mpt_30b { layers = 48; hidden = 7_168; ffn = 28_672; heads = 56; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
 // 1b, 2048 tokens, 8 GPUs, micro 14, no checkpointing: 20,513 tokens/s/GPU (MFU 59.86 %).
 plan mf_a100_1b  { model = mpt_1b;  cluster = a100_8; parallel { dp = 8 } batch { global = 448;  micro = 14; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
 // 7b, 2048, 8 GPUs, micro 6, no checkpointing: 4,641 tokens/s/GPU (MFU 64.23 %).
@@ -260,8 +262,8 @@ plan mf_a100_7b  { model = mpt_7b;  cluster = a100_8; parallel { dp = 8 } batch 
 plan mf_a100_13b { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 48;   micro = 2;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
 // 30b, 2048, 8 GPUs, micro 3, checkpointing: 916 tokens/s/GPU (MFU 55.3 %).
 plan mf_a100_30b { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 504;  micro = 3;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
-model mpt_3b  { layers = 32; hidden = 2_560; ffn = 10_240; heads = 20; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
-model mpt_70b { layers = 80; hidden = 8_192; ffn = 32_768; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+model mpt_3b  { layers = 32; hidden = 2_560; ffn = 10_240; heads = 20; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
+model mpt_70b { layers = 80; hidden = 8_192; ffn = 32_768; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
 // 3b, 2048, 8 GPUs, micro 10, no checkpointing: 10,811 tokens/s/GPU (MFU 62.11 %).
 plan mf_a100_3b  { model = mpt_3b;  cluster = a100_8;  parallel { dp = 8 }  batch { global = 160;   micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
 // 70b, 2048, 64 GPUs, micro 8, checkpointing: 410 tokens/s/GPU (MFU 53.33 %).
@@ -304,9 +306,9 @@ plan zero_os_g_p   { model = gpt_7_5b; cluster = a100_64; parallel { dp = 64 } b
 // `fp32_gradients = true`; PURE reduces in bf16. The yamls (scripts/train/yamls/pretrain/
 // mpt-*.yaml at b2a43a147) give the shapes; their learned position embeddings (no ALiBi in the
 // yamls) make NumParams grow with the sequence, as clusterc counts them.
-model mpt_125m { layers = 12; hidden = 768;   ffn = 3_072;  heads = 12; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
-model mpt_350m { layers = 24; hidden = 1_024; ffn = 4_096;  heads = 16; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
-model mpt_760m { layers = 24; hidden = 1_536; ffn = 6_144;  heads = 12; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+model mpt_125m { layers = 12; hidden = 768;   ffn = 3_072;  heads = 12; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
+model mpt_350m { layers = 24; hidden = 1_024; ffn = 4_096;  heads = 16; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
+model mpt_760m { layers = 24; hidden = 1_536; ffn = 6_144;  heads = 12; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
 // 70b, 2048, 32 GPUs, micro 2, accumulation 16, checkpointing, bf16 PURE: 373 tokens/s/GPU (MFU 48.56 %).
 plan mf_a100_70b_s2048_g32 { model = mpt_70b; cluster = a100_32; parallel { dp = 32 } batch { global = 1_024; micro = 2; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false }; recompute = full; attention_kernel = flash1 }
 // 30b, 8192, 8 GPUs, micro 1, accumulation 21, checkpointing, amp_bf16 DEFAULT: 574 tokens/s/GPU (MFU 39.38 %).

@@ -86,13 +86,15 @@ plan l24_405b_16k { model = models.llama3_405b; cluster = meta_16k; parallel { t
 // clusterc: allow(memory.hbm-overflow)
 plan l24_405b_cp  { model = models.llama3_405b; cluster = meta_16k; parallel { tp = 8; cp = 16; pp = 16; vpp = 4; dp = 8 }   batch { global = 128;   micro = 1; seq_len = 131_072 } optimizer = adam { sharding = zero2; fp32_gradients = true }; attention_kernel = flash2 }
 
-// [MF] MPT shapes (ALiBi, no biases, LayerNorm, GELU 4h, tied embeddings, vocab 50,368).
-model mpt_1b  { layers = 24; hidden = 2_048; ffn = 8_192;  heads = 16; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
-model mpt_3b  { layers = 32; hidden = 2_560; ffn = 10_240; heads = 20; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
-model mpt_7b  { layers = 32; hidden = 4_096; ffn = 16_384; heads = 32; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
-model mpt_13b { layers = 40; hidden = 5_120; ffn = 20_480; heads = 40; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
-model mpt_30b { layers = 48; hidden = 7_168; ffn = 28_672; heads = 56; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
-model mpt_70b { layers = 80; hidden = 8_192; ffn = 32_768; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+// [MF] MPT shapes (LayerNorm, GELU 4h, tied embeddings, vocab 50,368; the yamls' learned position
+// embeddings, no ALiBi). No dropout: MPTConfig's resid_pdrop, emb_pdrop and attn_pdrop default to 0
+// and the yamls set none (llm-foundry b2a43a147, configuration_mpt.py): `dropout = disabled`.
+model mpt_1b  { layers = 24; hidden = 2_048; ffn = 8_192;  heads = 16; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
+model mpt_3b  { layers = 32; hidden = 2_560; ffn = 10_240; heads = 20; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
+model mpt_7b  { layers = 32; hidden = 4_096; ffn = 16_384; heads = 32; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
+model mpt_13b { layers = 40; hidden = 5_120; ffn = 20_480; heads = 40; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
+model mpt_30b { layers = 48; hidden = 7_168; ffn = 28_672; heads = 56; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
+model mpt_70b { layers = 80; hidden = 8_192; ffn = 32_768; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
 // 1b, 2048, 8 GPUs, micro 14: 45,455 tokens/s/GPU (MFU 41.82 %).
 plan mf_h100_1b  { model = mpt_1b;  cluster = h100_8;  parallel { dp = 8 }  batch { global = 112;   micro = 14; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
 // 3b, 2048, 16 GPUs, micro 10: 24,142 tokens/s/GPU (MFU 43.73 %).
@@ -306,7 +308,7 @@ plan mb2604p_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = dgx_256; paral
 // `fp32_gradients = true`; PURE reduces in bf16. The yamls (scripts/train/yamls/pretrain/
 // mpt-*.yaml at b2a43a147) give the shapes; their learned position embeddings (no ALiBi in the
 // yamls) make NumParams grow with the sequence, as clusterc counts them.
-model mpt_760m { layers = 24; hidden = 1_536; ffn = 6_144;  heads = 12; vocab = 50_368; activation = gelu; norm = layernorm; tied_embeddings = true }
+model mpt_760m { layers = 24; hidden = 1_536; ffn = 6_144;  heads = 12; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
 cluster h100_32  { site = dc; nodes = 4 x grand_teton;     racks = rack { nodes = 4 }; fabric = ndr }
 // 70b, 2048, 32 GPUs, micro 2, accumulation 16, checkpointing, amp_bf16 DEFAULT: 882 tokens/s/GPU (MFU 36.15 %).
 plan mf_h100_70b_s2048_g32 { model = mpt_70b; cluster = h100_32; parallel { dp = 32 } batch { global = 1_024; micro = 2; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
