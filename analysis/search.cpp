@@ -163,8 +163,10 @@ double MemoryLowerBound(const Prepared& p, const Layout& l, int stage) {
     return m.weights + m.gradients + m.optimizer;
   };
   double dense = states(p.dense_params / double(l.tp * l.pp), dp_cp);
-  double expert =
-      states(p.expert_params / double(l.ep * l.tp * l.pp), std::max(1.0, dp_cp / double(l.ep)));
+  // The experts over ep x etp GPUs (etp: the plan's, else tp), sharded over the rest of the stage.
+  const double etp = double(p.base->etp > 0 ? p.base->etp : l.tp);
+  double expert = states(p.expert_params / (double(l.ep) * etp * double(l.pp)),
+                         std::max(1.0, dp_cp * double(l.tp) / (double(l.ep) * etp)));
   return dense + expert + p.base->framework_reserve;
 }
 
@@ -258,6 +260,8 @@ void ForEachLayout(const Prepared& p, Visit&& visit) {
               why = Reject::kBatch;
             else if (b.moe && b.experts % ep != 0)
               why = Reject::kExperts;
+            else if (b.moe && b.etp > 0 && (tp * dp * cp) % (ep * b.etp) != 0)
+              why = Reject::kExperts;  // the plan's etp folds only where ep x etp divides
             visit(l, index++, why);
           }
         }

@@ -72,7 +72,7 @@ enum class Reject : uint8_t {
   kSequence,  // the sequence does not divide by 2 cp
   kLayers,    // no vpp makes the layers divide into pp x vpp stages
   kBatch,     // the global batch does not divide by dp
-  kExperts,   // experts do not divide by ep, or ep does not divide dp x cp
+  kExperts,   // experts do not divide by ep, or the plan's ep x etp does not divide tp x dp x cp
   kFixed,     // excluded by --fix / --vary
   kCount
 };

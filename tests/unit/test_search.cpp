@@ -132,6 +132,33 @@ TEST_CASE("brute force agrees on a GQA model with fixed dimensions and on an MoE
     RequireAccounted(pruned.stats);
     RequireSameResult(pruned, brute);
   }
+  SECTION("Qwen3 235B-A22B with folded experts: every candidate folds whole expert groups") {
+    auto c = testing::CompileSpec(kSource / "tests/validation/h100.cl");
+    an::PlanInputs in = InputsOf(*c, "mb2604p_qwen3_235b_a22b");
+    REQUIRE(in.etp == 1);
+    in.etp = 2;  // at etp 1 every candidate folds (ep divides dp x cp); at 2 some cannot
+    an::SearchSpace space;
+    space.min_gpus = space.max_gpus = 256;
+    space.recompute = {ir::Recompute::none};
+    space.sharding = {ir::Sharding::zero1};
+    space.vpp = {1};
+    an::SearchOptions o = Options(in, 5);
+    an::SearchResult pruned = an::SearchPlans(in, space, o);
+    an::SearchResult brute = an::BruteForce(in, space, o);
+    RequireAccounted(pruned.stats);
+    RequireSameResult(pruned, brute);
+    const auto top = an::TopK(pruned, 5);
+    REQUIRE_FALSE(top.empty());
+    for (const auto& s : top) CHECK((s.c.tp * s.c.Dp() * s.c.cp) % (s.c.ep * in.etp) == 0);
+    // The layouts whose ep x 2 does not divide tp x dp x cp are rejected as kExperts: more than
+    // without the plan's etp, on the same layouts.
+    an::PlanInputs unfolded = in;
+    unfolded.etp = 0;
+    const an::SearchResult plain = an::SearchPlans(unfolded, space, o);
+    const size_t experts = size_t(an::Reject::kExperts);
+    CHECK(pruned.stats.layouts == plain.stats.layouts);
+    CHECK(pruned.stats.rejected[experts] > plain.stats.rejected[experts]);
+  }
 }
 
 TEST_CASE("the step-time lower bound never exceeds the evaluated step time", "[search]") {
