@@ -168,6 +168,21 @@ inline double GroupLimitedCopies(double top_k, double groups, double top_groups,
   return std::min(unlimited, std::min(top_k, touched) * (units - 1) / units);
 }
 
+// Deduplicated dispatch without group-limited routing (DeepSeek's DeepEP, Megatron-Core's
+// HybridEP): a token goes once to each remote unit (scale-up domain, or GPU) holding any of its
+// top_k distinct experts, the `experts` spread evenly over the `units`. A given remote unit holds
+// none of them with the hypergeometric probability C(E - E/U, k) / C(E, k), so the copies leaving
+// a unit are (U - 1) (1 - prod_{i<k} (E - E/U - i) / (E - i)), at most top_k (U - 1) / U: Qwen3
+// 30B-A3B's 8 of 128 experts over 2 nodes send 0.997 copies, not 4.
+inline double DeduplicatedCopies(double top_k, double experts, double units) {
+  if (units <= 1 || experts <= 0) return 0;
+  const double per_unit = experts / units;
+  double none = 1;  // probability that a given remote unit holds none of the token's experts
+  for (double i = 0; i < top_k; ++i)
+    none *= std::max(0.0, (experts - per_unit - i) / (experts - i));
+  return std::min(top_k * (units - 1) / units, (units - 1) * (1 - none));
+}
+
 // ---- fabric ---------------------------------------------------------------------------------
 
 // k-ary fat tree, Al-Fares, Loukissas and Vahdat 2008 ("A Scalable, Commodity Data Center Network

@@ -68,6 +68,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.tp_backward_overlap = plan.parallel.tp_backward_overlap;
   in.dp_overlap = plan.parallel.dp_overlap;
   in.ep_comm_overlap = plan.parallel.ep_comm_overlap;
+  in.ep_deduplicated = plan.parallel.ep_dispatch == ir::EpDispatch::deduplicated;
   in.global_batch = plan.batch.global;
   in.micro_batch = plan.batch.micro;
   in.seq_len = plan.batch.seq_len;

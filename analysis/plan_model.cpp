@@ -265,7 +265,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const WeightBytes wb = BytesPerParam(in);
   const int stage = ZeroStage(in.sharding);
   const double nd_dense = double(dp * cp);
-  const double nd_expert = std::max(1.0, double(tp * dp * cp) / double(ep_span));
+  const double nd_expert = std::max(1.0, double(tp) * double(dp) * double(cp) / double(ep_span));
   const double reserve = in.framework_reserve;
   const double act_dense = LayerActivationBytes(in, false);
   const double act_moe = in.moe ? LayerActivationBytes(in, true) : 0;
@@ -421,15 +421,20 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       one = std::max((n - g) / n * bytes / bw, (g - 1) / n * bytes / up) +
             (n - 1) * Latency(in, ep_span);
     }
-    if (in.expert_groups > 0 && in.top_groups > 0) {
-      // Group-limited routing (DeepSeek-V2 section 2.1.3, V3 report section 3.2.2): a token goes
-      // once to each unit holding one of its experts (a GPU, or a scale-up domain when the group
-      // spans several, forwarded inside it over the scale-up links at the same time).
+    const bool group_limited = in.expert_groups > 0 && in.top_groups > 0;
+    if (in.ep_deduplicated) {
+      // A deduplicating dispatcher (`ep_dispatch = deduplicated`: DeepSeek-V3 report section
+      // 3.2.2, DeepEP, HybridEP): a token goes once to each unit holding one of its experts (a
+      // GPU, or a scale-up domain when the group spans several, forwarded inside it over the
+      // scale-up links at the same time); group-limited routing (DeepSeek-V2 section 2.1.3, V3
+      // section 3.2.2) bounds the units a token reaches. An all-to-all sends every copy.
       const bool spans = in.scale_up_domain > 0 && ep_span > in.scale_up_domain;
       const double units =
           spans ? std::ceil(double(ep_span) / double(in.scale_up_domain)) : double(ep);
-      const double copies = f::GroupLimitedCopies(double(in.top_k), double(in.expert_groups),
-                                                  double(in.top_groups), units);
+      const double copies =
+          group_limited ? f::GroupLimitedCopies(double(in.top_k), double(in.expert_groups),
+                                                double(in.top_groups), units)
+                        : f::DeduplicatedCopies(double(in.top_k), double(in.experts), units);
       const double tokens = M * double(etp) / double(tp);
       if (spans) r.messages.all_to_all_leaving = tokens * h * 2 * copies;
       double leave = bw > 0 ? tokens * h * 2 * copies / bw + (units - 1) * Latency(in, ep_span) : 0;

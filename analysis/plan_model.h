@@ -37,6 +37,7 @@ struct PlanInputs {
   ir::Schedule schedule = ir::Schedule::one_f_one_b;
   int64_t first_stage_layers = 0, last_stage_layers = 0;  // 0: even split
   bool tp_comm_overlap = false, dp_overlap = true, ep_comm_overlap = false;
+  bool ep_deduplicated = false;     // parallel.ep_dispatch = deduplicated (DeepEP, HybridEP)
   bool tp_backward_overlap = true;  // Megatron-LM's asynchronous tensor-parallel all-reduce
   int64_t global_batch = 0, micro_batch = 1, seq_len = 0;
   ir::Sharding sharding = ir::Sharding::none;

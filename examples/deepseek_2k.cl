@@ -85,7 +85,8 @@ plan deepseek_v3_pretrain {
     ep              = 64
     cp              = 1  // §3.2
     schedule        = dualpipe
-    ep_comm_overlap = true  // §3.2.1
+    ep_comm_overlap = true          // §3.2.1
+    ep_dispatch     = deduplicated  // §3.2.2: once per target node over IB, forwarded over NVLink
   }
   batch     { global = 15_360; micro = 1; seq_len = 4_096 }  // §4.2
   optimizer = adam { sharding = zero1 }                      // §3.2: ZeRO-1 (AdamW)

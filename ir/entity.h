@@ -117,6 +117,11 @@ CLUSTERC_ENUM(Norm, rmsnorm, layernorm)
 // LayerNorm, no dropout).
 CLUSTERC_ENUM(Dropout, by_norm, enabled, disabled)
 CLUSTERC_ENUM(Schedule, one_f_one_b, zero_bubble, dualpipe)
+// How the expert dispatch and combine move tokens: `all_to_all` sends every top_k copy to its
+// expert's GPU (NCCL all-to-all, Megatron's alltoall dispatcher); `deduplicated` sends a token once
+// to each remote scale-up domain (or GPU) holding any of its experts and forwards it inside
+// (DeepSeek's DeepEP, Megatron's flex dispatcher with DeepEP or HybridEP).
+CLUSTERC_ENUM(EpDispatch, all_to_all, deduplicated)
 // Generation of the fused-attention kernel a run used: `tuned` is the GPU's own calibration (a
 // kernel written for that architecture), `flash2` FlashAttention-2 (Dao 2023), which predates
 // Hopper, `flash1` the FlashAttention generation before it (Dao et al. 2022, and its Triton port).

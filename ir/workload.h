@@ -108,6 +108,7 @@ struct Parallel {
   int64_t first_stage_layers = 0, last_stage_layers = 0;  // 0: even split
   bool tp_comm_overlap = false, dp_overlap = true, ep_comm_overlap = false;
   bool tp_backward_overlap = true;
+  EpDispatch ep_dispatch = EpDispatch::all_to_all;
 };
 
 template <class V>
@@ -138,6 +139,9 @@ void Describe(Parallel& p, V& v) {
           "(Megatron's asynchronous all-reduce, default since 2021-09)");
   v.Field("dp_overlap", p.dp_overlap, kOptional,
           "overlap data-parallel gradient reduction (and ZeRO gathers) with compute");
+  v.Field("ep_dispatch", p.ep_dispatch, kOptional,
+          "expert dispatch: `all_to_all` (every top_k copy) or `deduplicated` (a token once per "
+          "remote scale-up domain holding its experts: DeepEP, HybridEP)");
   v.Field("ep_comm_overlap", p.ep_comm_overlap, kOptional,
           "overlap the expert all-to-all with another micro-batch's compute (DualPipe)");
 }

@@ -556,9 +556,9 @@ PipelineOp BackwardOp(int64_t i, int64_t pp, int64_t vpp) {
 double ReducedGroupScale(const PlanShape& s, const Groups& g, int group, bool expert) {
   if (group <= 0) return 1;
   const double n = double(g.members[size_t(group - 1)].size());
-  const double job = expert
-                         ? double(s.tp * s.dp * s.cp) / double(std::max<int64_t>(1, s.ep) * s.etp)
-                         : double(s.dp * s.cp);
+  const double job = expert ? double(s.tp) * double(s.dp) * double(s.cp) /
+                                  (double(std::max<int64_t>(1, s.ep)) * double(s.etp))
+                            : double(s.dp * s.cp);
   if (n <= 1 || job <= n) return 1;
   double ring = 1;
   const int64_t domain = s.cluster->scale_up_domain;

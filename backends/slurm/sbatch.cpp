@@ -236,6 +236,11 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     a.Add("--v-head-dim", in.v_head_dim);
   }
   if (in.swiglu) a.Add("--swiglu");
+  // Megatron-LM's hidden and attention dropout default to 0.1: state 0 for a model without.
+  if (!in.dropout) {
+    a.Add("--hidden-dropout", "0");
+    a.Add("--attention-dropout", "0");
+  }
   if (in.layernorm) {
     a.Add("--normalization", "LayerNorm");
   } else {
@@ -254,13 +259,25 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     if (in.dense_layers > 0)
       a.Add("--moe-layer-freq",
             fmt::format("'[0]*{}+[1]*{}'", in.dense_layers, in.layers - in.dense_layers));
+    const bool dedup = in.ep > 1 && in.ep_deduplicated;
     a.Section(
-        in.ep > 1
+        dedup ? "MoE: deduplicated token dispatch (a token once per remote node), the local "
+                "experts as one"
+        : in.ep > 1
             ? "MoE: all-to-all token dispatch across the EP group, the local experts as one"
             : "MoE without expert parallelism: all-gather token dispatch, the experts as one");
     a.Section("grouped GEMM, top-k router balanced by an auxiliary loss (Megatron's MoE guide)");
-    a.Add("--moe-token-dispatcher-type", in.ep > 1 ? "alltoall" : "allgather");
+    a.Add("--moe-token-dispatcher-type", dedup ? "flex" : in.ep > 1 ? "alltoall" : "allgather");
+    // Megatron-Core's flex dispatcher: DeepEP, or HybridEP where NVLink domains span nodes
+    // (transformer_config.py: "Currently only hybridep backend supports the MNNVL case").
+    if (dedup)
+      a.Add("--moe-flex-dispatcher-backend", job.nodes_per_block > 0 ? "hybridep" : "deepep");
     a.Add("--moe-grouped-gemm");
+    // Group-limited routing (`moe { groups; top_groups }`): Megatron-Core's group top-k router.
+    if (in.expert_groups > 0 && in.top_groups > 0) {
+      a.Add("--moe-router-num-groups", in.expert_groups);
+      a.Add("--moe-router-group-topk", in.top_groups);
+    }
     a.Add("--moe-router-load-balancing-type", "aux_loss");
     a.Add("--moe-aux-loss-coeff", "1e-2");
   }

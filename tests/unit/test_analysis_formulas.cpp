@@ -180,3 +180,23 @@ TEST_CASE("group-limited routing sends a token once to each unit of its experts"
   CHECK(f::GroupLimitedCopies(2, 8, 8, 8) == Approx(2 * 7.0 / 8));
   CHECK(f::GroupLimitedCopies(8, 8, 4, 1) == 0);
 }
+
+TEST_CASE("a deduplicating dispatcher sends a token once to each remote unit of its experts",
+          "[analysis][comm]") {
+  // Every way to pick 2 of 4 experts, 2 on each of 2 units: only {1, 2} misses the remote unit,
+  // so 5 of the 6 choices send one copy: 5/6, against top_k x 1/2 = 1 without deduplication.
+  CHECK(f::DeduplicatedCopies(2, 4, 2) == Approx(5.0 / 6));
+  // Qwen3 30B-A3B's 8 of 128 experts over 2 nodes: a remote node holds none of them with
+  // probability C(64, 8) / C(128, 8).
+  double none = 1;
+  for (int i = 0; i < 8; ++i) none *= (64.0 - i) / (128.0 - i);
+  CHECK(none == Approx(0.0031).epsilon(0.01));
+  CHECK(f::DeduplicatedCopies(8, 128, 2) == Approx(1 - none));
+  // One expert per token: nothing to deduplicate; one unit: nothing leaves.
+  CHECK(f::DeduplicatedCopies(1, 256, 8) == Approx(7.0 / 8));
+  CHECK(f::DeduplicatedCopies(8, 256, 1) == 0);
+  // DeepSeek-V3's 8 of 256 over 8 nodes without its node limit: 4.6 of the 7 remote nodes,
+  // between its node-limited 3.5 and the undeduplicated 7.
+  CHECK(f::DeduplicatedCopies(8, 256, 8) < f::GroupLimitedCopies(8, 0, 0, 8));
+  CHECK(f::DeduplicatedCopies(8, 256, 8) > f::GroupLimitedCopies(8, 8, 4, 8));
+}

@@ -551,6 +551,8 @@ TEST_CASE("an all-to-all across nodes sends only the other nodes' share through 
   PlanInputs in = PlanNamed(*c, "mb2604p_qwen3_30b_a3b");
   REQUIRE(in.ep == 16);
   REQUIRE(in.scale_up_domain == 8);
+  REQUIRE(in.ep_deduplicated);  // the run's HybridEP; first NCCL's all-to-all
+  in.ep_deduplicated = false;
   in.scale_out_latency = 0;  // the bandwidth terms alone
   in.scale_up_latency = 0;
   const PlanResults r = EvaluatePlan(in);
@@ -562,6 +564,20 @@ TEST_CASE("an all-to-all across nodes sends only the other nodes' share through 
   // 48 MoE layers x 4 all-to-alls (dispatch and combine, forward and backward) per micro-batch.
   CHECK(r.step.comm_total[int(Comm::kEp)] ==
         Approx(double(r.micro_batches) * 48 * 4 * nic).epsilon(1e-9));
+  // Deduplicated (HybridEP): a token crosses to the other node once if any of its 8 experts is
+  // there (1 - C(64, 8) / C(128, 8) = 0.997 copies, not 4), and the copies for the 7 other GPUs
+  // of a node are forwarded over NVLink beside it.
+  in.ep_deduplicated = true;
+  const PlanResults d = EvaluatePlan(in);
+  double none = 1;
+  for (int i = 0; i < 8; ++i) none *= (64.0 - i) / (128.0 - i);
+  const double leave =
+      4096.0 * 2048 * 2 * (1 - none) / (in.nic_bandwidth * in.scale_out_efficiency);
+  const double forward = bytes * 7 / 8 / (in.scale_up_bandwidth * in.scale_up_efficiency);
+  CHECK(d.messages.all_to_all_leaving == Approx(4096.0 * 2048 * 2 * (1 - none)));
+  CHECK(d.step.comm_total[int(Comm::kEp)] ==
+        Approx(double(d.micro_batches) * 48 * 4 * std::max(leave, forward)).epsilon(1e-9));
+  CHECK(d.step.comm_total[int(Comm::kEp)] < r.step.comm_total[int(Comm::kEp)] / 2);
 }
 
 }  // namespace

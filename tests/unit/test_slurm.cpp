@@ -328,6 +328,13 @@ void CheckSbatch(const Compiled& c, const std::string& sbatch, uint32_t plan_ind
   CHECK(Flag(sbatch, "--context-parallel-size") == std::to_string(plan.parallel.cp));
   if (plan.parallel.ep > 1)
     CHECK(Flag(sbatch, "--expert-model-parallel-size") == std::to_string(plan.parallel.ep));
+  // Megatron-LM's dropout defaults to 0.1: a model without states 0.
+  CHECK(Flag(sbatch, "--hidden-dropout") == (in.dropout ? "" : "0"));
+  CHECK(Flag(sbatch, "--attention-dropout") == (in.dropout ? "" : "0"));
+  CHECK(Flag(sbatch, "--moe-router-num-groups") ==
+        (in.moe && in.expert_groups > 0 ? std::to_string(in.expert_groups) : ""));
+  CHECK(Flag(sbatch, "--moe-router-group-topk") ==
+        (in.moe && in.expert_groups > 0 ? std::to_string(in.top_groups) : ""));
   if (in.moe && plan.parallel.etp > 0)
     CHECK(Flag(sbatch, "--expert-tensor-parallel-size") == std::to_string(plan.parallel.etp));
   else
@@ -357,7 +364,12 @@ void CheckSbatch(const Compiled& c, const std::string& sbatch, uint32_t plan_ind
   if (in.moe) {
     CHECK(Flag(sbatch, "--num-experts") == std::to_string(in.experts));
     CHECK(Flag(sbatch, "--moe-router-topk") == std::to_string(in.top_k));
-    CHECK(Flag(sbatch, "--moe-token-dispatcher-type") == (in.ep > 1 ? "alltoall" : "allgather"));
+    // A deduplicating dispatch is Megatron-Core's flex dispatcher (DeepEP; HybridEP across
+    // multi-node NVLink domains).
+    CHECK(Flag(sbatch, "--moe-token-dispatcher-type") ==
+          (in.ep > 1 ? (in.ep_deduplicated ? "flex" : "alltoall") : "allgather"));
+    CHECK(Flag(sbatch, "--moe-flex-dispatcher-backend").empty() ==
+          !(in.ep > 1 && in.ep_deduplicated));
     CHECK(Flag(sbatch, "--moe-grouped-gemm") == "true");
     CHECK(Flag(sbatch, "--moe-router-load-balancing-type") == "aux_loss");
   } else {

@@ -281,7 +281,8 @@ plan mb26_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { pp
 //        tensor-parallel communication overlap, sequence parallelism, no recompute, and the
 //        recipe's account_for_embedding/loss_in_pipeline_split (94 + 2 = 96 slots on 32 virtual
 //        stages). 30B on H100 at 26.04.01: EP 16, moe_a2a_overlap off, the HybridEP dispatcher
-//        (modelled as the all-to-all it implements), no CUDA graphs under FP8. Common: token-
+//        (`ep_dispatch = deduplicated`: Megatron-Core's flex dispatcher sends a token once per remote node), no
+//        CUDA graphs under FP8. Common: token-
 //        dropless with forced load balancing, 16-bit gradient reduction, the distributed optimizer.
 // Qwen3 235B-A22B (Qwen3 technical report, arXiv 2505.09388, table 2, and the released
 // config.json): 94 layers, hidden 4,096, 64 query heads of 128 (head_dim 128), 4 K/V heads, 128
@@ -293,7 +294,7 @@ model qwen3_235b_a22b {
   moe { experts = 128; top_k = 8; expert_ffn = 1_536 }
 }
 plan mb2602p_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { pp = 2; vpp = 12; dp = 8; ep = 8; ep_comm_overlap = true } batch { global = 1_024; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
-plan mb2604p_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { dp = 16; ep = 16 } batch { global = 1_024; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb2604p_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { dp = 16; ep = 16; ep_dispatch = deduplicated } batch { global = 1_024; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 plan mb25_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = dgx_256; parallel { tp = 2; pp = 8; vpp = 4; dp = 16; ep = 32; etp = 1; ep_comm_overlap = true } batch { global = 2_048; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 plan mb2604p_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = dgx_256; parallel { tp = 2; pp = 8; vpp = 4; dp = 16; ep = 32; etp = 1; ep_comm_overlap = true } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 

@@ -43,6 +43,7 @@ plan ds3_pretrain {
   parallel  {
     tp = 1; pp = 16; dp = 128; ep = 64
     schedule = dualpipe; ep_comm_overlap = true   // §3.2.1: DualPipe hides the all-to-all
+    ep_dispatch = deduplicated  // §3.2.2: once per target node over IB, then NVLink forwarding
   }
   batch     { global = 15_360; micro = 1; seq_len = 4_096 }
   optimizer = adam { sharding = zero1 }
@@ -64,7 +65,8 @@ plan ds2_pretrain {
   model     = deepseek_v2
   cluster   = h800_1024
   precision = bf16
-  parallel  { tp = 1; pp = 16; dp = 64; ep = 8; schedule = zero_bubble }   // §3.1.3
+  // §3.1.3; §2.1.3: device-limited routing bounds a token to M = 3 devices, once each.
+  parallel  { tp = 1; pp = 16; dp = 64; ep = 8; schedule = zero_bubble; ep_dispatch = deduplicated }
   batch     { global = 9_216; micro = 1; seq_len = 4_096 }
   optimizer = adam { sharding = zero1 }
   recompute = full
