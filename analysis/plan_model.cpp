@@ -348,8 +348,10 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   r.messages.activation = act_msg;
   double tp_mb = 0, tp_all_mb = 0, ep_mb = 0, cp_mb = 0, cp_total_mb = 0;
   double ep_share = ComputeShare(in, ep_span);
-  // MoE layers under parallel folding run their expert block's collectives over the etp group.
-  const bool folded = in.moe && etp != tp && layers_moe_mb > 0;
+  // MoE layers under parallel folding run their expert block's collectives over the etp group, on
+  // its tokens: etp / tp of the micro-batch's (none at etp = 1).
+  const bool folded = ExpertsFolded(in) && layers_moe_mb > 0;
+  r.messages.expert_activation = ExpertsFolded(in) ? act_msg * double(etp) / double(tp) : 0;
   if (tp > 1 || (folded && etp > 1)) {
     // Megatron (Shoeybi et al. 2019 section 3): 2 all-reduces forward, 2 backward per layer; with
     // sequence parallelism reduce-scatter + all-gather, the same bytes (Korthikanti et al. 4.2.2);
@@ -370,9 +372,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       return f::AllReduceTime(double(g), msg, bw * (nvls ? NvlsSpeedup(in) : 1), Latency(in, g));
     };
     const double ar = all_reduce(tp, act_msg);
-    // The expert block of a folded MoE layer gathers and scatters its etp group's tokens, etp / tp
-    // of the micro-batch's (none at etp = 1): half of the layer's collectives.
-    const double ar_expert = folded ? all_reduce(etp, act_msg * double(etp) / double(tp)) : ar;
+    // The expert block of a folded MoE layer: half of the layer's collectives.
+    const double ar_expert = folded ? all_reduce(etp, r.messages.expert_activation) : ar;
     const double ar_moe = (ar + ar_expert) / 2;
     const double layers_dense_mb = layers_mb - layers_moe_mb;
     // (Written so that unfolded plans sum exactly as before: the second term is 0.)

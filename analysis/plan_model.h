@@ -171,6 +171,8 @@ struct StepBreakdown {
 // what simulator inputs replay.
 struct MessageSizes {
   double activation = 0;  // one 16-bit activation tensor: 2 (b s / cp) h (TP all-reduce)
+  // A folded MoE layer's expert-block all-reduce over its etp group: activation x etp / tp.
+  double expert_activation = 0;
   double pipeline = 0;    // one stage-to-stage send of one GPU (its 1/tp of the activation)
   double all_to_all = 0;  // one expert dispatch or combine: 2 (b s / cp) top_k h
   // Of it, with group-limited routing over several scale-up domains, the bytes that leave a
@@ -236,6 +238,11 @@ inline int64_t HeadDim(const PlanInputs& in) {
 // --expert-tensor-parallel-size), else tp.
 inline int64_t ExpertTp(const PlanInputs& in) {
   return in.etp > 0 ? in.etp : (in.tp > 0 ? in.tp : 1);
+}
+
+// MoE parallel folding: the experts split over etp GPUs, not like the attention over tp.
+inline bool ExpertsFolded(const PlanInputs& in) {
+  return in.moe && ExpertTp(in) != (in.tp > 0 ? in.tp : 1);
 }
 
 // Flattens plan `index` of `program`; `cluster` is the derived results of its cluster.

@@ -455,8 +455,7 @@ void MlpCollective(TraceWriter& w, const PlanShape& s, const Slice& sl, const Gr
   w.Coll(kind + ".tq" + tag, chakra::kAllReduce, s.act_bytes * (double(b.layers) - moe), g.tp[r],
          beside);
   if (moe > 0)
-    w.Coll(kind + ".te" + tag, chakra::kAllReduce,
-           s.act_bytes * double(sl.etp) / double(sl.tp) * moe, g.etp[r], beside);
+    w.Coll(kind + ".te" + tag, chakra::kAllReduce, s.expert_act_bytes * moe, g.etp[r], beside);
 }
 
 // Tensor-parallel collectives are all-reduces of the layer's activation bytes after the

@@ -222,6 +222,7 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
 
   // ---- message sizes: analysis times these collectives and exposes their sizes.
   s.act_bytes = r.messages.activation;
+  s.expert_act_bytes = r.messages.expert_activation;
   s.pp_bytes = r.messages.pipeline;
   s.ep_bytes = r.messages.all_to_all;
   s.ep_leaving_bytes = r.messages.all_to_all_leaving;

@@ -75,6 +75,7 @@ struct PlanShape {
 
   // Message sizes, bytes (analysis::MessageSizes).
   double act_bytes = 0;         // one 16-bit activation tensor of a micro-batch: 2 (b s / cp) h
+  double expert_act_bytes = 0;  // a folded MoE layer's etp all-reduce: act_bytes x etp / tp
   double pp_bytes = 0;          // pipeline send: act_bytes, / tp with sequence parallelism
   double ep_bytes = 0;          // one all-to-all (dispatch or combine): 2 (b s / cp) top_k h
   double ep_leaving_bytes = 0;  // of it, what leaves the domain (group-limited routing); 0: all
@@ -88,7 +89,7 @@ struct PlanShape {
 // expert-parallel groups cross the tensor-parallel ones. ASTRA-sim's slice and SimAI's workload
 // place expert parallelism inside the data-parallel ranks and cannot express it.
 inline bool FoldedExperts(const PlanShape& s) {
-  return s.in != nullptr && s.in->moe && s.etp != s.tp;
+  return s.in != nullptr && analysis::ExpertsFolded(*s.in);
 }
 
 // One data-parallel collective of a step on one stage, as analysis counts them (ZeRO,

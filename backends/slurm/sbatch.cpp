@@ -88,7 +88,7 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
                    ctx.program.models[plan.model.index].name, cl.name, Thousands(gpus),
                    Thousands(nodes));
   o += fmt::format("# tp {} x pp {} x cp {} x dp {}", in.tp, in.pp, in.cp, in.dp);
-  const bool folded = in.moe && in.etp > 0 && in.etp != in.tp;
+  const bool folded = analysis::ExpertsFolded(in);
   if (folded)
     o += fmt::format(", ep {} x etp {} folded over tp x dp x cp", in.ep, in.etp);
   else if (in.ep > 1)
