@@ -16,6 +16,10 @@ gpu MI300X {
   fp8_flops        = 2_614.9 TFLOP/s  // MI300X datasheet, dense (5,229.8 with sparsity)
   fp32_flops       = 163.4 TFLOP/s    // MI300X datasheet, FP32 matrix
   tdp              = 750 W            // MI300X datasheet: 750 W peak board power
+  // GEMM asymptote: MAMF BF16 668.4 of 1,300 TFLOP/s (51.4 %, TunableOp on) x 0.897, the
+  // H100's median-transformer-shape-to-MAMF ratio (std.nvidia, "GEMM calibration"; Bekman,
+  // "Machine Learning Engineering", MAMF table). No FP8 MAMF row: FP8 keeps it too.
+  gemm_efficiency  = 0.46
 }
 
 // AMD Instinct MI325X datasheet: MI300X compute with HBM3e.
@@ -23,6 +27,8 @@ gpu MI325X extends MI300X {
   memory           = 256 GB    // HBM3e (MI325X datasheet)
   memory_bandwidth = 6.0 TB/s  // MI325X datasheet
   tdp              = 1_000 W   // HARDWARE.md marks this "secondary"
+  // MAMF BF16 784.9 of 1,300 TFLOP/s (60.4 %, TunableOp on, 1,000 W) x 0.897 (as MI300X).
+  gemm_efficiency  = 0.54
 }
 
 // AMD Instinct MI355X (CDNA 4), liquid-cooled. AMD announced it at Advancing AI, June 2025;
@@ -38,6 +44,8 @@ gpu MI355X {
   fp16_flops       = 2_500 TFLOP/s  // as BF16
   fp8_flops        = 5_000 TFLOP/s  // ISSCC 2026 (as reported): "five petaflops" FP8, dense
   tdp              = 1_400 W        // The Register / Tom's Hardware: up to 1,400 W
+  // MAMF BF16 1,565.0 of 2,300 TFLOP/s (68.0 %) x 0.897 (as MI300X). No FP8 MAMF row.
+  gemm_efficiency  = 0.61
 }
 
 // ---------------------------------------------------------------------------------------------

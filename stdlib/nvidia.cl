@@ -59,40 +59,76 @@ gpu H100_PCIe {
 gpu H800 extends H100_SXM5 {
 }
 
+// GEMM calibration of the GPUs below without a transformer-shape sweep of their own: the GPU's
+// best BF16 (FP8) matmul, its MAMF, times the ratio the H100 shows between its measured median
+// transformer shape and its own MAMF, 0.72 / 0.803 = 0.897 (H100-MEASURED.md; the rule the
+// A100_80GB entry uses). MAMF figures: Bekman, "Machine Learning Engineering",
+// compute/accelerator/README.md, "Maximum Achievable Matmul FLOPS comparison table" (stas00/
+// ml-engineering b9e29720e, BF16 and FP8 tables, mean of 100 iterations).
+
 // NVIDIA H200 Tensor Core GPU datasheet, "H200 SXM" column. Written out rather than extending
 // H100_SXM5 so that it does not inherit the H100's price.
 gpu H200 {
-  vendor           = "NVIDIA"
-  memory           = 141 GB         // HBM3e (H200 datasheet)
-  memory_bandwidth = 4.8 TB/s       // H200 datasheet
-  bf16_flops       = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
-  fp16_flops       = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
-  fp8_flops        = 1_979 TFLOP/s  // H200 datasheet: 3,958 TFLOPS with sparsity
-  fp32_flops       = 67 TFLOP/s     // H200 datasheet, FP32 (non-tensor)
-  tdp              = 700 W          // H200 datasheet: "up to 700 W (configurable)"
+  vendor                        = "NVIDIA"
+  memory                        = 141 GB         // HBM3e (H200 datasheet)
+  memory_bandwidth              = 4.8 TB/s       // H200 datasheet
+  bf16_flops                    = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
+  fp16_flops                    = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
+  fp8_flops                     = 1_979 TFLOP/s  // H200 datasheet: 3,958 TFLOPS with sparsity
+  fp32_flops                    = 67 TFLOP/s     // H200 datasheet, FP32 (non-tensor)
+  tdp                           = 700 W          // H200 datasheet: "up to 700 W (configurable)"
+  // The H100's die (GH100): its measured step-model calibration (H100_SXM5 above); MAMF BF16 "H200
+  // is the same" as H100 (80.3 %). FP8 MAMF 1,453.4 of 1,979 TFLOP/s (73.4 %) x 0.897.
+  gemm_efficiency               = 0.72
+  attention_efficiency          = 0.72
+  attention_backward_efficiency = 0.56
+  memory_efficiency             = 0.77
+  kernel_overhead               = 4 us
+  fp8_gemm_efficiency           = 0.66
 }
 
 // B200 as in HGX B200 (HARDWARE.md; NVIDIA HGX B200 datasheet, eight-GPU totals / 8).
 gpu B200 {
-  vendor           = "NVIDIA"
-  memory           = 180 GB         // HBM3e; HGX B200: 1.44 TB total / 8
-  memory_bandwidth = 7.7 TB/s       // HGX B200: 62 TB/s total / 8 (HARDWARE.md: 7.7 TB/s)
-  bf16_flops       = 2_250 TFLOP/s  // HGX B200: 36 PFLOPS with sparsity / 8 / 2
-  fp16_flops       = 2_250 TFLOP/s  // as BF16 (HGX B200 datasheet quotes FP16/BF16 together)
-  fp8_flops        = 4_500 TFLOP/s  // HGX B200: 72 PFLOPS with sparsity / 8 / 2
-  tdp              = 1_000 W        // HARDWARE.md (HGX B200 GPU)
+  vendor                        = "NVIDIA"
+  memory                        = 180 GB         // HBM3e; HGX B200: 1.44 TB total / 8
+  memory_bandwidth              = 7.7 TB/s       // HGX B200: 62 TB/s total / 8 (HARDWARE.md: 7.7 TB/s)
+  bf16_flops                    = 2_250 TFLOP/s  // HGX B200: 36 PFLOPS with sparsity / 8 / 2
+  fp16_flops                    = 2_250 TFLOP/s  // as BF16 (HGX B200 datasheet quotes FP16/BF16 together)
+  fp8_flops                     = 4_500 TFLOP/s  // HGX B200: 72 PFLOPS with sparsity / 8 / 2
+  tdp                           = 1_000 W        // HARDWARE.md (HGX B200 GPU)
+  // MAMF BF16 1,745.0 of 2,250 TFLOP/s (77.6 %), FP8 3,432.5 of 4,500 (76.3 %); x 0.897.
+  gemm_efficiency               = 0.70
+  fp8_gemm_efficiency           = 0.68
+  // Fused attention (cuDNN, which Transformer Engine runs): Zadouri et al. 2026
+  // (FlashAttention-4, arXiv 2603.05451), abstract: on B200 in BF16 FlashAttention-4 reaches "up
+  // to 1613 TFLOPs/s" and is "up to 1.3x" faster than cuDNN 9.13: 1,613 / 1.3 = 1,241 TFLOP/s,
+  // 0.55 of the peak (a lower bound where the two meet). On Blackwell the softmax exponentials
+  // (forward) and shared memory (backward) bound attention, not the tensor cores (the same
+  // paper), so it sits below the GEMM asymptote. Backward: the H100's measured backward/forward
+  // ratio, 0.56 / 0.72.
+  attention_efficiency          = 0.55
+  attention_backward_efficiency = 0.43
 }
 
 // B200 GPU of a GB200 superchip (HARDWARE.md; NVIDIA GB200 NVL72 datasheet, rack totals / 72).
 // Used in NVL72 racks: give the node `scale_up = nvidia.NVLink5` and `scale_up_domain = 72`.
 gpu GB200 {
-  vendor           = "NVIDIA"
-  memory           = 186 GB         // HBM3e; GB200 NVL72: 13.4 TB / 72 (HARDWARE.md: 186 GB)
-  memory_bandwidth = 8 TB/s         // GB200 NVL72: 576 TB/s / 72
-  bf16_flops       = 2_500 TFLOP/s  // GB200 NVL72: 360 PFLOPS with sparsity / 72 / 2
-  fp16_flops       = 2_500 TFLOP/s  // as BF16 (the datasheet quotes FP16/BF16 together)
-  fp8_flops        = 5_000 TFLOP/s  // GB200 NVL72: 720 PFLOPS with sparsity / 72 / 2
-  tdp              = 1_200 W        // HARDWARE.md (per GPU)
+  vendor                        = "NVIDIA"
+  memory                        = 186 GB         // HBM3e; GB200 NVL72: 13.4 TB / 72 (HARDWARE.md: 186 GB)
+  memory_bandwidth              = 8 TB/s         // GB200 NVL72: 576 TB/s / 72
+  bf16_flops                    = 2_500 TFLOP/s  // GB200 NVL72: 360 PFLOPS with sparsity / 72 / 2
+  fp16_flops                    = 2_500 TFLOP/s  // as BF16 (the datasheet quotes FP16/BF16 together)
+  fp8_flops                     = 5_000 TFLOP/s  // GB200 NVL72: 720 PFLOPS with sparsity / 72 / 2
+  tdp                           = 1_200 W        // HARDWARE.md (per GPU)
+  // MAMF BF16 1,822.0 of 2,500 TFLOP/s (72.9 %), FP8 3,615.6 of 5,000 (72.3 %); x 0.897. GB300
+  // has no MAMF row: it keeps these, and the attention figures below although Blackwell Ultra
+  // doubles the exponential units that bound them (no measurement at hand).
+  gemm_efficiency               = 0.65
+  fp8_gemm_efficiency           = 0.65
+  // Fused attention: B200's (above), the same fraction of a peak that the same die reaches at a
+  // higher clock.
+  attention_efficiency          = 0.55
+  attention_backward_efficiency = 0.43
 }
 
 // Blackwell Ultra (B300) GPU of a GB300 superchip, as in GB300 NVL72. Same tensor throughput at
@@ -108,9 +144,12 @@ gpu GB300 extends GB200 {
 // B300 in an HGX B300 board: the Blackwell Ultra die with HGX B200's BF16/FP8 throughput
 // (Lockwood, "B300": HGX B300 "has similar performance to B200"; FP8 4,500 dense).
 gpu B300 extends B200 {
-  memory           = 288 GB   // Lockwood, "B300": 288 GB HBM3e (8 stacks, 12-high)
-  memory_bandwidth = 8 TB/s   // Lockwood, "B300": 8 TB/s (max)
-  tdp              = 1_400 W  // Lockwood, "B300": 1,400 W maximum
+  memory              = 288 GB   // Lockwood, "B300": 288 GB HBM3e (8 stacks, 12-high)
+  memory_bandwidth    = 8 TB/s   // Lockwood, "B300": 8 TB/s (max)
+  tdp                 = 1_400 W  // Lockwood, "B300": 1,400 W maximum
+  // MAMF BF16 1,769.0 of 2,250 TFLOP/s (78.6 %), FP8 3,353.3 of 4,500 (74.5 %); x 0.897.
+  gemm_efficiency     = 0.70
+  fp8_gemm_efficiency = 0.67
 }
 
 // NVIDIA A100 Tensor Core GPU datasheet, "A100 80GB SXM" column.

@@ -482,7 +482,6 @@ TEST_CASE("Megatron-LM's unfused cross entropy moves 52 bytes per logit, the fus
   CHECK(c->results.plans[1].step_time - c->results.plans[0].step_time ==
         Approx(m * (u.fwd + u.bwd - f.fwd - f.bwd)));
 }
-
 }  // namespace
 }  // namespace clusterc::analysis
 
@@ -578,6 +577,33 @@ TEST_CASE("an all-to-all across nodes sends only the other nodes' share through 
   CHECK(d.step.comm_total[int(Comm::kEp)] ==
         Approx(double(d.micro_batches) * 48 * 4 * std::max(leave, forward)).epsilon(1e-9));
   CHECK(d.step.comm_total[int(Comm::kEp)] < r.step.comm_total[int(Comm::kEp)] / 2);
+}
+
+// Bekman, "Machine Learning Engineering", "Maximum Achievable Matmul FLOPS comparison table"
+// (MAMF, BF16 and FP8): GPUs without a transformer-shape sweep take their MAMF fraction times the
+// H100's ratio of its measured median transformer GEMM to its own MAMF (0.72 / 0.803).
+TEST_CASE("the stdlib GEMM and Blackwell attention asymptotes follow their published figures",
+          "[layer_model]") {
+  const double rule = 0.72 / (794.5 / 989);
+  auto a100 = ValidationSpec("a100.cl");
+  CHECK(PlanNamed(*a100, "mf_a100_7b").gemm_efficiency == Approx(271.2 / 312 * rule).margin(0.006));
+  auto blackwell = ValidationSpec("blackwell.cl");
+  PlanInputs b200 = PlanNamed(*blackwell, "mb25_b200_llama3_8b");
+  CHECK(b200.gemm_efficiency == Approx(1745.0 / 2250 * rule).margin(0.006));
+  CHECK(b200.fp8_gemm_efficiency == Approx(3432.5 / 4500 * rule).margin(0.006));
+  // Blackwell's fused attention: cuDNN 9.13 at FlashAttention-4's 1,613 TFLOP/s over its 1.3x
+  // (arXiv 2603.05451, abstract), backward at the H100's measured 0.56 / 0.72.
+  CHECK(b200.attention_efficiency == Approx(1613 / 1.3 / 2250).margin(0.006));
+  CHECK(b200.attention_backward_efficiency ==
+        Approx(1613 / 1.3 / 2250 * 0.56 / 0.72).margin(0.006));
+  PlanInputs gb200 = PlanNamed(*blackwell, "mb25_gb200_llama3_8b");
+  CHECK(gb200.gemm_efficiency == Approx(1822.0 / 2500 * rule).margin(0.006));
+  CHECK(gb200.fp8_gemm_efficiency == Approx(3615.6 / 5000 * rule).margin(0.006));
+  // The rule agrees with the H100's FP8 asymptote from NVIDIA's cuBLAS figure (0.63): MAMF FP8
+  // 1,402.6 of 1,979 TFLOP/s.
+  auto h100 = ValidationSpec("h100.cl");
+  CHECK(PlanNamed(*h100, "mb25_llama3_8b").fp8_gemm_efficiency ==
+        Approx(1402.6 / 1979 * rule).margin(0.01));
 }
 
 }  // namespace

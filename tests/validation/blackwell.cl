@@ -1,0 +1,112 @@
+// tests/validation/blackwell.cl: published training runs on NVIDIA Blackwell (B200, GB200), for
+// the validation suite (cases.tsv). Where a source leaves a setting out, the plan says what it
+// assumes.
+//
+// Source:
+//  [MB25B] NVIDIA Megatron-Bridge, docs/performance-summary-archive.md, "25.11 NeMo Container",
+//        tables "System: DGX-B200" and "System: DGX-GB200", precision FP8-CS (Transformer
+//        Engine's Float8CurrentScaling, `fp8_scaling = current`), read 2026-11-26 at
+//        Megatron-Bridge 067f987df. Metric: tokens/s per GPU. Every dense (Llama) row of the two
+//        tables is here; the FP8-MX figures in the tables' parentheses are not (MXFP8 is not a
+//        separate clusterc recipe), nor the MoE rows. The later releases' Blackwell rows that
+//        repeat a 25.11 layout (25.09, 26.02) are left out as repeats. The plans follow the
+//        [MB25] H100 rows of h100.cl: FSDP > 0 is Megatron FSDP (`fsdp`), otherwise the
+//        distributed optimizer (`zero1`); sequence parallelism and TP communication overlap with
+//        TP > 1; gradients reduced in 16 bits; no activation recompute; cuDNN fused attention
+//        (the GPU's tuned calibration). Entered before their predictions were seen, with the
+//        stdlib's MAMF-based Blackwell calibration (round 12).
+//  [MB2608] The same project's docs/performance-summary.md, "26.08 NeMo Container", read
+//        2026-11-26 at 067f987df.
+//  Qwen3 30B-A3B: every Blackwell row of the 25.11 and 26.08 tables (B200, GB200, GB300), entered
+//        by that rule before their predictions were seen. Precision FP8-MX (MXFP8: 1 x 32 blocks
+//        with their scale found in the cast, `fp8_scaling = block`); EP 8 over the 8 GPUs of one
+//        NVLink domain, TP/PP/CP 1; dropless with forced load balancing (the tables' note); the
+//        flex dispatcher with HybridEP (Megatron-Bridge perf_recipes/qwen/gb200/qwen3_moe.py at
+//        067f987df, fp8mx: `moe_token_dispatcher_type = "flex"`, `moe_flex_dispatcher_backend =
+//        "hybridep"`; `ep_dispatch = deduplicated`, which changes nothing inside one NVLink
+//        domain); no recompute; the distributed optimizer. The same model and layout run 1.7x
+//        faster on GB200 in 26.08 than in 25.11: the software between them (sync-free MoE,
+//        CUDA graphs) is not in the plan.
+import std.nvidia
+import std.cooling
+import std.models
+
+site dc { cooling = cooling.direct_liquid { rack_limit = 140 kW } }
+
+// DGX B200: 8 x B200 on fifth-generation NVLink (one 8-GPU NVSwitch domain), 8 x ConnectX-7
+// 400 Gb/s on a rail-optimised NDR fat tree (DGX B200 datasheet: 8 x single-port ConnectX-7 VPI).
+node dgx_b200 {
+  gpus     = 8 x nvidia.B200
+  scale_up = nvidia.NVLink5
+  nics     = 8 x nvidia.ConnectX7
+}
+
+// DGX GB200: GB200 NVL72 racks, trays of 4 GPUs (2 Grace CPUs) with a ConnectX-7 400 Gb/s per GPU
+// (as examples/gb200_nvl72.cl). The rows use 8 and 256 GPUs; a 256-GPU job is assumed to
+// take 64 GPUs (16 of 18 trays) of each of four racks, so its NVLink domains are 64 GPUs.
+node gb200_tray {
+  gpus     = 4 x nvidia.GB200
+  scale_up = nvidia.NVLink5
+  cpus     = 2 x nvidia.Grace
+  nics     = 4 x nvidia.ConnectX7
+}
+
+// GB300 NVL72: the GB200 tray with Blackwell Ultra GPUs (ConnectX-8 SuperNICs, 800 Gb/s).
+node gb300_tray {
+  gpus     = 4 x nvidia.GB300
+  scale_up = nvidia.NVLink5
+  cpus     = 2 x nvidia.Grace
+  nics     = 4 x nvidia.ConnectX8
+}
+
+fabric ndr8 {
+  kind     = infiniband_ndr
+  topology = fat_tree { tiers = 2; rails = 8; oversubscription = 1:1 }
+  switch   = nvidia.Quantum2_QM9700
+}
+
+fabric ndr4 {
+  kind     = infiniband_ndr
+  topology = fat_tree { tiers = 2; rails = 4; oversubscription = 1:1 }
+  switch   = nvidia.Quantum2_QM9700
+}
+
+cluster b200_8     { site = dc; nodes = 1 x dgx_b200;    racks = rack { nodes = 4 }; fabric = ndr8 }
+cluster b200_128   { site = dc; nodes = 16 x dgx_b200;   racks = rack { nodes = 4 }; fabric = ndr8 }
+cluster gb200_8    { site = dc; nodes = 2 x gb200_tray;  racks = rack { nodes = 2; scale_up_domain = 8 }; fabric = ndr4 }
+cluster gb300_8    { site = dc; nodes = 2 x gb300_tray;  racks = rack { nodes = 2; scale_up_domain = 8 }; fabric = ndr4 }
+cluster gb200_256  { site = dc; nodes = 64 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
+
+// [MB25B] DGX-B200, LLAMA3_8B: 8 GPUs, GBS 128, MBS 2, 8,192 tokens, FSDP 0, TP/PP/CP 1:
+// 30,624 tokens/s/GPU.
+plan mb25_b200_llama3_8b { model = models.llama3_8b; cluster = b200_8; parallel { dp = 8 } batch { global = 128; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+// [MB25B] DGX-B200, LLAMA3.1_405B: 128 GPUs, GBS 64, MBS 1, 8,192 tokens, TP 4, PP 8, CP 2, VP 8:
+// 661 tokens/s/GPU.
+plan mb25_b200_llama31_405b { model = models.llama3_405b; cluster = b200_128; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 2; tp_comm_overlap = true } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+// [MB25B] DGX-GB200, LLAMA3_8B: 8 GPUs, GBS 128, MBS 2, 8,192 tokens, FSDP 0, TP/PP/CP 1:
+// 31,508 tokens/s/GPU.
+plan mb25_gb200_llama3_8b { model = models.llama3_8b; cluster = gb200_8; parallel { dp = 8 } batch { global = 128; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+// [MB25B] DGX-GB200, LLAMA3_70B (64 GPUs, FSDP 64, MBS 2, 4,312 tokens/s/GPU) is not entered:
+// its recipe offloads activations to the Grace CPU (Megatron-Bridge perf_recipes/llama/gb200/
+// llama3.py, fp8cs: `cpu_offloading = True`, 40 layers), which clusterc does not model; without
+// it the activations alone would need 278 GiB of the GPU's 173 GiB.
+// [MB25B] DGX-GB200, LLAMA3.1_405B: 256 GPUs, GBS 1,536, MBS 1, 8,192 tokens, TP 4, PP 16, CP 1,
+// VP 4: 813 tokens/s/GPU.
+plan mb25_gb200_llama31_405b { model = models.llama3_405b; cluster = gb200_256; parallel { tp = 4; pp = 16; vpp = 4; dp = 4; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+
+// Qwen3 30B-A3B as in h100.cl (Qwen3 technical report, arXiv 2505.09388, table 2).
+model qwen3_30b_a3b {
+  layers = 48; hidden = 2_048; ffn = 6_144; heads = 32; kv_heads = 4; head_dim = 128
+  vocab = 151_936
+  moe { experts = 128; top_k = 8; expert_ffn = 768 }
+}
+// [MB25B] DGX-B200, Qwen3_30B_a3B: 8 GPUs, FP8-MX, GBS 512, MBS 1, EP 8: 9,299 tokens/s/GPU.
+plan mb25_b200_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = b200_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+// [MB25B] DGX-GB200, Qwen3_30B_a3B: 8 GPUs, FP8-MX, GBS 512, MBS 4, EP 8: 23,766 tokens/s/GPU.
+plan mb25_gb200_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb200_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+// [MB25B] DGX-GB300, Qwen3_30B_a3B: 8 GPUs, FP8-MX, GBS 512, MBS 4, EP 8: 28,934 tokens/s/GPU.
+plan mb25_gb300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb300_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+// [MB2608] DGX-GB200, Qwen3_30B_a3B: 8 GPUs, MXFP8, GBS 512, MBS 4, EP 8: 39,936 tokens/s/GPU.
+plan mb2608_gb200_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb200_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+// [MB2608] DGX-GB300, Qwen3_30B_a3B: 8 GPUs, MXFP8, GBS 512, MBS 8, EP 8: 44,544 tokens/s/GPU.
+plan mb2608_gb300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb300_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 8; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
