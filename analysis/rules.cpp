@@ -7,6 +7,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/formulas.h"
+#include "analysis/layer_model.h"
 #include "analysis/plan_advice.h"
 #include "analysis/rack_rules.h"
 #include "analysis/rule_text.h"
@@ -520,6 +521,31 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
       d.Note("more micro-batches per step (a larger global batch or smaller micro-batch) cut it");
     }
     sink.Report(std::move(d));
+  }
+
+  // perf.moe-host-bound: MoE layers with many experts per GPU and less GPU work per micro-batch
+  // than published runs spent on the host per layer (Options::moe_host_floor).
+  if (in.moe && r.step_time > 0 && options.moe_host_floor > 0 &&
+      in.experts >= options.moe_host_min_local_experts * std::max<int64_t>(1, in.ep)) {
+    const LayerTimes lt = LayerTime(in, Attention(in), true);
+    const double gpu = lt.fwd + lt.bwd + lt.recompute;
+    if (gpu > 0 && gpu < options.moe_host_floor) {
+      auto d = MakeDiagnostic(
+          DiagCode::PerfMoeHostBound, plan.FieldRange("batch"),
+          fmt::format("an MoE layer does {} of GPU work per micro-batch (forward and backward), "
+                      "less than the {} per layer of published Megatron-Core runs whose host set "
+                      "the pace",
+                      Time(gpu), Time(options.moe_host_floor)));
+      d.Note(fmt::format(
+          "clusterc times the GPU only: if the host sets the pace, the MoE layers take up to "
+          "{:.1f}x the predicted time (Qwen3 30B-A3B at micro-batch 1: 9.2 ms per layer on B200 "
+          "and 9.4-9.5 ms on H100, which has less than half its compute)",
+          options.moe_host_floor / gpu));
+      d.Note(
+          "a larger micro-batch spreads the host's per-layer work over more tokens; sync-free "
+          "dispatch with CUDA graphs removes it");
+      sink.Report(std::move(d));
+    }
   }
 
   // perf.exposed-comm
