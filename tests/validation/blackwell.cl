@@ -4,7 +4,8 @@
 //
 // Source:
 //  [MB25B] NVIDIA Megatron-Bridge, docs/performance-summary-archive.md, "25.11 NeMo Container",
-//        tables "System: DGX-B200" and "System: DGX-GB200", precision FP8-CS (Transformer
+//        tables "System: DGX-B200", "System: DGX-GB200" and (added later in round 12, by the same
+//        rule) "System: DGX-GB300", precision FP8-CS (Transformer
 //        Engine's Float8CurrentScaling, `fp8_scaling = current`), read 2026-11-26 at
 //        Megatron-Bridge 067f987df. Metric: tokens/s per GPU. Every dense (Llama) row of the two
 //        tables is here; the FP8-MX figures in the tables' parentheses are not (MXFP8 is not a
@@ -75,6 +76,7 @@ cluster b200_8     { site = dc; nodes = 1 x dgx_b200;    racks = rack { nodes = 
 cluster b200_128   { site = dc; nodes = 16 x dgx_b200;   racks = rack { nodes = 4 }; fabric = ndr8 }
 cluster gb200_8    { site = dc; nodes = 2 x gb200_tray;  racks = rack { nodes = 2; scale_up_domain = 8 }; fabric = ndr4 }
 cluster gb300_8    { site = dc; nodes = 2 x gb300_tray;  racks = rack { nodes = 2; scale_up_domain = 8 }; fabric = ndr4 }
+cluster gb300_256  { site = dc; nodes = 64 x gb300_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
 cluster gb200_256  { site = dc; nodes = 64 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
 
 // [MB25B] DGX-B200, LLAMA3_8B: 8 GPUs, GBS 128, MBS 2, 8,192 tokens, FSDP 0, TP/PP/CP 1:
@@ -93,6 +95,13 @@ plan mb25_gb200_llama3_8b { model = models.llama3_8b; cluster = gb200_8; paralle
 // [MB25B] DGX-GB200, LLAMA3.1_405B: 256 GPUs, GBS 1,536, MBS 1, 8,192 tokens, TP 4, PP 16, CP 1,
 // VP 4: 813 tokens/s/GPU.
 plan mb25_gb200_llama31_405b { model = models.llama3_405b; cluster = gb200_256; parallel { tp = 4; pp = 16; vpp = 4; dp = 4; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+// [MB25B] DGX-GB300, LLAMA3_8B: 8 GPUs, GBS 128, MBS 2, 8,192 tokens, FSDP 0, TP/PP/CP 1:
+// 37,556 tokens/s/GPU. GB300 takes GB200's calibration (std.nvidia).
+plan mb25_gb300_llama3_8b { model = models.llama3_8b; cluster = gb300_8; parallel { dp = 8 } batch { global = 128; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+// [MB25B] DGX-GB300, LLAMA3.1_405B: 256 GPUs, GBS 1,536, MBS 1, 8,192 tokens, TP 2, PP 8, CP 2,
+// VP 4: 999 tokens/s/GPU. (LLAMA3_70B, FSDP 64, is left out as on GB200: its recipe offloads
+// activations to the Grace CPU, 20 layers in perf_recipes/llama/gb300/llama3.py.)
+plan mb25_gb300_llama31_405b { model = models.llama3_405b; cluster = gb300_256; parallel { tp = 2; pp = 8; cp = 2; vpp = 4; dp = 8; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 
 // Qwen3 30B-A3B as in h100.cl (Qwen3 technical report, arXiv 2505.09388, table 2).
 model qwen3_30b_a3b {
