@@ -27,13 +27,13 @@ struct Options {
   double exposed_comm_threshold = 0.30;
   // perf.pipeline-bubble fires when fill and drain exceed this fraction of the step.
   double bubble_threshold = 0.15;
-  // perf.moe-host-bound fires when an MoE layer's GPU work per micro-batch (forward and backward)
-  // is below this: the time per layer of published Megatron-Core runs that were host-bound, the
+  // perf.moe-host-bound fires when an MoE layer with at least moe_host_min_local_experts experts
+  // per GPU (those runs had 8 and 16; the host's work grows with them, a quantisation and a GEMM
+  // launch per expert) does less GPU work per micro-batch (forward, backward, recompute) than
+  // moe_host_floor: the time per layer of published Megatron-Core runs that were host-bound, the
   // same on H100 and B200 (Megatron-Bridge performance summaries, Qwen3 30B-A3B at micro-batch
   // 1: 25.11 on 8 B200, 4,096 / 9,299 tokens/s / 48 layers = 9.2 ms; docs/model.md).
   double moe_host_floor = 9.2e-3;  // s
-  // ... for layers with at least this many experts per GPU, as those runs had (8 and 16): the
-  // host's work grows with them (a quantisation and a GEMM launch per expert).
   int64_t moe_host_min_local_experts = 8;
   // reliability.checkpoint-interval fires when the plan's interval is more than this factor away
   // from the Young/Daly optimum.

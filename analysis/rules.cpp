@@ -532,9 +532,9 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
     if (gpu > 0 && gpu < options.moe_host_floor) {
       auto d = MakeDiagnostic(
           DiagCode::PerfMoeHostBound, plan.FieldRange("batch"),
-          fmt::format("an MoE layer does {} of GPU work per micro-batch (forward and backward), "
-                      "less than the {} per layer of published Megatron-Core runs whose host set "
-                      "the pace",
+          fmt::format("an MoE layer does {} of GPU work per micro-batch (forward, backward, "
+                      "recompute), less than the {} per layer of published Megatron-Core runs "
+                      "whose host set the pace",
                       Time(gpu), Time(options.moe_host_floor)));
       d.Note(fmt::format(
           "clusterc times the GPU only: if the host sets the pace, the MoE layers take up to "
