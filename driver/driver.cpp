@@ -586,8 +586,9 @@ const std::vector<cli::CommandSpec>& Commands() {
     c[2].min_operands = c[2].max_operands = 1;
     c[2].description =
         "Prints every quantity analysis derives for the clusters and plans of FILE, grouped\n"
-        "(counts, fabric, power, reliability, cost; shape, memory, time), in units chosen for\n"
-        "reading; JSON gives exact SI values. Diagnostics go to stderr as in `check`.";
+        "(counts, fabric, power, reliability, cost; shape, memory, time, the kernels of one\n"
+        "layer), in units chosen for reading; JSON gives exact SI values. Diagnostics go to\n"
+        "stderr as in `check`.";
     c[2].options = {
         Value("--plan", "NAME", "a plan name", "explain only this plan"),
         Choice("--format", "FORMAT", {"text", "json"}, "text (default) or json"),

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <limits>
 
+#include "analysis/layer_model.h"
 #include "diag/format.h"
 
 namespace clusterc {
@@ -251,6 +252,24 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.AddIf("training_time", "training time for the plan's tokens", r.training_time, d::kTime);
   // GPU time in GPU-hours: a GPU-second is not a second of wall time, so not unit `s`.
   w.AddIf("gpu_hours", "GPU-hours for the plan's tokens", r.gpu_hours / 3600, d::kNone, "GPU-h");
+
+  // One transformer layer, one micro-batch, one GPU, forward and backward, as the step model
+  // times its kernels (docs/model.md "Operator-level step model"): the figures to set beside a
+  // profile. Compute only: the layer's collectives are in the time group.
+  w.Group("layer");
+  const analysis::AttentionDims dims = analysis::Attention(in);
+  auto layer = [&](const std::string& key, const std::string& what, bool moe) {
+    const analysis::LayerTimes lt = analysis::LayerTime(in, dims, moe);
+    const double gemm = 3 * lt.gemm_time;  // backward computes data and weight gradients
+    w.Add(key + "_time", what + ", forward and backward", lt.fwd + lt.bwd, d::kTime);
+    w.Add(key + "_gemm", what + ": GEMMs", gemm, d::kTime);
+    w.Add(key + "_attention", what + ": attention core", lt.fwd + lt.bwd - gemm - lt.memory_bound,
+          d::kTime);
+    w.Add(key + "_elementwise", what + ": element-wise and casts", lt.memory_bound, d::kTime);
+    w.AddIf(key + "_recompute", what + ": recompute", lt.recompute, d::kTime);
+  };
+  if (!in.moe || in.dense_layers > 0) layer("layer", "dense layer", false);
+  if (in.moe) layer("moe_layer", "MoE layer", true);
 
   w.Group("reliability");
   w.Add("checkpoint_size", "checkpoint size", r.checkpoint_size, d::kInfo);
