@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <map>
 
+#include "driver/session.h"
 #include "support.h"
 
 namespace clusterc {
@@ -121,6 +122,12 @@ TEST_CASE("the performance model stays within its recorded error of published ru
       INFO(c.spec);
       REQUIRE_FALSE(spec->diags.HasErrors());
       spec->results = analysis::Analyze(spec->program, analysis::Options{}, spec->diags);
+      // Each spec passes `clusterc check`: what a published run had that the rules reject is
+      // allowed in the spec, with the reason beside it.
+      ApplySuppressions(spec->program, spec->diags.All());
+      for (const Diagnostic& d : spec->diags.All())
+        if (d.severity == Severity::kError && !d.suppressed)
+          FAIL_CHECK(c.spec << ": " << d.message);
     }
     const auto& plans = spec->program.plans;
     auto it = std::find_if(plans.begin(), plans.end(),

@@ -37,7 +37,8 @@ fabric ici_6144 {
   topology = torus { x = 16; y = 16; z = 24; link_bandwidth = 50 GB/s; wraparound = true }
 }
 
-cluster v4_6144 { site = dc; nodes = 1_536 x v4_host; racks = rack { nodes = 16 }; fabric = ici_6144 }
+// 96 racks of one 4x4x4 cube (16 hosts, 64 chips) each: the slice's one ICI domain spans them.
+cluster v4_6144 { site = dc; nodes = 1_536 x v4_host; racks = rack { nodes = 16; scale_up_racks = 96 }; fabric = ici_6144 }
 
 model palm_540b {
   layers = 118; hidden = 18_432; ffn = 73_728; heads = 48; kv_heads = 1; head_dim = 256
