@@ -261,11 +261,12 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   auto layer = [&](const std::string& key, const std::string& what, bool moe) {
     const analysis::LayerTimes lt = analysis::LayerTime(in, dims, moe);
     const double gemm = 3 * lt.gemm_time;  // backward computes data and weight gradients
-    w.Add(key + "_time", what + ", forward and backward", lt.fwd + lt.bwd, d::kTime);
-    w.Add(key + "_gemm", what + ": GEMMs", gemm, d::kTime);
-    w.Add(key + "_attention", what + ": attention core", lt.fwd + lt.bwd - gemm - lt.memory_bound,
-          d::kTime);
-    w.Add(key + "_elementwise", what + ": element-wise and casts", lt.memory_bound, d::kTime);
+    // AddIf: a GPU without the figures a term needs leaves the row out rather than a zero.
+    w.AddIf(key + "_time", what + ", forward and backward", lt.fwd + lt.bwd, d::kTime);
+    w.AddIf(key + "_gemm", what + ": GEMMs", gemm, d::kTime);
+    w.AddIf(key + "_attention", what + ": attention core", lt.fwd + lt.bwd - gemm - lt.memory_bound,
+            d::kTime);
+    w.AddIf(key + "_elementwise", what + ": element-wise and casts", lt.memory_bound, d::kTime);
     w.AddIf(key + "_recompute", what + ": recompute", lt.recompute, d::kTime);
   };
   if (!in.moe || in.dense_layers > 0) layer("layer", "dense layer", false);
