@@ -289,3 +289,15 @@ TEST_CASE("rules report only the entities of the main file", "[analysis][rules]"
   fx.b.p.main_file = 2;  // every entity was declared in file 1 (an import)
   CHECK(Run(fx.b.p).empty());
 }
+
+// Options::moe_host_floor is a published figure: Megatron-Bridge 25.11's Qwen3 30B-A3B on 8 B200
+// at micro-batch 1, 9,299 tokens/s per GPU over 4,096-token micro-batches and 48 layers; the H100
+// runs of 26.02.01 (9,058, two pipeline stages of 24 layers) and 26.04.01 (8,960, EP 16) give
+// the same time per layer within 4 %.
+TEST_CASE("perf.moe-host-bound's floor is the per-layer time of the published runs",
+          "[analysis][rules]") {
+  const double floor = Options{}.moe_host_floor;
+  CHECK(floor == Approx(4096.0 / 9299 / 48).epsilon(0.01));
+  CHECK(4096.0 / 9058 / 48 == Approx(floor).epsilon(0.04));
+  CHECK(4096.0 / 8960 / 48 == Approx(floor).epsilon(0.04));
+}
