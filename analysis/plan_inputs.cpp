@@ -73,6 +73,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.micro_batch = plan.batch.micro;
   in.seq_len = plan.batch.seq_len;
   in.sharding = plan.optimizer.sharding;
+  in.prefetch = plan.optimizer.prefetch;
   in.optimizer = plan.optimizer.kind;
   in.fp32_gradients = plan.optimizer.fp32_gradients;
   {

@@ -491,7 +491,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // sharding; reduce-scatter of gradients + all-gather of parameters for ZeRO-1/2 (the same bytes);
   // ZeRO-3/FSDP gathers parameters in forward and backward and reduce-scatters gradients on every
   // micro-batch (1.5x). Overlapped with backward compute (and the next forward's, for gathers).
-  double dp_total = 0, dp_window = 0, dp_share = 0, dp_edge = 0;
+  double dp_total = 0, dp_window = 0, dp_share = 0, dp_edge = 0, dp_blocking = 0;
+  const bool no_prefetch = stage >= 3 && in.prefetch == ir::Prefetch::none;
   {
     double gb = wb.grad > 2 ? wb.grad : 2;
     r.messages.gradient_bytes_per_param = gb;
@@ -522,12 +523,20 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
           // reduce-scatter follows its backward, with no compute beside them (Zhao et al. 2023,
           // "PyTorch FSDP", VLDB, figure 5: AG0 before FWD0, RS0 after BWD0): exposed whatever
           // the window. Per unit where collectives run per unit (not over ICI).
+          const double gather = f::AllGatherTime(n, params * wb.weight, gather_bw, alpha);
+          const double scatter = f::ReduceScatterTime(n, bytes, gather_bw, alpha);
+          const double unit_latency = (units - 1) * (n - 1) * alpha;
+          // Without backward prefetch a unit's all-gather is issued when its backward asks for
+          // it, behind the previous unit's reduce-scatter on the process group's one NCCL
+          // stream, which waits for that unit's gradients: both stand between two units'
+          // backward (PyTorch FSDP BackwardPrefetch docs: "no overlap"). The forward's gathers
+          // still run ahead (the CPU issues them while the GPU computes).
+          if (no_prefetch) dp_blocking += m * (gather + scatter + 2 * unit_latency);
           if (in.ring_latency_per_unit)
-            dp_edge += m * (f::AllGatherTime(n, params / units * wb.weight, gather_bw, alpha) +
-                            f::ReduceScatterTime(n, bytes / units, gather_bw, alpha));
-          return m * (2 * f::AllGatherTime(n, params * wb.weight, gather_bw, alpha) +
-                      f::ReduceScatterTime(n, bytes, gather_bw, alpha) +
-                      3 * (units - 1) * (n - 1) * alpha);
+            dp_edge +=
+                m * (f::AllGatherTime(n, params / units * wb.weight, gather_bw, alpha) +
+                     (no_prefetch ? 0 : f::ReduceScatterTime(n, bytes / units, gather_bw, alpha)));
+          return m * (2 * gather + scatter + 3 * unit_latency);
         }
       }
     };
@@ -540,9 +549,11 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
                   expert_time * RingComputeShare(in, ep_span, int64_t(nd_expert))) /
                  dp_total;
     dp_window = stage == 0 ? bwd_mb : (stage <= 2 ? compute_mb : m * compute_mb);
+    if (no_prefetch) dp_window = m * (compute_mb - bwd_mb);  // the forward's gathers
     if (!in.dp_overlap) dp_window = 0;
   }
-  double dp_exposed = std::min(dp_total, dp_edge + std::max(0.0, dp_total - dp_edge - dp_window));
+  const double dp_fixed = dp_edge + dp_blocking;
+  double dp_exposed = std::min(dp_total, dp_fixed + std::max(0.0, dp_total - dp_fixed - dp_window));
   // Optimizer: an element-wise, HBM-bound pass over the parameters this GPU updates.
   double updated = stage_dense_params / (stage >= 1 ? nd_dense : 1.0) +
                    stage_expert_params / (stage >= 1 ? nd_expert : 1.0);

@@ -41,6 +41,7 @@ struct PlanInputs {
   bool tp_backward_overlap = true;  // Megatron-LM's asynchronous tensor-parallel all-reduce
   int64_t global_batch = 0, micro_batch = 1, seq_len = 0;
   ir::Sharding sharding = ir::Sharding::none;
+  ir::Prefetch prefetch = ir::Prefetch::backward_pre;  // ZeRO-3/FSDP backward prefetch
   ir::OptimizerKind optimizer = ir::OptimizerKind::adam;
   bool fp32_gradients = false;  // 4-byte gradients in memory and in the data-parallel reduction
   ir::Recompute recompute = ir::Recompute::none;

@@ -137,5 +137,10 @@ CLUSTERC_ENUM(Fp8Scaling, delayed, current, block)
 // `main_grad.add_` hook before 2022), `upcast` by a cast to fp32 and then an add (DeepSpeed's
 // BF16_Optimizer).
 CLUSTERC_ENUM(GradAccumulation, fused, separate, upcast)
+// When ZeRO-3/FSDP gathers the next unit's parameters in backward (PyTorch FSDP's
+// BackwardPrefetch): `backward_pre` before the current unit's gradients are computed,
+// `backward_post` after them and before their reduce-scatter, `none` when the next unit's
+// backward asks for them, behind the current unit's reduce-scatter on the one NCCL stream.
+CLUSTERC_ENUM(Prefetch, backward_pre, backward_post, none)
 
 }  // namespace clusterc::ir

@@ -165,6 +165,7 @@ struct Optimizer {
   bool fp32_gradients = false;  // Megatron's fp32 main gradients (4 bytes), else 16-bit
   bool fused = true;            // one fused kernel per step, else PyTorch's per-op passes
   GradAccumulation grad_accumulation = GradAccumulation::fused;
+  Prefetch prefetch = Prefetch::backward_pre;  // ZeRO-3/FSDP only
 };
 
 template <class V>
@@ -183,6 +184,10 @@ void Describe(Optimizer& o, V& v) {
           "(Megatron-LM since 2022), `separate` by an add kernel of its own (PyTorch autograd, "
           "Megatron-LM before 2022) or `upcast` by a cast to fp32 and an add (DeepSpeed's "
           "BF16_Optimizer)");
+  v.Field("prefetch", o.prefetch, kOptional,
+          "ZeRO-3/FSDP backward prefetch of the next unit's parameters: `backward_pre` (PyTorch "
+          "FSDP's default), `backward_post` (Composer's) or `none` (each unit's all-gather and the "
+          "reduce-scatter before it wait for the compute)");
 }
 
 struct Checkpoint {

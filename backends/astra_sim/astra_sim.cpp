@@ -587,6 +587,7 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
     return w.SideColl(name, type, bytes, group);
   };
   const bool dp_overlap = s.in->dp_overlap;
+  const bool no_prefetch = s.in->prefetch == ir::Prefetch::none;
   auto dp_name = [](const sim::DpCollective& c) {
     return fmt::format("dp.{}.{}.{}", c.op == sim::DpOp::kAllGather ? "ag" : "rd", c.what,
                        c.expert ? "expert" : "dense");
@@ -603,7 +604,9 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
   // ZeRO-3/FSDP, per micro-batch and block of layers (FSDP's unit is a layer): the block's
   // share of the parameter all-gather before its forward and before its backward, its share of
   // the gradient reduce-scatter after its backward; off the critical chain (prefetched and
-  // overlapped, as analysis assumes) unless dp_overlap = false. One all-gather of the whole
+  // overlapped, as analysis assumes) unless dp_overlap = false, or, in backward, prefetch = none:
+  // then a unit's gather waits for the reduce-scatter before it, and its backward for both
+  // (analysis' blocking backward collectives). One all-gather of the whole
   // stage before the micro-batch would hold up the links, and one reduce-scatter after it could
   // hide behind nothing: 0.78 s of a 2.74 s step on tpu_v5p_pod that FSDP does not expose.
   auto zero3 = [&](const Block& b, bool backward, bool after, const std::string& tag) {
@@ -618,7 +621,8 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
                                : double(b.layers) / double(st.layers);
       sim::DpCollective part = c;
       part.bytes *= share;
-      dp_coll(part, fmt::format("z3.{}.{}{}", c.what, c.expert ? "e" : "d", tag), !dp_overlap);
+      dp_coll(part, fmt::format("z3.{}.{}{}", c.what, c.expert ? "e" : "d", tag),
+              !dp_overlap || (backward && no_prefetch));
     }
   };
   auto prev = [&](int64_t c) -> std::pair<int64_t, int64_t> {  // (stage, chunk) feeding chunk c

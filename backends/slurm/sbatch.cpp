@@ -299,6 +299,12 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     a.Add("--use-megatron-fsdp");
     a.Add("--data-parallel-sharding-strategy", "optim_grads_params");
     a.Add("--use-distributed-optimizer");
+    // Megatron-FSDP has no switch that turns prefetch off: the script runs faster than the
+    // plan's analysis, which kept the unprefetched step.
+    if (in.prefetch == ir::Prefetch::none)
+      a.Section(
+          "the plan's `prefetch = none` has no Megatron-FSDP flag: this run prefetches, "
+          "and its step is shorter than the analysis of the plan");
   }
   switch (in.precision) {
     case ir::Precision::bf16:

@@ -805,3 +805,35 @@ TEST_CASE("ASTRA-sim FSDP collectives follow the blocks of layers", "[astra-sim]
   for (const DecodedNode& node : t.nodes)
     for (uint64_t d : node.deps) CHECK(fsdp.count(d) == 0);
 }
+
+// tests/lang/explain/fsdp_prefetch.cl: without backward prefetch each unit's backward waits for
+// its gather and the reduce-scatter before it (analysis' blocking backward collectives); with
+// either prefetch the FSDP collectives stay off the chain. The forward's gathers are off it in
+// both.
+TEST_CASE("ASTRA-sim puts FSDP's backward collectives on the chain without prefetch",
+          "[astra-sim][sim]") {
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" /
+                       "fsdp_prefetch.cl");
+  backends::OutputTree out;
+  backends::EmitAstraSim(testing::ContextOf(*c), out);
+  auto waited_on = [&](const std::string& plan, int64_t* blocks) {
+    DecodedTrace t = Decode(out.Files().at("astra-sim/" + plan + "/workload/" + plan + ".0.et"));
+    REQUIRE(t.ok);
+    std::set<uint64_t> fsdp, depended;
+    *blocks = 0;
+    for (const DecodedNode& node : t.nodes) {
+      if (node.name.rfind("f.at.", 0) == 0) ++*blocks;
+      if (node.name.rfind("z3.", 0) == 0) fsdp.insert(node.id);
+      for (uint64_t d : node.deps) depended.insert(d);
+    }
+    REQUIRE(fsdp.size() == size_t(3 * *blocks));
+    int64_t n = 0;
+    for (uint64_t id : fsdp) n += depended.count(id);
+    return n;
+  };
+  int64_t blocks = 0;
+  CHECK(waited_on("pre", &blocks) == 0);
+  CHECK(waited_on("post", &blocks) == 0);
+  CHECK(waited_on("none", &blocks) == 2 * blocks);
+  CHECK(blocks > 1);
+}

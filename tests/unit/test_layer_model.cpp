@@ -431,6 +431,45 @@ TEST_CASE("FSDP exposes its first unit's gather and its last unit's reduce-scatt
   CHECK(r.step.comm_total[int(Comm::kDp)] > 10 * r.step.comm[int(Comm::kDp)]);
 }
 
+TEST_CASE("FSDP without backward prefetch waits for every unit's gather and reduce-scatter",
+          "[layer_model]") {
+  // PyTorch FSDP's BackwardPrefetch: BACKWARD_PRE and BACKWARD_POST issue the next unit's
+  // all-gather before the current unit's reduce-scatter, so both run beside its gradient
+  // compute; NONE issues it when the next unit's backward asks for it, behind the current
+  // reduce-scatter on the one NCCL stream, which waits for the current gradients. MPT 13B on one
+  // 8 x H100 node as above: 40 units, one micro-batch.
+  auto c = ValidationSpec("h100.cl");
+  PlanInputs in = PlanNamed(*c, "mf_h100_13b");
+  const PlanResults pre = EvaluatePlan(in);
+  in.prefetch = ir::Prefetch::backward_post;
+  const PlanResults post = EvaluatePlan(in);
+  in.prefetch = ir::Prefetch::none;
+  const PlanResults none = EvaluatePlan(in);
+  CHECK(post.step_time == pre.step_time);
+  const double n = 8, units = 40, per_gpu_unit = pre.memory.params / units;
+  const double bw = 450e9 * in.scale_up_efficiency / in.scale_up_gather_cost;
+  auto ring = [&](double bytes) {
+    return (n - 1) / n * per_gpu_unit * bytes / bw + (n - 1) * in.scale_up_latency;
+  };
+  // The first unit's forward gather, then every unit's backward gather (16-bit parameters) and
+  // reduce-scatter (fp32 gradients); the other forward gathers still hide behind the forward.
+  CHECK(none.step.comm[int(Comm::kDp)] ==
+        Approx(ring(2) + units * (ring(2) + ring(4))).epsilon(1e-6));
+  CHECK(none.step.comm_total[int(Comm::kDp)] == Approx(pre.step.comm_total[int(Comm::kDp)]));
+  // What is exposed no longer slows the compute beside it (the contention term).
+  CHECK(none.step_time - pre.step_time ==
+        Approx(none.step.comm[int(Comm::kDp)] - pre.step.comm[int(Comm::kDp)] +
+               none.step.contention - pre.step.contention)
+            .epsilon(1e-6));
+  CHECK(none.step.contention < pre.step.contention);
+  // Below ZeRO-3 there is nothing to prefetch.
+  in = PlanNamed(*c, "mf_h100_13b");
+  in.sharding = ir::Sharding::zero1;
+  const double zero1 = EvaluatePlan(in).step_time;
+  in.prefetch = ir::Prefetch::none;
+  CHECK(EvaluatePlan(in).step_time == zero1);
+}
+
 TEST_CASE("unfused gradient accumulation costs one HBM pass per micro-batch, as the code runs it",
           "[layer_model]") {
   // tests/lang/explain/grad_accumulation.cl: a 22B GPT over tp 8 (2.76 B parameters per GPU), 16

@@ -569,3 +569,19 @@ TEST_CASE("slurm: folded experts pass Megatron-Core their own tensor parallelism
   REQUIRE(out.Files().count(unfolded));
   CHECK(Flag(out.Files().at(unfolded), "--expert-tensor-parallel-size").empty());
 }
+
+TEST_CASE("slurm: a plan without FSDP prefetch says the Megatron-FSDP run prefetches", "[slurm]") {
+  // tests/lang/explain/fsdp_prefetch.cl: Megatron-FSDP has no flag that turns prefetch off, so
+  // the script cannot run the plan's `prefetch = none`; it says so rather than stay silent.
+  auto c = CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" /
+                       "fsdp_prefetch.cl");
+  auto out = LowerSlurm(*c);
+  for (const char* plan : {"pre", "post", "none"}) {
+    const std::string name = std::string("slurm/") + plan + ".sbatch";
+    REQUIRE(out.Files().count(name));
+    const std::string& sbatch = out.Files().at(name);
+    CHECK(Flag(sbatch, "--use-megatron-fsdp") == "true");
+    CHECK((sbatch.find("`prefetch = none` has no Megatron-FSDP flag") != std::string::npos) ==
+          (std::string(plan) == "none"));
+  }
+}
