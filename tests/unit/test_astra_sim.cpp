@@ -28,6 +28,7 @@
 #include "diag/source.h"
 #include "driver/driver.h"
 #include "frontend/compile.h"
+#include "tests/unit/chakra_decode.h"
 #include "tests/unit/support.h"
 
 namespace fs = std::filesystem;
@@ -35,149 +36,12 @@ using clusterc::testing::Compiled;
 using clusterc::testing::CompileSpec;
 using clusterc::testing::Examples;
 using namespace clusterc;
+using namespace clusterc::testing::chakra;
 
 namespace {
 
 backends::OutputTree Lower(const testing::Compiled& c) {
   return testing::Lower(c, backends::EmitAstraSim);
-}
-
-// ---- an independent protobuf reader ---------------------------------------------------------
-
-struct Reader {
-  const std::string& s;
-  size_t pos = 0, end = 0;
-  bool ok = true;
-  uint64_t Varint() {
-    uint64_t v = 0;
-    for (int shift = 0; shift < 64; shift += 7) {
-      if (pos >= end) {
-        ok = false;
-        return 0;
-      }
-      auto b = static_cast<uint8_t>(s[pos++]);
-      v |= uint64_t(b & 0x7f) << shift;
-      if (!(b & 0x80)) return v;
-    }
-    ok = false;
-    return 0;
-  }
-};
-
-struct Attr {
-  std::string name;
-  int value_field = 0;  // the oneof member present
-  uint64_t int_value = 0;
-  std::string str_value;
-};
-
-struct DecodedNode {
-  uint64_t id = 0;
-  std::string name;
-  uint64_t type = 0;
-  std::vector<uint64_t> deps;
-  uint64_t duration = 0;
-  std::map<std::string, Attr> attrs;
-};
-
-// Calls f(field, wire_type, reader) for each field of the message in [begin, end).
-template <class F>
-bool Fields(const std::string& s, size_t begin, size_t end, F f) {
-  Reader r{s, begin, end};
-  while (r.ok && r.pos < end) {
-    uint64_t key = r.Varint();
-    int field = int(key >> 3), wire = int(key & 7);
-    if (wire == 0) {
-      uint64_t v = r.Varint();
-      f(field, wire, v, std::string());
-    } else if (wire == 2) {
-      uint64_t len = r.Varint();
-      if (r.pos + len > end) return false;
-      f(field, wire, len, s.substr(r.pos, len));
-      r.pos += len;
-    } else {
-      return false;  // the writer uses no other wire types
-    }
-  }
-  return r.ok;
-}
-
-Attr DecodeAttr(const std::string& bytes) {
-  Attr a;
-  Fields(bytes, 0, bytes.size(), [&](int field, int wire, uint64_t v, const std::string& str) {
-    if (field == 1) {
-      a.name = str;
-    } else {
-      a.value_field = field;
-      if (wire == 0)
-        a.int_value = v;
-      else
-        a.str_value = str;
-    }
-  });
-  return a;
-}
-
-struct DecodedTrace {
-  bool ok = true;
-  std::string version;
-  std::vector<DecodedNode> nodes;
-};
-
-DecodedTrace Decode(const std::string& file) {
-  DecodedTrace t;
-  Reader r{file, 0, file.size()};
-  bool first = true;
-  while (r.pos < file.size()) {
-    uint64_t len = r.Varint();
-    if (!r.ok || r.pos + len > file.size()) {
-      t.ok = false;
-      return t;
-    }
-    size_t begin = r.pos, end = r.pos + len;
-    r.pos = end;
-    if (first) {
-      first = false;
-      t.ok &= Fields(file, begin, end, [&](int field, int, uint64_t, const std::string& str) {
-        if (field == 1) t.version = str;
-      });
-      continue;
-    }
-    DecodedNode n;
-    t.ok &= Fields(file, begin, end, [&](int field, int wire, uint64_t v, const std::string& str) {
-      switch (field) {
-        case 1:
-          n.id = v;
-          break;
-        case 2:
-          n.name = str;
-          break;
-        case 3:
-          n.type = v;
-          break;
-        case 5:
-          if (wire == 0) {
-            n.deps.push_back(v);
-          } else {
-            Reader p{str, 0, str.size()};
-            while (p.ok && p.pos < str.size()) n.deps.push_back(p.Varint());
-          }
-          break;
-        case 7:
-          n.duration = v;
-          break;
-        case 10: {
-          Attr a = DecodeAttr(str);
-          n.attrs[a.name] = a;
-          break;
-        }
-        default:
-          break;
-      }
-    });
-    t.nodes.push_back(n);
-  }
-  return t;
 }
 
 // AttributeProto oneof field numbers (et_def.proto), checked against the reader's types.
@@ -758,82 +622,4 @@ TEST_CASE("ASTRA-sim traces honour uneven stages and the overlap fields", "[astr
     CHECK(std::find(t.nodes.back().deps.begin(), t.nodes.back().deps.end(), before.id) !=
           t.nodes.back().deps.end());
   }
-}
-
-// examples/tpu_v5p_pod.cl: FSDP with one micro-batch. Each block of layers gathers its share of
-// the parameters before its forward and before its backward and reduce-scatters its gradients
-// after its backward, beside the compute (nothing on the chain waits for them); the all-gather
-// carries each rank's input, ASTRA-sim's convention (buffer / slice members).
-TEST_CASE("ASTRA-sim FSDP collectives follow the blocks of layers", "[astra-sim][sim]") {
-  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "tpu_v5p_pod.cl");
-  backends::Context ctx = testing::ContextOf(*c);
-  backends::OutputTree out;
-  backends::EmitAstraSim(ctx, out);
-  backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, 0);
-  REQUIRE(s.in->sharding == ir::Sharding::fsdp);
-  const backends::astra::Slice sl = backends::astra::ChooseSlice(s, false);
-  REQUIRE(sl.pp == 1);
-  const double n = double(sl.d * sl.cp), job = double(s.dp * s.cp);
-  const double scale = ((job - 1) / job) / ((n - 1) / n);
-  const double buffer = s.stages[0].dense_params * s.grad_bytes_per_param * scale;
-  DecodedTrace t = Decode(out.Files().at("astra-sim/llama3_70b_v5p/workload/llama3_70b_v5p.0.et"));
-  REQUIRE(t.ok);
-  std::set<uint64_t> fsdp;
-  double gathered = 0, scattered = 0;
-  int64_t gathers = 0, scatters = 0, forward_blocks = 0;
-  for (const DecodedNode& node : t.nodes) {
-    if (node.name.rfind("f.at.", 0) == 0) ++forward_blocks;
-    if (node.name.rfind("z3.", 0) != 0) continue;
-    fsdp.insert(node.id);
-    const double bytes = double(node.attrs.at("comm_size").int_value);
-    if (node.attrs.at("comm_type").int_value == 2) {
-      ++gathers;
-      gathered += bytes;
-    } else {
-      CHECK(node.attrs.at("comm_type").int_value == 7);
-      ++scatters;
-      scattered += bytes;
-    }
-  }
-  const double m = double(s.micro_batches);
-  CHECK(forward_blocks > 1);
-  CHECK(gathers == 2 * forward_blocks);
-  CHECK(scatters == forward_blocks);
-  CHECK(gathered == Approx(2 * m * buffer / n).epsilon(1e-6));
-  CHECK(scattered == Approx(m * buffer).epsilon(1e-6));
-  // Off the critical chain: no node depends on an FSDP collective.
-  for (const DecodedNode& node : t.nodes)
-    for (uint64_t d : node.deps) CHECK(fsdp.count(d) == 0);
-}
-
-// tests/lang/explain/fsdp_prefetch.cl: without backward prefetch each unit's backward waits for
-// its gather and the reduce-scatter before it (analysis' blocking backward collectives); with
-// either prefetch the FSDP collectives stay off the chain. The forward's gathers are off it in
-// both.
-TEST_CASE("ASTRA-sim puts FSDP's backward collectives on the chain without prefetch",
-          "[astra-sim][sim]") {
-  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" /
-                       "fsdp_prefetch.cl");
-  backends::OutputTree out;
-  backends::EmitAstraSim(testing::ContextOf(*c), out);
-  auto waited_on = [&](const std::string& plan, int64_t* blocks) {
-    DecodedTrace t = Decode(out.Files().at("astra-sim/" + plan + "/workload/" + plan + ".0.et"));
-    REQUIRE(t.ok);
-    std::set<uint64_t> fsdp, depended;
-    *blocks = 0;
-    for (const DecodedNode& node : t.nodes) {
-      if (node.name.rfind("f.at.", 0) == 0) ++*blocks;
-      if (node.name.rfind("z3.", 0) == 0) fsdp.insert(node.id);
-      for (uint64_t d : node.deps) depended.insert(d);
-    }
-    REQUIRE(fsdp.size() == size_t(3 * *blocks));
-    int64_t n = 0;
-    for (uint64_t id : fsdp) n += depended.count(id);
-    return n;
-  };
-  int64_t blocks = 0;
-  CHECK(waited_on("pre", &blocks) == 0);
-  CHECK(waited_on("post", &blocks) == 0);
-  CHECK(waited_on("none", &blocks) == 2 * blocks);
-  CHECK(blocks > 1);
 }
