@@ -97,6 +97,16 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
         in.grad_accumulation_bytes = g + 4 + 12;
         break;
     }
+    // ZeRO-3/FSDP reduce-scatters every micro-batch's gradient, and where the GEMMs do not write
+    // it into the reduction's buffer (`fused`) the runtime prepares it first: PyTorch FSDP's
+    // post-backward hook casts the unsharded 16-bit gradient to the reduction type (read g,
+    // write 4) and pre-divides it in place by the predivide factor (read and write b)
+    // (torch/distributed/fsdp/_runtime_utils.py, `_post_backward_hook` and `_reduce_grad`;
+    // FSDP2's foreach_reduce does the same by `_chunk_cat` and `_div_if_needed`).
+    const bool sharded = plan.optimizer.sharding == ir::Sharding::zero3 ||
+                         plan.optimizer.sharding == ir::Sharding::fsdp;
+    if (sharded && plan.optimizer.grad_accumulation != ir::GradAccumulation::fused)
+      in.grad_reduce_prep_bytes = (b > g ? g + b : 0) + 2 * b;
   }
   in.recompute = plan.recompute;
   in.precision = plan.precision;

@@ -568,6 +568,13 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   double passes = std::max(0.0, m - (in.grad_accumulation_skips_first ? 1.0 : 0.0));
   double accumulation =
       achieved_hbm > 0 ? passes * accumulated * in.grad_accumulation_bytes / achieved_hbm : 0;
+  // ZeRO-3/FSDP's preparation of every micro-batch's unsharded gradient for its reduce-scatter
+  // (PlanInputs::grad_reduce_prep_bytes), an HBM-bound pass counted with the accumulation. It
+  // runs on FSDP's post-backward stream beside the next unit's backward, but a GEMM's thread
+  // blocks fill the SMs wave after wave, so the two take turns rather than overlap: no credit.
+  if (stage >= 3 && achieved_hbm > 0)
+    accumulation +=
+        m * (stage_dense_params + stage_expert_params) * in.grad_reduce_prep_bytes / achieved_hbm;
 
   // ---- the step: m micro-batches, the bubble (Narayanan et al. 2021 section 2.2: (p-1)/(m v) of
   // the ideal), exposed pipeline and data-parallel communication, the optimizer.

@@ -110,6 +110,9 @@ struct PlanInputs {
   // gradients are kept as they are, without a pass (PyTorch autograd).
   double grad_accumulation_bytes = 0;
   bool grad_accumulation_skips_first = false;
+  // ZeRO-3/FSDP: HBM bytes per unsharded parameter that prepare each micro-batch's gradient for
+  // its reduce-scatter (cast to the reduction type, pre-divide); 0: the GEMMs write it ready.
+  double grad_reduce_prep_bytes = 0;
 };
 
 struct ParamCounts {

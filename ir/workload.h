@@ -183,7 +183,8 @@ void Describe(Optimizer& o, V& v) {
           "how each micro-batch's gradients are added up: `fused` into the weight-gradient GEMM "
           "(Megatron-LM since 2022), `separate` by an add kernel of its own (PyTorch autograd, "
           "Megatron-LM before 2022) or `upcast` by a cast to fp32 and an add (DeepSpeed's "
-          "BF16_Optimizer)");
+          "BF16_Optimizer); unless `fused`, ZeRO-3/FSDP also casts and pre-divides each "
+          "micro-batch's unsharded gradient before its reduce-scatter (PyTorch FSDP)");
   v.Field("prefetch", o.prefetch, kOptional,
           "ZeRO-3/FSDP backward prefetch of the next unit's parameters: `backward_pre` (PyTorch "
           "FSDP's default), `backward_post` (Composer's) or `none` (each unit's all-gather and the "

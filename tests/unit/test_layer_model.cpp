@@ -496,6 +496,33 @@ TEST_CASE("unfused gradient accumulation costs one HBM pass per micro-batch, as 
           Approx(c->results.plans[i].step.grad_accumulation));
 }
 
+TEST_CASE("FSDP casts and pre-divides every micro-batch's unsharded gradient, 14 bytes a parameter",
+          "[layer_model]") {
+  // PyTorch FSDP's post-backward hook casts the bf16 gradient to the fp32 reduction type (read
+  // 2, write 4) and `_reduce_grad` divides it in place by the predivide factor (read 4, write 4)
+  // before the reduce-scatter; the reduced shard is then added to the saved one (`separate`, an
+  // fp32 buffer: 10 bytes per sharded parameter). MPT 13B on one 8 x H100 node, one micro-batch.
+  auto c = ValidationSpec("h100.cl");
+  PlanInputs in = PlanNamed(*c, "mf_h100_13b");
+  REQUIRE(in.fp32_gradients);
+  CHECK(in.grad_reduce_prep_bytes == 14);
+  const PlanResults r = EvaluatePlan(in);
+  REQUIRE(r.micro_batches == 1);
+  const double unsharded = r.memory.params, hbm = 0.77 * 3.35e12;
+  CHECK(r.step.grad_accumulation == Approx((14 * unsharded + 10 * unsharded / 8) / hbm));
+  // 16-bit reduction: no cast, a 2-byte divide.
+  in.fp32_gradients = false;
+  in.grad_reduce_prep_bytes = 4;  // as MakePlanInputs gives it (b = g = 2)
+  in.grad_accumulation_bytes = 6;
+  in.grad_accumulation_skips_first = true;  // one micro-batch: nothing to add
+  const PlanResults r16 = EvaluatePlan(in);
+  CHECK(r16.step.grad_accumulation == Approx(4 * unsharded / hbm));
+  // Megatron-style fused accumulation writes the gradient ready: nothing.
+  in.grad_reduce_prep_bytes = 0;
+  in.grad_accumulation_bytes = 0;
+  CHECK(EvaluatePlan(in).step.grad_accumulation == 0);
+}
+
 TEST_CASE("Megatron-LM's unfused cross entropy moves 52 bytes per logit, the fused one 16",
           "[layer_model]") {
   // tests/lang/explain/fused_cross_entropy.cl: Llama 3 8B, 8,192 tokens a micro-batch, its

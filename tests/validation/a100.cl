@@ -58,6 +58,10 @@
 //        (weight decay 0) with gradient clipping by norm, i.e. Composer's DecoupledAdamW, which
 //        steps each parameter with one PyTorch operation per term (an unfused step, 92 bytes
 //        of HBM traffic per parameter against a fused step's 42: docs/model.md, "Optimizer").
+//        Gradients (`grad_accumulation = separate`, round 13): PyTorch autograd writes 16-bit
+//        gradients, which FSDP casts and pre-divides before each reduce-scatter
+//        (torch/distributed/fsdp/_runtime_utils.py) and adds to the saved shard after it
+//        (docs/model.md, "Gradient accumulation").
 
 import std.nvidia
 import std.cooling
@@ -259,19 +263,19 @@ model mpt_7b  { layers = 32; hidden = 4_096; ffn = 16_384; heads = 32; vocab = 5
 model mpt_13b { layers = 40; hidden = 5_120; ffn = 20_480; heads = 40; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
 model mpt_30b { layers = 48; hidden = 7_168; ffn = 28_672; heads = 56; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
 // 1b, 2048 tokens, 8 GPUs, micro 14, no checkpointing: 20,513 tokens/s/GPU (MFU 59.86 %).
-plan mf_a100_1b  { model = mpt_1b;  cluster = a100_8; parallel { dp = 8 } batch { global = 448;  micro = 14; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_1b  { model = mpt_1b;  cluster = a100_8; parallel { dp = 8 } batch { global = 448;  micro = 14; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 7b, 2048, 8 GPUs, micro 6, no checkpointing: 4,641 tokens/s/GPU (MFU 64.23 %).
-plan mf_a100_7b  { model = mpt_7b;  cluster = a100_8; parallel { dp = 8 } batch { global = 96;   micro = 6;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_7b  { model = mpt_7b;  cluster = a100_8; parallel { dp = 8 } batch { global = 96;   micro = 6;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 13b, 2048, 8 GPUs, micro 2, no checkpointing: 2,262 tokens/s/GPU (MFU 59.57 %).
-plan mf_a100_13b { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 48;   micro = 2;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_13b { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 48;   micro = 2;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 30b, 2048, 8 GPUs, micro 3, checkpointing: 916 tokens/s/GPU (MFU 55.3 %).
-plan mf_a100_30b { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 504;  micro = 3;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_30b { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 504;  micro = 3;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 model mpt_3b  { layers = 32; hidden = 2_560; ffn = 10_240; heads = 20; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
 model mpt_70b { layers = 80; hidden = 8_192; ffn = 32_768; heads = 64; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
 // 3b, 2048, 8 GPUs, micro 10, no checkpointing: 10,811 tokens/s/GPU (MFU 62.11 %).
-plan mf_a100_3b  { model = mpt_3b;  cluster = a100_8;  parallel { dp = 8 }  batch { global = 160;   micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_3b  { model = mpt_3b;  cluster = a100_8;  parallel { dp = 8 }  batch { global = 160;   micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 70b, 2048, 64 GPUs, micro 8, checkpointing: 410 tokens/s/GPU (MFU 53.33 %).
-plan mf_a100_70b { model = mpt_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 2_048; micro = 8;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_70b { model = mpt_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 2_048; micro = 8;  seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 
 // ---- Memory per GPU: [K22] figure 1, parameters + optimizer state and activations of the first
 // pipeline stage (GiB), as transcribed by Calculon (calculon/llm/validation.py, seqsel_fig1).
@@ -307,7 +311,9 @@ plan zero_os_g_p   { model = gpt_7_5b; cluster = a100_64; parallel { dp = 64 } b
 // llm-foundry 8c8dd48f7): all sequence lengths and GPU counts, entered by rule (every row not
 // already above) before their predictions were seen. Plans as above: FSDP with the sharding
 // strategy of the row (FULL_SHARD `fsdp`, SHARD_GRAD_OP `zero2`), Composer's DecoupledAdamW
-// (`fused = false`), checkpointing as the row says (`recompute = full`), the Triton
+// (`fused = false`), PyTorch autograd's gradients, which FSDP casts and pre-divides before
+// each reduce-scatter and adds to the saved shard after it (`grad_accumulation = separate`),
+// checkpointing as the row says (`recompute = full`), the Triton
 // FlashAttention-1 kernel (`flash1`). "MP Mode" DEFAULT is Composer's FSDP mixed precision with
 // reduce_dtype float32 (composer/trainer/mosaic_fsdp_utils.py get_mixed_precision, d534e0a5f,
 // 2023-10: param_dtype bf16, reduce_dtype torch.float32): 4-byte gradient reduction,
@@ -320,115 +326,115 @@ model mpt_125m { layers = 12; hidden = 768;   ffn = 3_072;  heads = 12; vocab = 
 model mpt_350m { layers = 24; hidden = 1_024; ffn = 4_096;  heads = 16; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
 model mpt_760m { layers = 24; hidden = 1_536; ffn = 6_144;  heads = 12; vocab = 50_368; activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true }
 // 70b, 2048, 32 GPUs, micro 2, accumulation 16, checkpointing, bf16 PURE: 373 tokens/s/GPU (MFU 48.56 %).
-plan mf_a100_70b_s2048_g32 { model = mpt_70b; cluster = a100_32; parallel { dp = 32 } batch { global = 1_024; micro = 2; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_70b_s2048_g32 { model = mpt_70b; cluster = a100_32; parallel { dp = 32 } batch { global = 1_024; micro = 2; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 30b, 8192, 8 GPUs, micro 1, accumulation 21, checkpointing, amp_bf16 DEFAULT: 574 tokens/s/GPU (MFU 39.38 %).
-plan mf_a100_30b_s8192_g8 { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 168; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_30b_s8192_g8 { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 168; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 30b, 4096, 8 GPUs, micro 1, accumulation 21, checkpointing, amp_bf16 DEFAULT: 814 tokens/s/GPU (MFU 51.37 %).
-plan mf_a100_30b_s4096_g8 { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 168; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_30b_s4096_g8 { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 168; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 30b, 1024, 8 GPUs, micro 6, accumulation 21, checkpointing, amp_bf16 DEFAULT: 946 tokens/s/GPU (MFU 55.82 %).
-plan mf_a100_30b_s1024_g8 { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 1_008; micro = 6; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_30b_s1024_g8 { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 1_008; micro = 6; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 30b, 512, 8 GPUs, micro 12, accumulation 21, checkpointing, amp_bf16 DEFAULT: 967 tokens/s/GPU (MFU 56.4 %).
-plan mf_a100_30b_s512_g8 { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 2_016; micro = 12; seq_len = 512 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_30b_s512_g8 { model = mpt_30b; cluster = a100_8; parallel { dp = 8 } batch { global = 2_016; micro = 12; seq_len = 512 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 13b, 32768, 8 GPUs, micro 1, accumulation 3, checkpointing, amp_bf16 DEFAULT: 1,016 tokens/s/GPU (MFU 51.69 %).
-plan mf_a100_13b_s32768_g8 { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 24; micro = 1; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_13b_s32768_g8 { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 24; micro = 1; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 13b, 16384, 8 GPUs, micro 3, accumulation 3, checkpointing, amp_bf16 DEFAULT: 1,431 tokens/s/GPU (MFU 54.07 %).
-plan mf_a100_13b_s16384_g8 { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 72; micro = 3; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_13b_s16384_g8 { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 72; micro = 3; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 13b, 8192, 8 GPUs, micro 5, accumulation 3, checkpointing, amp_bf16 DEFAULT: 1,795 tokens/s/GPU (MFU 56.07 %).
-plan mf_a100_13b_s8192_g8 { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 120; micro = 5; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_13b_s8192_g8 { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 120; micro = 5; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 13b, 4096, 8 GPUs, micro 10, accumulation 3, checkpointing, amp_bf16 DEFAULT: 2,060 tokens/s/GPU (MFU 57.62 %).
-plan mf_a100_13b_s4096_g8 { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 240; micro = 10; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_13b_s4096_g8 { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 240; micro = 10; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 13b, 1024, 8 GPUs, micro 40, accumulation 3, checkpointing, amp_bf16 DEFAULT: 2,330 tokens/s/GPU (MFU 59.48 %).
-plan mf_a100_13b_s1024_g8 { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 960; micro = 40; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_13b_s1024_g8 { model = mpt_13b; cluster = a100_8; parallel { dp = 8 } batch { global = 960; micro = 40; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 7b, 65536, 8 GPUs, micro 1, accumulation 2, checkpointing, amp_bf16 DEFAULT: 1,013 tokens/s/GPU (MFU 46.97 %).
-plan mf_a100_7b_s65536_g8 { model = mpt_7b; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 65_536 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_7b_s65536_g8 { model = mpt_7b; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 65_536 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 7b, 32768, 8 GPUs, micro 2, accumulation 2, checkpointing, amp_bf16 DEFAULT: 1,672 tokens/s/GPU (MFU 49.46 %).
-plan mf_a100_7b_s32768_g8 { model = mpt_7b; cluster = a100_8; parallel { dp = 8 } batch { global = 32; micro = 2; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_7b_s32768_g8 { model = mpt_7b; cluster = a100_8; parallel { dp = 8 } batch { global = 32; micro = 2; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 7b, 16384, 8 GPUs, micro 4, accumulation 2, checkpointing, amp_bf16 DEFAULT: 2,453 tokens/s/GPU (MFU 51.96 %).
-plan mf_a100_7b_s16384_g8 { model = mpt_7b; cluster = a100_8; parallel { dp = 8 } batch { global = 64; micro = 4; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_7b_s16384_g8 { model = mpt_7b; cluster = a100_8; parallel { dp = 8 } batch { global = 64; micro = 4; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 7b, 8192, 8 GPUs, micro 8, accumulation 2, checkpointing, amp_bf16 DEFAULT: 3,206 tokens/s/GPU (MFU 54.47 %).
-plan mf_a100_7b_s8192_g8 { model = mpt_7b; cluster = a100_8; parallel { dp = 8 } batch { global = 128; micro = 8; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_7b_s8192_g8 { model = mpt_7b; cluster = a100_8; parallel { dp = 8 } batch { global = 128; micro = 8; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 7b, 4096, 8 GPUs, micro 16, accumulation 2, checkpointing, amp_bf16 DEFAULT: 3,684 tokens/s/GPU (MFU 54.84 %).
-plan mf_a100_7b_s4096_g8 { model = mpt_7b; cluster = a100_8; parallel { dp = 8 } batch { global = 256; micro = 16; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_7b_s4096_g8 { model = mpt_7b; cluster = a100_8; parallel { dp = 8 } batch { global = 256; micro = 16; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 7b, 1024, 8 GPUs, micro 64, accumulation 2, checkpointing, amp_bf16 DEFAULT: 4,357 tokens/s/GPU (MFU 58.01 %).
-plan mf_a100_7b_s1024_g8 { model = mpt_7b; cluster = a100_8; parallel { dp = 8 } batch { global = 1_024; micro = 64; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_7b_s1024_g8 { model = mpt_7b; cluster = a100_8; parallel { dp = 8 } batch { global = 1_024; micro = 64; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 3b, 65536, 8 GPUs, micro 1, accumulation 2, checkpointing, amp_bf16 DEFAULT: 1,767 tokens/s/GPU (MFU 46.05 %).
-plan mf_a100_3b_s65536_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 65_536 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_3b_s65536_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 65_536 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 3b, 32768, 8 GPUs, micro 3, accumulation 6, checkpointing, amp_bf16 DEFAULT: 3,029 tokens/s/GPU (MFU 47.18 %).
-plan mf_a100_3b_s32768_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 144; micro = 3; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_3b_s32768_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 144; micro = 3; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 3b, 16384, 8 GPUs, micro 1, accumulation 6, amp_bf16 DEFAULT: 5,529 tokens/s/GPU (MFU 57.13 %).
-plan mf_a100_3b_s16384_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 48; micro = 1; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_3b_s16384_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 48; micro = 1; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 3b, 8192, 8 GPUs, micro 3, accumulation 6, amp_bf16 DEFAULT: 7,695 tokens/s/GPU (MFU 59.34 %).
-plan mf_a100_3b_s8192_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 144; micro = 3; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_3b_s8192_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 144; micro = 3; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 3b, 4096, 8 GPUs, micro 5, accumulation 6, amp_bf16 DEFAULT: 9,457 tokens/s/GPU (MFU 60.53 %).
-plan mf_a100_3b_s4096_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 240; micro = 5; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_3b_s4096_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 240; micro = 5; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 3b, 1024, 8 GPUs, micro 20, accumulation 6, amp_bf16 DEFAULT: 11,580 tokens/s/GPU (MFU 62.73 %).
-plan mf_a100_3b_s1024_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 960; micro = 20; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_3b_s1024_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 960; micro = 20; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 3b, 512, 8 GPUs, micro 40, accumulation 6, amp_bf16 DEFAULT: 12,127 tokens/s/GPU (MFU 63.71 %).
-plan mf_a100_3b_s512_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 1_920; micro = 40; seq_len = 512 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_3b_s512_g8 { model = mpt_3b; cluster = a100_8; parallel { dp = 8 } batch { global = 1_920; micro = 40; seq_len = 512 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 1b, 65536, 8 GPUs, micro 1, accumulation 2, checkpointing, amp_bf16 DEFAULT: 3,044 tokens/s/GPU (MFU 46.18 %).
-plan mf_a100_1b_s65536_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 65_536 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_1b_s65536_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 65_536 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 1b, 32768, 8 GPUs, micro 1, accumulation 4, amp_bf16 DEFAULT: 6,275 tokens/s/GPU (MFU 55.52 %).
-plan mf_a100_1b_s32768_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 32; micro = 1; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_1b_s32768_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 32; micro = 1; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 1b, 16384, 8 GPUs, micro 2, accumulation 4, amp_bf16 DEFAULT: 9,956 tokens/s/GPU (MFU 56.6 %).
-plan mf_a100_1b_s16384_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 64; micro = 2; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_1b_s16384_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 64; micro = 2; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 1b, 8192, 8 GPUs, micro 3, accumulation 4, amp_bf16 DEFAULT: 13,814 tokens/s/GPU (MFU 56.69 %).
-plan mf_a100_1b_s8192_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 96; micro = 3; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_1b_s8192_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 96; micro = 3; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 1b, 4096, 8 GPUs, micro 7, accumulation 4, amp_bf16 DEFAULT: 17,807 tokens/s/GPU (MFU 59.0 %).
-plan mf_a100_1b_s4096_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 224; micro = 7; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_1b_s4096_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 224; micro = 7; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 1b, 1024, 8 GPUs, micro 18, accumulation 4, amp_bf16 DEFAULT: 22,112 tokens/s/GPU (MFU 60.15 %).
-plan mf_a100_1b_s1024_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 576; micro = 18; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_1b_s1024_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 576; micro = 18; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 1b, 512, 8 GPUs, micro 56, accumulation 4, amp_bf16 DEFAULT: 23,148 tokens/s/GPU (MFU 60.68 %).
-plan mf_a100_1b_s512_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 1_792; micro = 56; seq_len = 512 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_1b_s512_g8 { model = mpt_1b; cluster = a100_8; parallel { dp = 8 } batch { global = 1_792; micro = 56; seq_len = 512 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 760m, 65536, 8 GPUs, micro 1, accumulation 2, checkpointing, amp_bf16 DEFAULT: 4,143 tokens/s/GPU (MFU 45.34 %).
-plan mf_a100_760m_s65536_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 65_536 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; recompute = full; attention_kernel = flash1 }
+plan mf_a100_760m_s65536_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 65_536 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full; attention_kernel = flash1 }
 // 760m, 32768, 8 GPUs, micro 1, accumulation 2, amp_bf16 DEFAULT: 8,802 tokens/s/GPU (MFU 54.57 %).
-plan mf_a100_760m_s32768_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_760m_s32768_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 760m, 16384, 8 GPUs, micro 3, accumulation 2, amp_bf16 DEFAULT: 14,274 tokens/s/GPU (MFU 54.64 %).
-plan mf_a100_760m_s16384_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 48; micro = 3; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_760m_s16384_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 48; micro = 3; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 760m, 8192, 8 GPUs, micro 6, accumulation 2, amp_bf16 DEFAULT: 20,933 tokens/s/GPU (MFU 55.31 %).
-plan mf_a100_760m_s8192_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 96; micro = 6; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_760m_s8192_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 96; micro = 6; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 760m, 4096, 8 GPUs, micro 12, accumulation 2, amp_bf16 DEFAULT: 27,351 tokens/s/GPU (MFU 56.05 %).
-plan mf_a100_760m_s4096_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 192; micro = 12; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_760m_s4096_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 192; micro = 12; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 760m, 2048, 8 GPUs, micro 24, accumulation 2, amp_bf16 DEFAULT: 32,434 tokens/s/GPU (MFU 56.85 %).
-plan mf_a100_760m_s2048_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 384; micro = 24; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_760m_s2048_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 384; micro = 24; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 760m, 1024, 8 GPUs, micro 48, accumulation 2, amp_bf16 DEFAULT: 29,765 tokens/s/GPU (MFU 47.76 %).
-plan mf_a100_760m_s1024_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 768; micro = 48; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_760m_s1024_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 768; micro = 48; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 760m, 512, 8 GPUs, micro 96, accumulation 2, amp_bf16 DEFAULT: 29,446 tokens/s/GPU (MFU 45.07 %).
-plan mf_a100_760m_s512_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 1_536; micro = 96; seq_len = 512 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_760m_s512_g8 { model = mpt_760m; cluster = a100_8; parallel { dp = 8 } batch { global = 1_536; micro = 96; seq_len = 512 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 350m, 65536, 8 GPUs, micro 1, accumulation 2, amp_bf16 DEFAULT: 7,524 tokens/s/GPU (MFU 52.7 %).
-plan mf_a100_350m_s65536_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 65_536 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_350m_s65536_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 65_536 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 350m, 32768, 8 GPUs, micro 2, accumulation 2, amp_bf16 DEFAULT: 13,652 tokens/s/GPU (MFU 52.46 %).
-plan mf_a100_350m_s32768_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 32; micro = 2; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_350m_s32768_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 32; micro = 2; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 350m, 16384, 8 GPUs, micro 4, accumulation 2, amp_bf16 DEFAULT: 23,559 tokens/s/GPU (MFU 53.28 %).
-plan mf_a100_350m_s16384_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 64; micro = 4; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_350m_s16384_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 64; micro = 4; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 350m, 8192, 8 GPUs, micro 8, accumulation 2, amp_bf16 DEFAULT: 36,569 tokens/s/GPU (MFU 53.8 %).
-plan mf_a100_350m_s8192_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 128; micro = 8; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_350m_s8192_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 128; micro = 8; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 350m, 4096, 8 GPUs, micro 16, accumulation 2, amp_bf16 DEFAULT: 49,555 tokens/s/GPU (MFU 53.31 %).
-plan mf_a100_350m_s4096_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 256; micro = 16; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_350m_s4096_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 256; micro = 16; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 350m, 2048, 8 GPUs, micro 32, accumulation 2, amp_bf16 DEFAULT: 58,782 tokens/s/GPU (MFU 51.62 %).
-plan mf_a100_350m_s2048_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 512; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_350m_s2048_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 512; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 350m, 1024, 8 GPUs, micro 64, accumulation 2, amp_bf16 DEFAULT: 64,813 tokens/s/GPU (MFU 50.51 %).
-plan mf_a100_350m_s1024_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 1_024; micro = 64; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_350m_s1024_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 1_024; micro = 64; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 350m, 512, 8 GPUs, micro 128, accumulation 2, amp_bf16 DEFAULT: 69,330 tokens/s/GPU (MFU 50.61 %).
-plan mf_a100_350m_s512_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 2_048; micro = 128; seq_len = 512 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_350m_s512_g8 { model = mpt_350m; cluster = a100_8; parallel { dp = 8 } batch { global = 2_048; micro = 128; seq_len = 512 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 125m, 65536, 8 GPUs, micro 1, accumulation 2, amp_bf16 DEFAULT: 20,368 tokens/s/GPU (MFU 54.13 %).
-plan mf_a100_125m_s65536_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 65_536 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_125m_s65536_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 16; micro = 1; seq_len = 65_536 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 125m, 32768, 8 GPUs, micro 2, accumulation 2, amp_bf16 DEFAULT: 36,407 tokens/s/GPU (MFU 52.71 %).
-plan mf_a100_125m_s32768_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 32; micro = 2; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_125m_s32768_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 32; micro = 2; seq_len = 32_768 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 125m, 16384, 8 GPUs, micro 4, accumulation 2, amp_bf16 DEFAULT: 60,040 tokens/s/GPU (MFU 50.61 %).
-plan mf_a100_125m_s16384_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 64; micro = 4; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_125m_s16384_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 64; micro = 4; seq_len = 16_384 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 125m, 8192, 8 GPUs, micro 8, accumulation 2, amp_bf16 DEFAULT: 90,392 tokens/s/GPU (MFU 48.85 %).
-plan mf_a100_125m_s8192_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 128; micro = 8; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_125m_s8192_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 128; micro = 8; seq_len = 8_192 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 125m, 4096, 8 GPUs, micro 16, accumulation 2, amp_bf16 DEFAULT: 118,396 tokens/s/GPU (MFU 46.08 %).
-plan mf_a100_125m_s4096_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 256; micro = 16; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_125m_s4096_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 256; micro = 16; seq_len = 4_096 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 125m, 2048, 8 GPUs, micro 40, accumulation 2, amp_bf16 DEFAULT: 142,830 tokens/s/GPU (MFU 44.79 %).
-plan mf_a100_125m_s2048_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 640; micro = 40; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_125m_s2048_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 640; micro = 40; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 125m, 2048, 8 GPUs, micro 32, accumulation 2, amp_bf16 DEFAULT: 141,737 tokens/s/GPU (MFU 44.45 %).
-plan mf_a100_125m_s2048_g8_b512 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 512; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_125m_s2048_g8_b512 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 512; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 125m, 1024, 8 GPUs, micro 64, accumulation 2, amp_bf16 DEFAULT: 156,468 tokens/s/GPU (MFU 43.15 %).
-plan mf_a100_125m_s1024_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 1_024; micro = 64; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_125m_s1024_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 1_024; micro = 64; seq_len = 1_024 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 // 125m, 512, 8 GPUs, micro 128, accumulation 2, amp_bf16 DEFAULT: 165,681 tokens/s/GPU (MFU 42.56 %).
-plan mf_a100_125m_s512_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 2_048; micro = 128; seq_len = 512 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true }; attention_kernel = flash1 }
+plan mf_a100_125m_s512_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 8 } batch { global = 2_048; micro = 128; seq_len = 512 } optimizer = adam { sharding = fsdp; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; attention_kernel = flash1 }
 
 // ---- Round 13: torchtitan on 64 A100 80GB ([TT]: pytorch/torchtitan docs/performance.md,
 // commit 1ea476e9f, 2024-04-24, "Llama 3 performance numbers" and "Llama 2 performance numbers":
@@ -438,7 +444,8 @@ plan mf_a100_125m_s512_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 
 // (an op-level save list that keeps every other matmul), which are not clusterc's `selective`;
 // the OOM rows. The runs (torchtitan at that commit): per-block `fully_shard` with
 // MixedPrecisionPolicy(param_dtype bf16, reduce_dtype fp32) (`fp32_gradients = true`; FSDP2
-// prefetches the next block's all-gather in backward, `backward_pre`), torch.optim.AdamW with
+// prefetches the next block's all-gather in backward, `backward_pre`; its foreach_reduce casts
+// and pre-divides autograd's gradients, `grad_accumulation = separate`), torch.optim.AdamW with
 // foreach=True (`fused = false`), one micro-batch a step, F.scaled_dot_product_attention (FA2 on
 // A100: the A100's own attention calibration), compile = false; train_configs give seq_len 4,096
 // (Llama 2) and 8,192 (Llama 3). The document names no cluster: Selene's DGX A100 nodes and HDR
@@ -448,8 +455,8 @@ plan mf_a100_125m_s512_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 
 model llama2_13b { layers = 40; hidden = 5_120; ffn = 13_824; heads = 40; vocab = 32_000 }
 model llama2_70b { layers = 80; hidden = 8_192; ffn = 28_672; heads = 64; kv_heads = 8; vocab = 32_000 }
 // Llama 2 13B, batch size 2, no activation checkpointing: 2,162 WPS (MFU 61.1 %).
-plan tt_llama2_13b { model = llama2_13b; cluster = a100_64; parallel { dp = 64 } batch { global = 128; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = fsdp; fused = false; fp32_gradients = true } }
+plan tt_llama2_13b { model = llama2_13b; cluster = a100_64; parallel { dp = 64 } batch { global = 128; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = fsdp; fused = false; fp32_gradients = true; grad_accumulation = separate } }
 // Llama 2 70B, batch size 2, full activation checkpointing: 353 WPS (MFU 50.5 %).
-plan tt_llama2_70b { model = llama2_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 128; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = fsdp; fused = false; fp32_gradients = true }; recompute = full }
+plan tt_llama2_70b { model = llama2_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 128; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = fsdp; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full }
 // Llama 3 70B, batch size 1, full activation checkpointing: 331 WPS (MFU 51.7 %).
-plan tt_llama3_70b { model = models.llama3_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = fsdp; fused = false; fp32_gradients = true }; recompute = full }
+plan tt_llama3_70b { model = models.llama3_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = fsdp; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full }
