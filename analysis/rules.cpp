@@ -552,8 +552,9 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   // fill by a large share (Options::sharded_comm_share).
   const int64_t dp_span =
       std::max<int64_t>(1, in.tp) * std::max<int64_t>(1, in.cp) * std::max<int64_t>(1, in.dp);
+  const int64_t domain = std::max<int64_t>(1, in.scale_up_domain);
   if ((in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp) &&
-      dp_span > in.scale_up_domain && r.step_time > 0 && options.sharded_comm_share > 0) {
+      dp_span > domain && r.step_time > 0 && options.sharded_comm_share > 0) {
     const double compute = r.step.compute + r.step.recompute;
     const double hidden = r.step.comm_total[int(Comm::kDp)] - r.step.comm[int(Comm::kDp)];
     // Where the collectives overflow the compute (all of it hides some), the excess is exposed
@@ -562,11 +563,9 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
     if (compute > 0 && !overflowing && hidden >= options.sharded_comm_share * compute) {
       auto d = MakeDiagnostic(
           DiagCode::PerfShardedCommHeavy, plan.FieldRange("optimizer"),
-          fmt::format(
-              "the ZeRO-3/FSDP collectives that the step hides take {} a step, {:.0f} % "
-              "of the compute they hide behind, across {} scale-up domains",
-              Time(hidden), 100 * hidden / compute,
-              (dp_span + in.scale_up_domain - 1) / std::max<int64_t>(1, in.scale_up_domain)));
+          fmt::format("the ZeRO-3/FSDP collectives that the step hides take {} a step, {:.0f} % "
+                      "of the compute they hide behind, across {} scale-up domains",
+                      Time(hidden), 100 * hidden / compute, (dp_span + domain - 1) / domain));
       d.Note(
           "clusterc charges hidden collectives only the compute they slow; every published "
           "multi-node FSDP run in its validation suite with collectives at 20 % or more of its "
@@ -578,7 +577,6 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
     }
   }
 
-  // perf.exposed-comm
   // perf.exposed-comm
   double exposed = r.step.Exposed();
   if (r.step_time > 0 && exposed > options.exposed_comm_threshold * r.step_time) {
