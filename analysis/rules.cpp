@@ -550,8 +550,9 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
 
   // perf.sharded-comm-heavy: ZeRO-3/FSDP collectives across nodes hidden behind a compute they
   // fill by a large share (Options::sharded_comm_share).
-  const int64_t dp_span =
-      std::max<int64_t>(1, in.tp) * std::max<int64_t>(1, in.cp) * std::max<int64_t>(1, in.dp);
+  const int64_t dp_span = ir::SaturatingMul(
+      std::max<int64_t>(1, in.tp),
+      ir::SaturatingMul(std::max<int64_t>(1, in.cp), std::max<int64_t>(1, in.dp)));
   const int64_t domain = std::max<int64_t>(1, in.scale_up_domain);
   if ((in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp) &&
       dp_span > domain && r.step_time > 0 && options.sharded_comm_share > 0) {
@@ -565,7 +566,8 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
           DiagCode::PerfShardedCommHeavy, plan.FieldRange("optimizer"),
           fmt::format("the ZeRO-3/FSDP collectives that the step hides take {} a step, {:.0f} % "
                       "of the compute they hide behind, across {} scale-up domains",
-                      Time(hidden), 100 * hidden / compute, (dp_span + domain - 1) / domain));
+                      Time(hidden), 100 * hidden / compute,
+                      dp_span / domain + (dp_span % domain != 0)));
       d.Note(
           "clusterc charges hidden collectives only the compute they slow; every published "
           "multi-node FSDP run in its validation suite with collectives at 20 % or more of its "
