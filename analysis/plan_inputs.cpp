@@ -76,6 +76,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.prefetch = plan.optimizer.prefetch;
   in.optimizer = plan.optimizer.kind;
   in.fp32_gradients = plan.optimizer.fp32_gradients;
+  in.fp32_params = plan.optimizer.fp32_params;
   {
     // One accumulation pass per parameter: the micro-batch's new gradient (g bytes) is read and
     // the buffer (b bytes) read and written. `separate`: PyTorch's AccumulateGrad adds in place

@@ -70,19 +70,21 @@ double ScheduleBubbleFactor(const PlanInputs& in) {
 }
 
 struct WeightBytes {
-  double weight = 2, grad = 2, optimizer = 12;
+  double weight = 2, grad = 2, optimizer = 12;  // kept per parameter (before sharding)
+  double compute = 2;                           // the copy gathered and computed with
 };
 
 // Bytes per parameter: ZeRO's mixed-precision Adam accounting (Rajbhandari et al. 2019
 // section 3.1): 2 + 2 + 12. FP8 training keeps 16-bit weights (Transformer Engine casts per GEMM).
 // FP32 training has no master copy: 4 + 4 + 8. SGD with momentum keeps a master copy and one
 // moment.
-WeightBytes BytesPerParam(const PlanInputs& in) {
+WeightBytes BytesPerParam(const PlanInputs& in, int stage) {
   bool fp32 = in.precision == ir::Precision::fp32;
   WeightBytes w;
   if (fp32) {
     w.weight = 4;
     w.grad = 4;
+    w.compute = 4;
     w.optimizer = in.optimizer == ir::OptimizerKind::adam ? 8 : 4;
   } else {
     w.optimizer = in.optimizer == ir::OptimizerKind::adam ? 12 : 8;
@@ -91,7 +93,34 @@ WeightBytes BytesPerParam(const PlanInputs& in) {
   // (--accumulate-allreduce-grads-in-fp32, forced on with --bf16): 18 bytes per parameter, which
   // is what Korthikanti et al. 2022 figure 1 counts (45.56 GiB for 2.76 B parameters per GPU).
   if (in.fp32_gradients) w.grad = 4;
+  // PyTorch FSDP's MixedPrecision keeps the sharded parameters in fp32 outside forward and
+  // backward, the optimizer updating them in place, and upcasts the reduced gradients to fp32
+  // (keep_low_precision_grads = False; torch/distributed/fsdp/api.py): 4 + 4 + 8, the 16-bit
+  // copy existing only of the gathered units (`gathered`). torch.autocast under DDP likewise.
+  // ZeRO-1/2 keep a whole 16-bit copy either way: ZeRO's accounting stands.
+  if (in.fp32_params && !fp32 && (stage == 0 || stage >= 3)) {
+    w.weight = 4;
+    w.grad = 4;
+    w.optimizer -= 4;
+  }
   return w;
+}
+
+// ZeRO-3/FSDP parameters and gradients held unsharded at the peak, bytes: the stage's largest
+// unit (a transformer block, as FSDP wraps them: LLM Foundry's `fsdp_wrap_fn`, torchtitan's
+// per-block fully_shard) and its root's parameters. The root (embedding, head) stays gathered
+// from its forward through the backward (FSDP1 `_post_forward_reshard`: "Do not free the root's
+// parameters"; FSDP2's fully_shard sets the root's reshard_after_forward False). Backward prefetch
+// (torch/distributed/fsdp/api.py, BackwardPrefetch): BACKWARD_PRE "holds the current set of
+// parameters, next set of parameters, and current set of gradients", BACKWARD_POST "the next
+// set of parameters and current set of gradients", none one unit's; the forward holds the
+// current unit and the next, gathered ahead. A unit's gradient is computed in the compute type
+// and, for a reduction in fp32, cast to a copy beside it (`_reduce_grad`).
+double GatheredBytes(const PlanInputs& in, const WeightBytes& wb, double unit, double root) {
+  const double grad = wb.compute + (in.fp32_gradients && wb.compute < 4 ? 4 : 0);
+  const double params_in_backward = in.prefetch == ir::Prefetch::backward_pre ? 2 : 1;
+  return root * wb.compute +
+         unit * std::max(2 * wb.compute, params_in_backward * wb.compute + grad);
 }
 
 }  // namespace
@@ -262,8 +291,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
 
   // ---- memory of the most loaded GPU: stages 0, 1 and p-1 (first holds most micro-batches, the
   // second most layers when the first gives a slot to the embedding, the last the LM head).
-  const WeightBytes wb = BytesPerParam(in);
   const int stage = ZeroStage(in.sharding);
+  const WeightBytes wb = BytesPerParam(in, stage);
   const double nd_dense = double(dp * cp);
   const double nd_expert = std::max(1.0, double(tp) * double(dp) * double(cp) / double(ep_span));
   const double reserve = in.framework_reserve;
@@ -299,6 +328,18 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     }
     dense_params /= double(tp);
     double expert_params = nm * double(in.experts) * r.params.expert / double(ep_span);
+    double gathered = 0;
+    if (stage >= 3 && nd_dense > 1) {  // one rank: nothing is sharded, nothing gathered
+      const double dense_unit = r.params.attention + r.params.norms + r.params.dense_mlp;
+      const double moe_unit = r.params.attention + r.params.norms + r.params.shared +
+                              r.params.router +
+                              double(in.experts) * r.params.expert * double(tp) / double(ep_span);
+      const double unit = std::max(nd > 0 ? dense_unit : 0.0, nm > 0 ? moe_unit : 0.0);
+      double root = (first ? r.params.embedding : 0) +
+                    (last ? r.params.head + (in.layernorm ? 2 * h : h) : 0);
+      if (last && in.tied_embeddings && pp > 1) root += V * h;
+      gathered = GatheredBytes(in, wb, unit / double(tp), root / double(tp));
+    }
     f::ModelStateBytes ms =
         f::ZeroModelStates(dense_params, nd_dense, stage, wb.weight, wb.grad, wb.optimizer);
     f::ModelStateBytes me =
@@ -317,6 +358,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     mb.optimizer = ms.optimizer + me.optimizer;
     mb.activations = acts;
     mb.reserve = reserve;
+    mb.gathered = gathered;
     if (mb.Total() > worst_mem) {
       worst_mem = mb.Total();
       r.memory = mb;
@@ -494,7 +536,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   double dp_total = 0, dp_window = 0, dp_share = 0, dp_edge = 0, dp_blocking = 0;
   const bool no_prefetch = stage >= 3 && in.prefetch == ir::Prefetch::none;
   {
-    double gb = wb.grad > 2 ? wb.grad : 2;
+    // The reduction's type: fp32 where the plan reduces in fp32 (Megatron's main_grad, FSDP's
+    // reduce_dtype), else the 16-bit compute type.
+    double gb = in.fp32_gradients || in.precision == ir::Precision::fp32 ? 4 : 2;
     r.messages.gradient_bytes_per_param = gb;
     int64_t span = ir::SaturatingMul(tp, ir::SaturatingMul(cp, dp));
     double alpha = Latency(in, span);
@@ -523,7 +567,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
           // reduce-scatter follows its backward, with no compute beside them (Zhao et al. 2023,
           // "PyTorch FSDP", VLDB, figure 5: AG0 before FWD0, RS0 after BWD0): exposed whatever
           // the window. Per unit where collectives run per unit (not over ICI).
-          const double gather = f::AllGatherTime(n, params * wb.weight, gather_bw, alpha);
+          const double gather = f::AllGatherTime(n, params * wb.compute, gather_bw, alpha);
           const double scatter = f::ReduceScatterTime(n, bytes, gather_bw, alpha);
           const double unit_latency = (units - 1) * (n - 1) * alpha;
           // Without backward prefetch a unit's all-gather is issued when its backward asks for
@@ -534,7 +578,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
           if (no_prefetch) dp_blocking += m * (gather + scatter + 2 * unit_latency);
           if (in.ring_latency_per_unit)
             dp_edge +=
-                m * (f::AllGatherTime(n, params / units * wb.weight, gather_bw, alpha) +
+                m * (f::AllGatherTime(n, params / units * wb.compute, gather_bw, alpha) +
                      (no_prefetch ? 0 : f::ReduceScatterTime(n, bytes / units, gather_bw, alpha)));
           return m * (2 * gather + scatter + 3 * unit_latency);
         }
@@ -621,7 +665,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   r.hfu = r.hardware_flops_per_gpu / in.peak_flops;
 
   // ---- reliability: checkpoint of weights and optimizer states (16-bit weights + fp32 master and
-  // moments: 14 bytes per parameter under mixed-precision Adam).
+  // moments: 14 bytes per parameter under mixed-precision Adam; 12 where the fp32 parameters are
+  // the master, `fp32_params`).
   r.checkpoint_size =
       in.checkpoint_size > 0 ? in.checkpoint_size : r.params.total * (wb.weight + wb.optimizer);
   r.checkpoint_write_time =

@@ -44,6 +44,7 @@ struct PlanInputs {
   ir::Prefetch prefetch = ir::Prefetch::backward_pre;  // ZeRO-3/FSDP backward prefetch
   ir::OptimizerKind optimizer = ir::OptimizerKind::adam;
   bool fp32_gradients = false;  // 4-byte gradients in memory and in the data-parallel reduction
+  bool fp32_params = false;     // fp32 parameters as the master copy (PyTorch FSDP, AMP)
   ir::Recompute recompute = ir::Recompute::none;
   ir::Precision precision = ir::Precision::bf16;
   bool flash_attention = true;
@@ -138,7 +139,10 @@ struct MemoryBreakdown {
   int64_t stage = 0;  // pipeline stage of the most loaded GPU
   double params = 0;  // parameters that GPU holds before sharding
   double weights = 0, gradients = 0, optimizer = 0, activations = 0, reserve = 0;
-  double Total() const { return weights + gradients + optimizer + activations + reserve; }
+  double gathered = 0;  // ZeRO-3/FSDP: unsharded parameters and gradients at the peak
+  double Total() const {
+    return weights + gradients + optimizer + activations + reserve + gathered;
+  }
 };
 
 enum class Comm : uint8_t { kTp, kPp, kDp, kEp, kCp, kCount };

@@ -478,6 +478,9 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
                     Bytes(mem.activations), ir::EnumName(plan.recompute), plan.batch.micro,
                     std::min<int64_t>(r.micro_batches, pa.pp)));
     d.Note(fmt::format("framework reserve {}", Bytes(mem.reserve)));
+    if (mem.gathered > 0)
+      d.Note(fmt::format("gathered ZeRO-3/FSDP units {} (prefetch {})", Bytes(mem.gathered),
+                         ir::EnumName(plan.optimizer.prefetch)));
     if (overflow) {
       Advice fix = CheapestMemoryFix(in, in.hbm);
       if (fix.found)

@@ -226,6 +226,7 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.Add("optimizer_memory", "optimizer states", m.optimizer, d::kInfo);
   w.Add("activation_memory", "activations in flight", m.activations, d::kInfo);
   w.Add("reserve_memory", "framework reserve", m.reserve, d::kInfo);
+  w.AddIf("gathered_memory", "gathered ZeRO-3/FSDP units", m.gathered, d::kInfo);
   w.Add("memory_per_gpu", "most loaded GPU", m.Total(), d::kInfo);
   w.Add("hbm", "GPU memory", in.hbm, d::kInfo);
   w.Add("most_loaded_stage", "pipeline stage of the most loaded GPU", double(m.stage));

@@ -163,6 +163,7 @@ struct Optimizer {
   OptimizerKind kind = OptimizerKind::adam;
   Sharding sharding = Sharding::none;
   bool fp32_gradients = false;  // Megatron's fp32 main gradients (4 bytes), else 16-bit
+  bool fp32_params = false;     // PyTorch FSDP/AMP: fp32 parameters are the master copy
   bool fused = true;            // one fused kernel per step, else PyTorch's per-op passes
   GradAccumulation grad_accumulation = GradAccumulation::fused;
   Prefetch prefetch = Prefetch::backward_pre;  // ZeRO-3/FSDP only
@@ -175,6 +176,12 @@ void Describe(Optimizer& o, V& v) {
   v.Field("fp32_gradients", o.fp32_gradients, kOptional,
           "gradients accumulated and reduced in fp32 (Megatron-LM's main_grad, its default with "
           "bf16); false: 16-bit gradients, as ZeRO counts them");
+  v.Field("fp32_params", o.fp32_params, kOptional,
+          "the parameters are kept in fp32 and are the optimizer's master copy, their gradients "
+          "in fp32 too; a 16-bit copy exists only of what is gathered for compute (PyTorch FSDP's "
+          "MixedPrecision, torch.autocast); false: 16-bit weights beside an fp32 master in the "
+          "optimizer (Megatron-LM, DeepSpeed, Megatron-FSDP). No effect under ZeRO-1/2, whose "
+          "16-bit copy is whole either way");
   v.Field("fused", o.fused, kOptional,
           "the step runs as fused kernels (Megatron-LM, Apex, Transformer Engine, PyTorch's "
           "`fused=True`); false: one pass over memory per operation (PyTorch's default "

@@ -439,18 +439,20 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
   out.groups.push_back(mb.Done());
 
   const auto& m = r.memory;
-  out.groups.push_back(GroupBuilder("memory", "Memory per GPU (most loaded)", base)
-                           .Count("stage", "pipeline stage", m.stage)
-                           .Add("weights", "weights", m.weights, Unit::kBytes)
-                           .Add("gradients", "gradients", m.gradients, Unit::kBytes)
-                           .Add("optimizer", "optimizer states", m.optimizer, Unit::kBytes)
-                           .Add("activations", "activations", m.activations, Unit::kBytes)
-                           .Add("reserve", "framework reserve", m.reserve, Unit::kBytes)
-                           .Add("total", "total", m.Total(), Unit::kBytes)
-                           .Add("hbm", "HBM capacity", in.hbm, Unit::kBytes)
-                           .Add("headroom_threshold", "warning threshold (of HBM)",
-                                plan.memory_headroom, Unit::kFraction)
-                           .Done());
+  out.groups.push_back(
+      GroupBuilder("memory", "Memory per GPU (most loaded)", base)
+          .Count("stage", "pipeline stage", m.stage)
+          .Add("weights", "weights", m.weights, Unit::kBytes)
+          .Add("gradients", "gradients", m.gradients, Unit::kBytes)
+          .Add("optimizer", "optimizer states", m.optimizer, Unit::kBytes)
+          .Add("activations", "activations", m.activations, Unit::kBytes)
+          .Add("reserve", "framework reserve", m.reserve, Unit::kBytes)
+          .AddPositive("gathered", "gathered ZeRO-3/FSDP units", m.gathered, Unit::kBytes)
+          .Add("total", "total", m.Total(), Unit::kBytes)
+          .Add("hbm", "HBM capacity", in.hbm, Unit::kBytes)
+          .Add("headroom_threshold", "warning threshold (of HBM)", plan.memory_headroom,
+               Unit::kFraction)
+          .Done());
   out.memory_fits = m.Total() <= in.hbm;
 
   const auto& st = r.step;

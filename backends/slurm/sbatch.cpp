@@ -306,6 +306,16 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
           "the plan's `prefetch = none` has no Megatron-FSDP flag: this run prefetches, "
           "and its step is shorter than the analysis of the plan");
   }
+  // Megatron-LM always keeps 16-bit weights beside the optimizer's fp32 main parameters (ZeRO-1/2
+  // count the same either way).
+  const bool whole_or_sharded = in.sharding == ir::Sharding::none ||
+                                in.sharding == ir::Sharding::zero3 ||
+                                in.sharding == ir::Sharding::fsdp;
+  if (in.fp32_params && in.precision != ir::Precision::fp32 && whole_or_sharded)
+    a.Section(
+        "the plan's `fp32_params` (PyTorch's fp32 master parameters) has no Megatron-LM flag: "
+        "Megatron keeps 16-bit weights beside fp32 main parameters, 2 bytes a parameter (of "
+        "its shard, under FSDP) more than the plan counts");
   switch (in.precision) {
     case ir::Precision::bf16:
       a.Add("--bf16");

@@ -44,6 +44,25 @@ inline std::unique_ptr<Compiled> CompileSpec(const std::filesystem::path& file) 
   return c;
 }
 
+// A spec of the explain golden tests (tests/lang/explain/), compiled and analysed.
+inline std::unique_ptr<Compiled> ExplainSpec(const char* name) {
+  return CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" /
+                     name);
+}
+
+// A spec of the validation suite (tests/validation/), compiled and analysed.
+inline std::unique_ptr<Compiled> ValidationSpec(const char* name) {
+  return CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "validation" / name);
+}
+
+// The plan inputs of the plan `name` of a compiled spec.
+inline analysis::PlanInputs PlanNamed(const Compiled& c, const char* name) {
+  for (uint32_t i = 0; i < c.program.plans.size(); ++i)
+    if (c.program.plans[i].name == name) return c.results.plan_inputs[i];
+  FAIL("no plan " << name);
+  return {};
+}
+
 // The backend context `clusterc build` would pass: every plan of the main file.
 inline backends::Context ContextOf(const Compiled& c) {
   backends::Context context(c.program, c.results, c.name);

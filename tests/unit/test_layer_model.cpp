@@ -22,25 +22,9 @@ PlanInputs H100() {
   return in;
 }
 
-// A spec of the explain golden tests (tests/lang/explain/), compiled and analysed.
-std::unique_ptr<testing::Compiled> ExplainSpec(const char* name) {
-  return testing::CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" /
-                              "explain" / name);
-}
-
-// A spec of the validation suite (tests/validation/), compiled and analysed.
-std::unique_ptr<testing::Compiled> ValidationSpec(const char* name) {
-  return testing::CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "validation" /
-                              name);
-}
-
-// The plan inputs of the plan `name` of a compiled spec.
-PlanInputs PlanNamed(const testing::Compiled& c, const char* name) {
-  for (uint32_t i = 0; i < c.program.plans.size(); ++i)
-    if (c.program.plans[i].name == name) return c.results.plan_inputs[i];
-  FAIL("no plan " << name);
-  return {};
-}
+using testing::ExplainSpec;
+using testing::PlanNamed;
+using testing::ValidationSpec;
 
 double Efficiency(const PlanInputs& in, double m, double n, double k) {
   return 2 * m * n * k / GemmTime(in, m, n, k) / in.peak_flops;

@@ -585,3 +585,19 @@ TEST_CASE("slurm: a plan without FSDP prefetch says the Megatron-FSDP run prefet
           (std::string(plan) == "none"));
   }
 }
+
+TEST_CASE("slurm: a plan with PyTorch FSDP's fp32 parameters says Megatron keeps 16-bit weights",
+          "[slurm]") {
+  // tests/lang/explain/fp32_params.cl: Megatron-LM has no mode in which the fp32 parameters are
+  // the master copy, so the script runs with 2 bytes a parameter more than the plan counts
+  // (ZeRO-2 counts the same either way: nothing to say).
+  auto c = CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" /
+                       "fp32_params.cl");
+  auto out = LowerSlurm(*c);
+  for (const char* plan : {"zero3", "pytorch_fsdp", "ddp_amp", "zero2_amp"}) {
+    const std::string name = std::string("slurm/") + plan + ".sbatch";
+    REQUIRE(out.Files().count(name));
+    const bool says = out.Files().at(name).find("`fp32_params`") != std::string::npos;
+    CHECK(says == (std::string(plan) == "pytorch_fsdp" || std::string(plan) == "ddp_amp"));
+  }
+}

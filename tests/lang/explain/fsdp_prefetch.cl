@@ -3,7 +3,8 @@
 // 8 x H100 nodes three ways: `backward_pre` (the default) and `backward_post` (Composer's)
 // gather the next unit while the current one computes its gradients, so the data-parallel
 // collectives stay hidden but for the first gather and the last reduce-scatter; `none` waits for
-// every unit's gather and, before it, the previous unit's reduce-scatter.
+// every unit's gather and, before it, the previous unit's reduce-scatter. In memory
+// `backward_pre` holds one block's parameters more than the other two ("gathered").
 import std.nvidia
 import std.cooling
 site s { cooling = cooling.air }
