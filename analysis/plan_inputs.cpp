@@ -77,6 +77,9 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.optimizer = plan.optimizer.kind;
   in.fp32_gradients = plan.optimizer.fp32_gradients;
   in.fp32_params = plan.optimizer.fp32_params;
+  // Under DDP the gradients take the fp32 parameters' type: accumulated and all-reduced in fp32
+  // (FSDP reduces in its own reduce_dtype, which `fp32_gradients` states).
+  if (in.fp32_params && plan.optimizer.sharding == ir::Sharding::none) in.fp32_gradients = true;
   {
     // One accumulation pass per parameter: the micro-batch's new gradient (g bytes) is read and
     // the buffer (b bytes) read and written. `separate`: PyTorch's AccumulateGrad adds in place
@@ -86,7 +89,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     // DeepSpeed's BF16_Optimizer.update_hp_grads runs `hp_grad.add_(lp.grad.to(fp32))`, a cast
     // (read g, write 4) and an fp32 add (read 8, write 4), every micro-batch.
     const double g = plan.precision == ir::Precision::fp32 ? 4 : 2;
-    const double b = plan.optimizer.fp32_gradients || plan.precision == ir::Precision::fp32 ? 4 : 2;
+    const double b = in.fp32_gradients || plan.precision == ir::Precision::fp32 ? 4 : 2;
     switch (plan.optimizer.grad_accumulation) {
       case ir::GradAccumulation::fused:
         break;

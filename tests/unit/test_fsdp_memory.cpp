@@ -85,6 +85,20 @@ TEST_CASE("FSDP holds the units its backward prefetch policy documents", "[fsdp_
   CHECK(EvaluatePlan(in).memory.Total() == zero2.memory.Total());
 }
 
+TEST_CASE("DDP with fp32 parameters keeps and all-reduces fp32 gradients", "[fsdp_memory]") {
+  // tests/lang/explain/fp32_params.cl: torch.autocast under DDP computes with bf16 copies of fp32
+  // parameters, whose gradients are fp32: 4 + 4 + 8 bytes a parameter, a 4-byte all-reduce.
+  auto c = testing::ExplainSpec("fp32_params.cl");
+  const PlanInputs in = PlanNamed(*c, "ddp_amp");
+  REQUIRE(in.sharding == ir::Sharding::none);
+  CHECK(in.fp32_gradients);
+  const PlanResults r = EvaluatePlan(in);
+  CHECK(r.messages.gradient_bytes_per_param == 4);
+  CHECK(r.memory.weights == Approx(4 * r.memory.params));
+  CHECK(r.memory.gradients == Approx(4 * r.memory.params));
+  CHECK(r.memory.optimizer == Approx(8 * r.memory.params));
+}
+
 TEST_CASE("FSDP's gathered units count against the GPU's memory", "[fsdp_memory]") {
   // MPT 30B at 8,192 tokens on 8 A100 80 GB, the fullest LLM Foundry row: 5.4 GiB of gathered
   // blocks, and it still fits, as it ran.
