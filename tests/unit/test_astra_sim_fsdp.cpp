@@ -16,6 +16,7 @@
 
 namespace fs = std::filesystem;
 using clusterc::testing::CompileSpec;
+using clusterc::testing::ExplainSpec;
 using namespace clusterc;
 using namespace clusterc::testing::chakra;
 
@@ -71,8 +72,7 @@ TEST_CASE("ASTRA-sim FSDP collectives follow the blocks of layers", "[astra-sim]
 // both.
 TEST_CASE("ASTRA-sim puts FSDP's backward collectives on the chain without prefetch",
           "[astra-sim][sim]") {
-  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" /
-                       "fsdp_prefetch.cl");
+  auto c = ExplainSpec("fsdp_prefetch.cl");
   backends::OutputTree out;
   backends::EmitAstraSim(testing::ContextOf(*c), out);
   auto waited_on = [&](const std::string& plan, int64_t* blocks) {

@@ -27,6 +27,8 @@ namespace fs = std::filesystem;
 using clusterc::testing::Compiled;
 using clusterc::testing::CompileSpec;
 using clusterc::testing::Examples;
+using clusterc::testing::ExplainSpec;
+using clusterc::testing::ValidationSpec;
 using namespace clusterc;
 
 namespace {
@@ -554,8 +556,7 @@ TEST_CASE("slurm: without plans, every cluster of the main file, one folder each
 TEST_CASE("slurm: folded experts pass Megatron-Core their own tensor parallelism", "[slurm]") {
   // Megatron-Bridge's Qwen3 235B-A22B preset on DGX H100: TP 2, EP 32, expert tensor parallelism
   // 1 (scripts/performance/configs/qwen/, `expert_tensor_parallel_size=1`).
-  auto c =
-      CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "validation" / "h100.cl");
+  auto c = ValidationSpec("h100.cl");
   auto out = LowerSlurm(*c);
   const std::string name = "slurm/dgx_256/mb2604p_qwen3_235b_a22b.sbatch";
   REQUIRE(out.Files().count(name));
@@ -573,8 +574,7 @@ TEST_CASE("slurm: folded experts pass Megatron-Core their own tensor parallelism
 TEST_CASE("slurm: a plan without FSDP prefetch says the Megatron-FSDP run prefetches", "[slurm]") {
   // tests/lang/explain/fsdp_prefetch.cl: Megatron-FSDP has no flag that turns prefetch off, so
   // the script cannot run the plan's `prefetch = none`; it says so rather than stay silent.
-  auto c = CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" /
-                       "fsdp_prefetch.cl");
+  auto c = ExplainSpec("fsdp_prefetch.cl");
   auto out = LowerSlurm(*c);
   for (const char* plan : {"pre", "post", "none"}) {
     const std::string name = std::string("slurm/") + plan + ".sbatch";
@@ -591,8 +591,7 @@ TEST_CASE("slurm: a plan with PyTorch FSDP's fp32 parameters says Megatron keeps
   // tests/lang/explain/fp32_params.cl: Megatron-LM has no mode in which the fp32 parameters are
   // the master copy, so the script runs with 2 bytes a parameter more than the plan counts
   // (ZeRO-2 counts the same either way: nothing to say).
-  auto c = CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" /
-                       "fp32_params.cl");
+  auto c = ExplainSpec("fp32_params.cl");
   auto out = LowerSlurm(*c);
   for (const char* plan : {"zero3", "pytorch_fsdp", "ddp_amp", "zero2_amp"}) {
     const std::string name = std::string("slurm/") + plan + ".sbatch";
