@@ -38,7 +38,7 @@ struct Options {
   // perf.sharded-comm-heavy fires when a ZeRO-3/FSDP data-parallel group reaches beyond the
   // scale-up domain and the collectives the step hides exceed this fraction of its compute
   // (forward, backward, recompute): the share above which every such published run of the
-  // validation suite was 7-14 % slower than predicted (docs/model.md).
+  // validation suite was 10-17 % slower than predicted (docs/validation.md).
   double sharded_comm_share = 0.20;
   // reliability.checkpoint-interval fires when the plan's interval is more than this factor away
   // from the Young/Daly optimum.

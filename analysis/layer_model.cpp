@@ -166,6 +166,14 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     double eb = in.attention_backward_efficiency * FlashFraction(s_local, 1536);
     attn_fwd = 0.5 * core / (peak * std::max(ef, 1e-3)) + in.gemm_overhead;
     attn_bwd = 2.5 * 0.5 * core / (peak * std::max(eb, 1e-3)) + in.gemm_overhead;
+    // Dropout inside the kernel draws a random number per causal score element in forward and
+    // again in backward: a fixed time per element, measured on H100 the same for head dims 64
+    // and 128 (bench/gpu/results, docs/model.md "Attention dropout").
+    if (dropout) {
+      const double scores = 0.5 * M * double(in.seq_len) * double(in.heads) / t;
+      attn_fwd += scores * in.attention_dropout_fwd;
+      attn_bwd += scores * in.attention_dropout_bwd;
+    }
   } else {
     // Megatron's unfused path (Korthikanti et al. 2022 section 4.1): batched GEMMs QK^T and AV
     // over the full s x s scores, a fused scale-mask-softmax, dropout. Scores per GPU E = b (a/t)

@@ -155,11 +155,19 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
             : options.attention_backward_to_gemm * in.gemm_efficiency;
     // FlashAttention-2 on a GPU its kernel was not written for (Hopper): the GPU's own FA2
     // figures (docs/model.md "Attention kernel generation").
+    in.attention_dropout_fwd = gpu->attention_dropout_time.si;
+    in.attention_dropout_bwd = gpu->attention_dropout_backward_time.si;
     if (plan.attention_kernel != ir::AttentionKernel::tuned) {
       if (gpu->flash2_attention_efficiency > 0)
         in.attention_efficiency = gpu->flash2_attention_efficiency;
       if (gpu->flash2_attention_backward_efficiency > 0)
         in.attention_backward_efficiency = gpu->flash2_attention_backward_efficiency;
+      // FlashAttention-1 draws its dropout masks as FA2 does (Philox per score tile): FA2's
+      // figures stand in for it, unmeasured (docs/model.md "Attention dropout").
+      if (gpu->flash2_attention_dropout_time.si > 0)
+        in.attention_dropout_fwd = gpu->flash2_attention_dropout_time.si;
+      if (gpu->flash2_attention_dropout_backward_time.si > 0)
+        in.attention_dropout_bwd = gpu->flash2_attention_dropout_backward_time.si;
     }
     // FlashAttention-1 and its Triton port (LLM Foundry's `attn_impl: triton`, the kernel of its
     // 2023 benchmark tables): FlashAttention-2's figures over FA2's published speed-up on it

@@ -66,6 +66,8 @@ struct PlanInputs {
   // Operator-level calibration (analysis/layer_model.h): fused attention efficiency at long
   // sequences, forward and backward; achieved fraction of HBM bandwidth in element-wise kernels.
   double attention_efficiency = 0.776, attention_backward_efficiency = 0.6;
+  // Fused attention's dropout, s per causal score element, forward and backward (0: none).
+  double attention_dropout_fwd = 0, attention_dropout_bwd = 0;
   double memory_efficiency = 0.8;
   // Achieved collective bus bandwidth as a fraction of the link rate, per fabric level.
   double scale_up_efficiency = 1, scale_out_efficiency = 1;

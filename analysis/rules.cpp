@@ -574,7 +574,7 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
       d.Note(
           "clusterc charges hidden collectives only the compute they slow; every published "
           "multi-node FSDP run in its validation suite with collectives at 20 % or more of its "
-          "compute ran 7-14 % slower than it predicts (docs/model.md)");
+          "compute ran 10-17 % slower than it predicts (docs/validation.md)");
       d.Note(
           "a larger micro-batch or sequence, or activation recompute, gives each gathered byte "
           "more compute to hide behind");

@@ -28,6 +28,7 @@ constexpr UnitInfo kUnits[] = {
     {"Tb", 125e9, kInfo},
     {"Pb", 125e12, kInfo},
     // time
+    {"ps", 1e-12, kTime},
     {"ns", 1e-9, kTime},
     {"us", 1e-6, kTime},
     {"ms", 1e-3, kTime},

@@ -29,6 +29,10 @@ struct Gpu : Entity {
   // The same for FlashAttention-2 where it differs from the tuned kernel (plans that say
   // `attention_kernel = flash2`); 0: the tuned figures.
   double flash2_attention_efficiency = 0, flash2_attention_backward_efficiency = 0;
+  // Fused attention's dropout (its Philox random numbers) per causal score element, forward and
+  // backward; zero where unmeasured. The flash2_ figures for FlashAttention-2 where it differs.
+  Seconds attention_dropout_time, attention_dropout_backward_time;
+  Seconds flash2_attention_dropout_time, flash2_attention_dropout_backward_time;
   double memory_efficiency = 0;  // achieved fraction of memory_bandwidth
   Seconds kernel_overhead;       // launch and tail per kernel
   Usd price;
@@ -63,6 +67,16 @@ void Describe(Gpu& g, V& v) {
   v.Field("flash2_attention_backward_efficiency", g.flash2_attention_backward_efficiency, kFraction,
           "attention_backward_efficiency of FlashAttention-2 on this GPU; defaults to "
           "attention_backward_efficiency");
+  v.Field("attention_dropout_time", g.attention_dropout_time, kOptional,
+          "time fused attention's dropout adds per causal score element (b x heads x s^2 / 2) "
+          "in the forward pass; 0 (unmeasured): none");
+  v.Field("attention_dropout_backward_time", g.attention_dropout_backward_time, kOptional,
+          "the same for the backward pass");
+  v.Field("flash2_attention_dropout_time", g.flash2_attention_dropout_time, kOptional,
+          "attention_dropout_time of FlashAttention-2 on this GPU; defaults to "
+          "attention_dropout_time");
+  v.Field("flash2_attention_dropout_backward_time", g.flash2_attention_dropout_backward_time,
+          kOptional, "attention_dropout_backward_time of FlashAttention-2 on this GPU");
   v.Field("memory_efficiency", g.memory_efficiency, kFraction,
           "fraction of memory_bandwidth element-wise kernels sustain; defaults to 0.8");
   v.Field("kernel_overhead", g.kernel_overhead, kOptional,

@@ -11,33 +11,44 @@
 
 // NVIDIA H100 Tensor Core GPU datasheet, "H100 SXM" column.
 gpu H100_SXM5 {
-  vendor                               = "NVIDIA"
-  memory                               = 80 GB          // HBM3 (H100 datasheet)
-  memory_bandwidth                     = 3.35 TB/s      // H100 datasheet
-  bf16_flops                           = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
-  fp16_flops                           = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
-  fp8_flops                            = 1_979 TFLOP/s  // H100 datasheet: 3,958 TFLOPS with sparsity
-  fp32_flops                           = 67 TFLOP/s     // H100 datasheet, FP32 (non-tensor)
-  tdp                                  = 700 W          // H100 datasheet: "up to 700 W (configurable)"
-  price                                = 30_000 USD     // 2024 street price; seeds' range 25–40 k USD (HARDWARE.md)
+  vendor                                 = "NVIDIA"
+  memory                                 = 80 GB          // HBM3 (H100 datasheet)
+  memory_bandwidth                       = 3.35 TB/s      // H100 datasheet
+  bf16_flops                             = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
+  fp16_flops                             = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
+  fp8_flops                              = 1_979 TFLOP/s  // H100 datasheet: 3,958 TFLOPS with sparsity
+  fp32_flops                             = 67 TFLOP/s     // H100 datasheet, FP32 (non-tensor)
+  tdp                                    = 700 W          // H100 datasheet: "up to 700 W (configurable)"
+  price                                  = 30_000 USD     // 2024 street price; seeds' range 25–40 k USD (HARDWARE.md)
   // Step-model calibration, measured on H100 SXM5, 2026-11 (shared/domain/H100-MEASURED.md):
-  gemm_efficiency                      = 0.72  // median of 54 bf16 transformer-shape GEMMs (59–80 %)
-  attention_efficiency                 = 0.72  // torch SDPA causal fwd: 48/59/64 % at 2K/4K/8K = 0.72 s/(s+1024)
-  attention_backward_efficiency        = 0.56  // bwd: 32/42/47 % = 0.56 s/(s+1536)
-  memory_efficiency                    = 0.77  // GELU 2 x 64 MiB in 52 us = 2.58 of 3.35 TB/s
-  kernel_overhead                      = 4 us  // hidden 1,024 x 2,048 tokens: 62–68 % against 72 % asymptote
+  gemm_efficiency                        = 0.72  // median of 54 bf16 transformer-shape GEMMs (59–80 %)
+  attention_efficiency                   = 0.72  // torch SDPA causal fwd: 48/59/64 % at 2K/4K/8K = 0.72 s/(s+1024)
+  attention_backward_efficiency          = 0.56  // bwd: 32/42/47 % = 0.56 s/(s+1536)
+  memory_efficiency                      = 0.77  // GELU 2 x 64 MiB in 52 us = 2.58 of 3.35 TB/s
+  kernel_overhead                        = 4 us  // hidden 1,024 x 2,048 tokens: 62–68 % against 72 % asymptote
+  // Dropout inside the fused kernel, per causal score element: torch SDPA's cuDNN kernel with
+  // dropout 0.1 against 0 inside bf16 GPT layers (Q, K, V strided views of the QKV output, as
+  // in Megatron's layout): 1.23-1.24 ps forward, 0.55-0.79 ps backward (median 0.76) at hidden
+  // 2,048-4,096, 2K-4K tokens; measured on H100 SXM5, 2026-11-26 (bench/gpu/layer_probe.py,
+  // bench/gpu/results/h100-2026-11-26). Contiguous Q, K, V cost less: 0.84-0.98 / 0.48-0.57 ps.
+  attention_dropout_time                 = 1.24 ps
+  attention_dropout_backward_time        = 0.76 ps
   // FlashAttention-2 on H100 (plans with `attention_kernel = flash2`): Shah et al. 2024
   // (FlashAttention-3, arXiv 2407.08608), abstract: "FlashAttention-2 achieving only 35%
   // utilization on the H100 GPU"; 0.35 at 16K tokens is an asymptote of 0.37 on the s/(s+1024)
-  // curve. Backward: the measured backward/forward ratio above, 0.56/0.72, gives 0.29.
-  flash2_attention_efficiency          = 0.37
-  flash2_attention_backward_efficiency = 0.29
+  // curve. Measured the same day (PyTorch 2.11's FlashAttention-2, head dim 128, 2K-64K): 31-34 %
+  // forward, a least-squares asymptote of 0.367; backward 22-33 %, 0.348 on s/(s+1536). Dropout
+  // (contiguous Q, K, V only): 0.25-0.38 ps forward, 0.34-0.49 ps backward per score element.
+  flash2_attention_efficiency            = 0.37
+  flash2_attention_backward_efficiency   = 0.35
+  flash2_attention_dropout_time          = 0.29 ps
+  flash2_attention_dropout_backward_time = 0.38 ps
   // FP8 GEMMs do not reach twice the BF16 rate: NVIDIA's cuBLAS 12.9 post ("Boosting Matrix
   // Multiplication Speed and Flexibility with NVIDIA cuBLAS 12.9", 2025) gives Hopper's FP8
   // matmuls 1.75x the BF16 baseline for large sizes (at least 1.25x for most others), so
   // 0.72 x 1.75 / 2 of the FP8 peak. FlashAttention-3's abstract agrees in kind: 740 TFLOP/s BF16,
   // "close to 1.2 PFLOPs/s" FP8 (1.6x).
-  fp8_gemm_efficiency                  = 0.63
+  fp8_gemm_efficiency                    = 0.63
 }
 
 // NVIDIA H100 Tensor Core GPU datasheet, "H100 PCIe" column (the original 80 GB PCIe card).
@@ -69,22 +80,24 @@ gpu H800 extends H100_SXM5 {
 // NVIDIA H200 Tensor Core GPU datasheet, "H200 SXM" column. Written out rather than extending
 // H100_SXM5 so that it does not inherit the H100's price.
 gpu H200 {
-  vendor                        = "NVIDIA"
-  memory                        = 141 GB         // HBM3e (H200 datasheet)
-  memory_bandwidth              = 4.8 TB/s       // H200 datasheet
-  bf16_flops                    = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
-  fp16_flops                    = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
-  fp8_flops                     = 1_979 TFLOP/s  // H200 datasheet: 3,958 TFLOPS with sparsity
-  fp32_flops                    = 67 TFLOP/s     // H200 datasheet, FP32 (non-tensor)
-  tdp                           = 700 W          // H200 datasheet: "up to 700 W (configurable)"
+  vendor                          = "NVIDIA"
+  memory                          = 141 GB         // HBM3e (H200 datasheet)
+  memory_bandwidth                = 4.8 TB/s       // H200 datasheet
+  bf16_flops                      = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
+  fp16_flops                      = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
+  fp8_flops                       = 1_979 TFLOP/s  // H200 datasheet: 3,958 TFLOPS with sparsity
+  fp32_flops                      = 67 TFLOP/s     // H200 datasheet, FP32 (non-tensor)
+  tdp                             = 700 W          // H200 datasheet: "up to 700 W (configurable)"
   // The H100's die (GH100): its measured step-model calibration (H100_SXM5 above); MAMF BF16 "H200
   // is the same" as H100 (80.3 %). FP8 MAMF 1,453.4 of 1,979 TFLOP/s (73.4 %) x 0.897.
-  gemm_efficiency               = 0.72
-  attention_efficiency          = 0.72
-  attention_backward_efficiency = 0.56
-  memory_efficiency             = 0.77
-  kernel_overhead               = 4 us
-  fp8_gemm_efficiency           = 0.66
+  gemm_efficiency                 = 0.72
+  attention_efficiency            = 0.72
+  attention_backward_efficiency   = 0.56
+  attention_dropout_time          = 1.24 ps
+  attention_dropout_backward_time = 0.76 ps
+  memory_efficiency               = 0.77
+  kernel_overhead                 = 4 us
+  fp8_gemm_efficiency             = 0.66
 }
 
 // B200 as in HGX B200 (HARDWARE.md; NVIDIA HGX B200 datasheet, eight-GPU totals / 8).
