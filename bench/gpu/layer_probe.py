@@ -236,11 +236,36 @@ def whole_gpt(layers=24, h=2048, ffn=8192, heads=16, vocab=131072, s=4096, b=1):
     return r
 
 
+# GPT-2/GPT-3-style models for the whole-model mode: layers, hidden, heads, vocabulary (GPT-2's,
+# padded to 64), sequence, micro-batch. FFN 4 x hidden, tied embeddings, no dropout.
+GPTS = {
+    "gpt_350m": (24, 1024, 16, 50304, 2048, 8),
+    "gpt_760m": (24, 1536, 16, 50304, 2048, 8),
+    "gpt_1_3b": (24, 2048, 16, 50304, 2048, 8),
+    "gpt_2_7b": (32, 2560, 32, 50304, 2048, 4),
+}
+
+
+def main_gpts(out_dir):
+    res = {"device": torch.cuda.get_device_name(0), "torch": torch.__version__, "gpts": {}}
+    for name, (layers, h, heads, vocab, s, b) in GPTS.items():
+        try:
+            r = whole_gpt(layers, h, 4 * h, heads, vocab, s, b)
+        except Exception as e:
+            r = {"error": repr(e)[:400]}
+        res["gpts"][name] = r
+        print(name, json.dumps(r), flush=True)
+    with open(f"{out_dir}/gpts.json", "w") as f:
+        json.dump(res, f, indent=1)
+
+
 def main():
     # layer_probe.py OUT_DIR [DROPOUT [SHAPE,...]]: with a dropout probability, the attention
     # and both residual branches drop (Megatron-LM's attention_dropout and hidden_dropout), and
-    # only the layers are timed.
+    # only the layers are timed. layer_probe.py OUT_DIR gpts: the whole GPTS models only.
     out_dir = sys.argv[1] if len(sys.argv) > 1 else "."
+    if len(sys.argv) > 2 and sys.argv[2] == "gpts":
+        return main_gpts(out_dir)
     dropout = float(sys.argv[2]) if len(sys.argv) > 2 else 0.0
     only = sys.argv[3].split(",") if len(sys.argv) > 3 else list(SHAPES)
     p = torch.cuda.get_device_properties(0)

@@ -241,6 +241,21 @@ TEST_CASE("the H100 layer model reproduces GPT layers measured with and without 
   CHECK(plan.step.compute / double(plan.micro_batches) == Approx(85.7e-3).epsilon(0.03));
 }
 
+TEST_CASE("the step model reproduces whole GPT models measured on one H100", "[layer_model]") {
+  // tests/lang/explain/measured_gpts.cl: GPT-2/GPT-3-style models, 2,048 tokens, no dropout.
+  // Measured on H100 SXM5, bf16, eager PyTorch 2.11 with cuDNN attention, one micro-batch forward
+  // + backward (bench/gpu/results/h100-2026-11-26/gpts.json).
+  auto c = ExplainSpec("measured_gpts.cl");
+  const double measured[] = {101.9e-3, 177.8e-3, 263.7e-3, 260.9e-3};  // 350M, 760M, 1.3B, 2.7B
+  REQUIRE(c->results.plans.size() == 4);
+  for (size_t i = 0; i < 4; ++i) {
+    const auto& plan = c->results.plans[i];
+    INFO("plan " << i);
+    REQUIRE(plan.micro_batches == 4);
+    CHECK(plan.step.compute / double(plan.micro_batches) == Approx(measured[i]).epsilon(0.04));
+  }
+}
+
 TEST_CASE("FlashAttention-1 on A100 runs at the published quarter to two fifths of peak",
           "[layer_model]") {
   // tests/lang/explain/attention_kernel_flash1.cl: one A100 plan with the tuned kernel
