@@ -153,10 +153,10 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
         gpu->attention_backward_efficiency > 0
             ? gpu->attention_backward_efficiency
             : options.attention_backward_to_gemm * in.gemm_efficiency;
-    // FlashAttention-2 on a GPU its kernel was not written for (Hopper): the GPU's own FA2
-    // figures (docs/model.md "Attention kernel generation").
     in.attention_dropout_fwd = gpu->attention_dropout_time.si;
     in.attention_dropout_bwd = gpu->attention_dropout_backward_time.si;
+    // FlashAttention-2 on a GPU its kernel was not written for (Hopper): the GPU's own FA2
+    // figures (docs/model.md "Attention kernel generation").
     if (plan.attention_kernel != ir::AttentionKernel::tuned) {
       if (gpu->flash2_attention_efficiency > 0)
         in.attention_efficiency = gpu->flash2_attention_efficiency;

@@ -67,16 +67,18 @@ void Describe(Gpu& g, V& v) {
   v.Field("flash2_attention_backward_efficiency", g.flash2_attention_backward_efficiency, kFraction,
           "attention_backward_efficiency of FlashAttention-2 on this GPU; defaults to "
           "attention_backward_efficiency");
-  v.Field("attention_dropout_time", g.attention_dropout_time, kOptional,
+  v.Field("attention_dropout_time", g.attention_dropout_time, kOptional | kPositive,
           "time fused attention's dropout adds per causal score element (b x heads x s^2 / 2) "
-          "in the forward pass; 0 (unmeasured): none");
-  v.Field("attention_dropout_backward_time", g.attention_dropout_backward_time, kOptional,
-          "the same for the backward pass");
-  v.Field("flash2_attention_dropout_time", g.flash2_attention_dropout_time, kOptional,
+          "in the forward pass; unset (unmeasured): none");
+  v.Field("attention_dropout_backward_time", g.attention_dropout_backward_time,
+          kOptional | kPositive, "the same for the backward pass");
+  v.Field("flash2_attention_dropout_time", g.flash2_attention_dropout_time, kOptional | kPositive,
           "attention_dropout_time of FlashAttention-2 on this GPU; defaults to "
           "attention_dropout_time");
   v.Field("flash2_attention_dropout_backward_time", g.flash2_attention_dropout_backward_time,
-          kOptional, "attention_dropout_backward_time of FlashAttention-2 on this GPU");
+          kOptional | kPositive,
+          "attention_dropout_backward_time of FlashAttention-2 on this GPU; defaults to "
+          "attention_dropout_backward_time");
   v.Field("memory_efficiency", g.memory_efficiency, kFraction,
           "fraction of memory_bandwidth element-wise kernels sustain; defaults to 0.8");
   v.Field("kernel_overhead", g.kernel_overhead, kOptional,
