@@ -210,10 +210,10 @@ TEST_CASE("FlashAttention-2 on H100 runs at the published third of peak", "[laye
 
 TEST_CASE("the H100 layer model reproduces GPT layers measured with and without dropout",
           "[layer_model]") {
-  // tests/lang/explain/attention_dropout.cl: Megatron-Core's 1.7B weak-scaling GPT layer (hidden
-  // 2,048, 16 heads, 4,096 tokens, micro-batch 1), without and with dropout.
-  auto c = ExplainSpec("attention_dropout.cl");
-  REQUIRE(c->results.plan_inputs.size() == 2);
+  // tests/lang/explain/measured_h100.cl, its first two plans: Megatron-Core's 1.7B weak-scaling
+  // GPT layer (hidden 2,048, 16 heads, 4,096 tokens, micro-batch 1), without and with dropout.
+  auto c = ExplainSpec("measured_h100.cl");
+  REQUIRE(c->results.plan_inputs.size() == 6);
   auto layer = [&](size_t i) {
     const PlanInputs& in = c->results.plan_inputs[i];
     return LayerTime(in, Attention(in), false);
@@ -242,14 +242,14 @@ TEST_CASE("the H100 layer model reproduces GPT layers measured with and without 
 }
 
 TEST_CASE("the step model reproduces whole GPT models measured on one H100", "[layer_model]") {
-  // tests/lang/explain/measured_gpts.cl: GPT-2/GPT-3-style models, 2,048 tokens, no dropout.
-  // Measured on H100 SXM5, bf16, eager PyTorch 2.11 with cuDNN attention, one micro-batch forward
-  // + backward (bench/gpu/results/h100-2026-11-26/gpts.json).
-  auto c = ExplainSpec("measured_gpts.cl");
+  // tests/lang/explain/measured_h100.cl, its last four plans: GPT-2/GPT-3-style models, 2,048
+  // tokens, no dropout. Measured on H100 SXM5, bf16, eager PyTorch 2.11 with cuDNN attention, one
+  // micro-batch forward + backward (bench/gpu/results/h100-2026-11-26/gpts.json).
+  auto c = ExplainSpec("measured_h100.cl");
   const double measured[] = {101.9e-3, 177.8e-3, 263.7e-3, 260.9e-3};  // 350M, 760M, 1.3B, 2.7B
-  REQUIRE(c->results.plans.size() == 4);
+  REQUIRE(c->results.plans.size() == 6);
   for (size_t i = 0; i < 4; ++i) {
-    const auto& plan = c->results.plans[i];
+    const auto& plan = c->results.plans[2 + i];
     INFO("plan " << i);
     REQUIRE(plan.micro_batches == 4);
     CHECK(plan.step.compute / double(plan.micro_batches) == Approx(measured[i]).epsilon(0.04));
