@@ -161,7 +161,9 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // Fused kernel (Dao et al. 2022, FlashAttention; Shah et al. 2024, FlashAttention-3): causal
     // FLOPs are half the count above; backward does 2.5x the forward's FLOPs (it recomputes the
     // scores), at its own, lower efficiency.
-    const double s_local = double(in.seq_len) / cp;
+    // Each kernel sees the rank's chunk of the sequence; under an all-to-all exchange (Ulysses)
+    // the whole sequence for cp times fewer heads.
+    const double s_local = double(in.seq_len) / (in.cp_comm == ir::CpComm::all_to_all ? 1 : cp);
     double ef = in.attention_efficiency * FlashFraction(s_local, 1024);
     double eb = in.attention_backward_efficiency * FlashFraction(s_local, 1536);
     attn_fwd = 0.5 * core / (peak * std::max(ef, 1e-3)) + in.gemm_overhead;

@@ -59,6 +59,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.ep = plan.parallel.ep;
   in.etp = plan.parallel.etp;
   in.cp = plan.parallel.cp;
+  in.cp_comm = plan.parallel.cp_comm;
   in.vpp = plan.parallel.vpp;
   in.sequence_parallel = plan.parallel.sequence_parallel && plan.parallel.tp > 1;
   in.schedule = plan.parallel.schedule;

@@ -501,15 +501,50 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
                                       in.scale_up_bandwidth * in.scale_up_efficiency);
   }
   if (cp > 1) {
-    // Ring attention (Liu et al. 2023; Megatron context parallelism): cp - 1 steps pass the K/V
-    // chunk forward; backward passes K/V and their gradients (2x). Overlapped with the attention
-    // core of each step.
+    const double chunk = 2 * (s / double(cp)) * double(in.micro_batch) / double(tp);
     double kv_bytes = 2 * (s / double(cp)) * double(in.micro_batch) * (a.k + a.v) / double(tp);
     r.messages.context_kv = kv_bytes;
-    double bw = AchievedBandwidth(in, tp * cp);
-    double one = bw > 0 ? double(cp - 1) * (kv_bytes / bw + Latency(in, tp * cp)) : 0;
-    cp_total_mb = layers_mb * 3 * one;
-    cp_mb = std::max(0.0, cp_total_mb - 3 * attn_mb);  // attention forward + backward ~ 3x
+    r.messages.context_qkv = chunk * (a.q + a.k + a.v);
+    r.messages.context_out = chunk * a.o;
+    const int64_t span = ir::SaturatingMul(tp, cp);
+    const double alpha = Latency(in, span);
+    // Full recompute replays each layer's forward exchange before its backward.
+    const double replay = in.recompute == ir::Recompute::full ? 1 : 0;
+    switch (in.cp_comm) {
+      case ir::CpComm::ring: {
+        // Ring attention (Liu et al. 2023; Megatron context parallelism, --cp-comm-type p2p):
+        // cp - 1 steps pass the K/V chunk forward; backward passes K/V and their gradients
+        // (2x). Overlapped with the attention core of each step.
+        double bw = AchievedBandwidth(in, span);
+        double one = bw > 0 ? double(cp - 1) * (kv_bytes / bw + alpha) : 0;
+        cp_total_mb = layers_mb * 3 * one;
+        cp_mb = std::max(0.0, cp_total_mb - 3 * attn_mb);  // attention forward + backward ~ 3x
+        break;
+      }
+      case ir::CpComm::all_gather: {
+        // Llama 3 (Dubey et al. 2024, section 3.3.2): all of K and V gathered before attention,
+        // "exposed in the critical path"; Transformer Engine's AttnFuncWithCPAndKVAllGather
+        // gathers them again in backward and reduce-scatters dK and dV after it, each a
+        // blocking collective on the compute stream. The ring's ranks are tp apart.
+        double bw = RingBandwidth(in, tp, cp) / GatherCost(in, span);
+        double one = f::AllGatherTime(double(cp), double(cp) * kv_bytes, bw, alpha);
+        cp_total_mb = layers_mb * (3 + replay) * one;
+        cp_mb = cp_total_mb;
+        break;
+      }
+      case ir::CpComm::all_to_all: {
+        // DeepSpeed-Ulysses (Jacobs et al. 2023, arXiv 2309.14509, section 3.1): an all-to-all
+        // trades the sequence split of Q, K and V for a head split before attention, another
+        // returns the output; backward the same for their gradients. Blocking, as in
+        // Transformer Engine's AttnFuncWithCPAndQKVOA2A.
+        double bw = AchievedBandwidth(in, span);
+        double one = f::AllToAllTime(double(cp), r.messages.context_qkv, bw, alpha) +
+                     f::AllToAllTime(double(cp), r.messages.context_out, bw, alpha);
+        cp_total_mb = layers_mb * (2 + replay) * one;
+        cp_mb = cp_total_mb;
+        break;
+      }
+    }
   }
   double pp_total = 0;
   if (pp > 1) {

@@ -32,7 +32,8 @@ struct PlanInputs {
   int64_t q_rank = 0, kv_rank = 0, rope_dim = 0, head_dim = 0, v_head_dim = 0;
   // Plan.
   int64_t tp = 1, pp = 1, dp = 1, ep = 1, cp = 1, vpp = 1;
-  int64_t etp = 0;  // expert tensor parallelism; 0: tp
+  int64_t etp = 0;                        // expert tensor parallelism; 0: tp
+  ir::CpComm cp_comm = ir::CpComm::ring;  // how context parallelism exchanges K/V
   bool sequence_parallel = true;
   ir::Schedule schedule = ir::Schedule::one_f_one_b;
   int64_t first_stage_layers = 0, last_stage_layers = 0;  // 0: even split
@@ -190,6 +191,9 @@ struct MessageSizes {
   // formulas::GroupLimitedCopies (forwarded inside the domain); 0: unlimited routing.
   double all_to_all_leaving = 0;
   double context_kv = 0;  // K and V of one rank's sequence chunk (ring attention step)
+  // Q, K and V, and the attention output, of one rank's sequence chunk: what an all-to-all
+  // context-parallel exchange (Ulysses) sends before and after attention.
+  double context_qkv = 0, context_out = 0;
   double gradient_bytes_per_param = 2;
 };
 

@@ -364,6 +364,24 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
     if (!model->has_mla && pa.tp > 1 && kv % pa.tp != 0 && pa.tp % kv != 0)
       indivisible(parallel, fmt::format("{} key/value heads do not divide by tp = {}", kv, pa.tp),
                   "with fewer KV heads than tp, tp must be a multiple of them (heads replicate)");
+    if (pa.cp > 1 && plan.parallel.cp_comm == ir::CpComm::all_to_all && !model->has_mla) {
+      // Ulysses splits each tensor-parallel rank's heads over the context-parallel ranks
+      // (Transformer Engine: "cp_comm_type='a2a' requires num_heads % cp_size == 0 for Q, K, V").
+      int64_t q_local = model->heads / pa.tp, kv_local = std::max<int64_t>(1, kv / pa.tp);
+      const bool q_bad = q_local % pa.cp != 0, kv_bad = kv_local % pa.cp != 0;
+      auto plural = [](int64_t n) { return n == 1 ? "" : "s"; };
+      std::string heads = q_bad && kv_bad
+                              ? fmt::format("{} query and {} key/value heads", q_local, kv_local)
+                          : q_bad ? fmt::format("{} query head{}", q_local, plural(q_local))
+                                  : fmt::format("{} key/value head{}", kv_local, plural(kv_local));
+      if (q_bad || kv_bad)
+        indivisible(parallel,
+                    fmt::format("cp = {} does not divide the {} of each tensor-parallel rank "
+                                "(`cp_comm = all_to_all`)",
+                                pa.cp, heads),
+                    "the all-to-all exchange gives each context-parallel rank whole heads; "
+                    "`cp_comm = ring` or `all_gather` split the sequence instead");
+    }
     if (model->has_moe && model->moe.experts % pa.ep != 0)
       indivisible(parallel,
                   fmt::format("{} experts do not divide by ep = {}", model->moe.experts, pa.ep),

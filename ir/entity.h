@@ -122,6 +122,12 @@ CLUSTERC_ENUM(Schedule, one_f_one_b, zero_bubble, dualpipe)
 // to each remote scale-up domain (or GPU) holding any of its experts and forwards it inside
 // (DeepSeek's DeepEP, Megatron's flex dispatcher with DeepEP or HybridEP).
 CLUSTERC_ENUM(EpDispatch, all_to_all, deduplicated)
+// How context parallelism exchanges attention inputs (Megatron-Core's --cp-comm-type, Transformer
+// Engine's context_parallel.py): `ring` passes K/V chunks around the ring beside each attention
+// step (p2p); `all_gather` gathers all of K/V before attention and reduce-scatters their
+// gradients after it, exposed (allgather: Llama 3); `all_to_all` trades the sequence split for a
+// head split before attention and back after it (a2a: DeepSpeed-Ulysses).
+CLUSTERC_ENUM(CpComm, ring, all_gather, all_to_all)
 // Generation of the fused-attention kernel a run used: `tuned` is the GPU's own calibration (a
 // kernel written for that architecture), `flash2` FlashAttention-2 (Dao 2023), which predates
 // Hopper, `flash1` the FlashAttention generation before it (Dao et al. 2022, and its Triton port).

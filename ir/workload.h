@@ -109,6 +109,7 @@ struct Parallel {
   bool tp_comm_overlap = false, dp_overlap = true, ep_comm_overlap = false;
   bool tp_backward_overlap = true;
   EpDispatch ep_dispatch = EpDispatch::all_to_all;
+  CpComm cp_comm = CpComm::ring;
 };
 
 template <class V>
@@ -122,6 +123,10 @@ void Describe(Parallel& p, V& v) {
   v.Field("etp", p.etp, kOptional | kPositive,
           "expert tensor-parallel degree (MoE parallel folding); tp when not set");
   v.Field("cp", p.cp, kPositive, "context-parallel degree");
+  v.Field("cp_comm", p.cp_comm, kOptional,
+          "context-parallel exchange: `ring` (K/V chunks passed beside each attention step; "
+          "Megatron --cp-comm-type p2p), `all_gather` (K/V gathered before attention, exposed; "
+          "Llama 3, allgather) or `all_to_all` (heads swapped for the sequence; Ulysses, a2a)");
   v.Field("vpp", p.vpp, kPositive, "virtual stages per pipeline rank (interleaved schedule)");
   v.Field("sequence_parallel", p.sequence_parallel, kOptional,
           "shard norm/dropout activations over the tensor-parallel group");

@@ -476,10 +476,17 @@ void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& 
   const double mlp = recompute ? c.rec_mlp : c.fwd_mlp;
   const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap;
   const std::string kind = recompute ? "r" : "f";
-  if (!recompute && g.cp[r])
-    w.Coll(kind + ".cp" + tag, chakra::kAllGather, s.cp_kv_bytes * double(sl.cp) * double(b.layers),
-           g.cp[r]);
+  const ir::CpComm cpc = s.in->cp_comm;
+  const double kv = s.cp_kv_bytes * double(sl.cp) * double(b.layers);
+  // Context parallelism (analysis: plan_model.cpp): the ring's K/V exchange, once per forward; the
+  // all-gather of K and V before attention, in its replay too; Ulysses' all-to-alls of Q, K, V
+  // before attention and of its output after, as point-to-point rounds (AllToAll).
+  if (g.cp[r] && (cpc == ir::CpComm::all_gather || (!recompute && cpc == ir::CpComm::ring)))
+    w.Coll(kind + ".cp" + tag, chakra::kAllGather, kv, g.cp[r]);
+  const bool ulysses = g.cp[r] && cpc == ir::CpComm::all_to_all;
+  if (ulysses) w.AllToAll(kind + ".cp" + tag, s.cp_qkv_bytes * double(b.layers), 0, g.cp[r], false);
   w.Comp(kind + ".at" + tag, attn);
+  if (ulysses) w.AllToAll(kind + ".co" + tag, s.cp_out_bytes * double(b.layers), 0, g.cp[r], false);
   w.Coll(kind + ".tp" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
   bool a2a = !recompute && b.moe > 0 && g.ep[r];
   if (a2a)
@@ -515,11 +522,20 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   // weight-gradient GEMM; docs/model.md, TP).
   const bool tpb = tpo || s.in->tp_backward_overlap;
   MlpCollective(w, s, sl, g, r, b, "b", tag, tpb);
+  // Context parallelism's backward: the all-gather variant gathers K and V again before the
+  // attention backward; Ulysses swaps the output gradient in and the Q, K, V gradients out.
+  const ir::CpComm cpc = s.in->cp_comm;
+  const double kv = s.cp_kv_bytes * double(sl.cp) * double(b.layers);
+  const bool ulysses = g.cp[r] && cpc == ir::CpComm::all_to_all;
+  if (g.cp[r] && cpc == ir::CpComm::all_gather)
+    w.Coll("b.cg" + tag, chakra::kAllGather, kv, g.cp[r]);
+  if (ulysses) w.AllToAll("b.co" + tag, s.cp_out_bytes * double(b.layers), 0, g.cp[r], false);
   w.Comp("b.at" + tag, c.bwd_attn + extra);
   w.Coll("b.tp" + tag, chakra::kAllReduce, act, g.tp[r], tpb);
-  if (g.cp[r])
-    w.Coll("b.cp" + tag, chakra::kReduceScatter, s.cp_kv_bytes * double(sl.cp) * double(b.layers),
-           g.cp[r]);
+  if (ulysses)
+    w.AllToAll("b.cp" + tag, s.cp_qkv_bytes * double(b.layers), 0, g.cp[r], false);
+  else if (g.cp[r])
+    w.Coll("b.cp" + tag, chakra::kReduceScatter, kv, g.cp[r]);
 }
 
 // Megatron's pipeline order of one rank (Narayanan et al. 2021; Megatron-LM

@@ -17,6 +17,23 @@ namespace {
 constexpr double kTraceNodeBudget = 20000;
 constexpr double kNodeBudgetRanks = 256;
 
+// Context-parallel nodes of one layer over its passes (astra_sim.cpp Forward and Backward): the
+// ring's gather and scatter; the all-gather variant's gathers in forward, the recompute and
+// backward and its scatter; Ulysses' two all-to-alls in each pass, each at most two rounds of a
+// send and a receive (TraceWriter::AllToAll).
+int64_t CpNodes(const analysis::PlanInputs& in) {
+  const int64_t full = in.recompute == ir::Recompute::full ? 1 : 0;
+  switch (in.cp_comm) {
+    case ir::CpComm::all_gather:
+      return 3 + full;
+    case ir::CpComm::all_to_all:
+      return 2 * (2 + full) * 2 * kAllToAllRounds;
+    case ir::CpComm::ring:
+      break;
+  }
+  return 2;
+}
+
 // Nodes of one layer in one pass (forward, backward, full recompute), at most.
 int64_t NodesPerLayer(const sim::PlanShape& s, const Slice& sl) {
   int64_t tp_colls = sl.tp > 1 ? 2 : 0;
@@ -26,7 +43,7 @@ int64_t NodesPerLayer(const sim::PlanShape& s, const Slice& sl) {
   per += 2 + tp_colls + etp_colls;         // backward
   if (s.in->recompute == ir::Recompute::full) per += 2 + tp_colls + etp_colls;
   if (sl.ep > 1 && s.in->moe) per += 4;
-  if (sl.cp > 1) per += 2;
+  if (sl.cp > 1) per += CpNodes(*s.in);
   // ZeRO-3/FSDP: two all-gathers and a reduce-scatter per block, dense and expert.
   if (s.in->sharding == ir::Sharding::zero3 || s.in->sharding == ir::Sharding::fsdp)
     per += s.in->moe ? 6 : 3;
@@ -112,8 +129,9 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
       passes * (4 + (full ? 2 : 0)) + 2 * m + (s.grad_accumulation > 0 ? m * vpp : 0);
   const double zero3 = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
   const double etp = sl.folded && sl.etp > 1 ? 2 + (full ? 1 : 0) : 0;
-  const double coll = passes * ((tp ? 4 + (full ? 2 : 0) : 0) + etp + (cp ? 2 : 0)) +
-                      passes * 3 * experts * zero3 + 2 * experts;
+  const double coll =
+      passes * ((tp ? 4 + (full ? 2 : 0) : 0) + etp + (cp ? double(CpNodes(in)) : 0)) +
+      passes * 3 * experts * zero3 + 2 * experts;
   // Four expert all-to-alls per pass, each a send and a receive per round.
   const double a2a_p2p = a2a ? passes * 4 * 2 * double(AllToAllRounds(s, sl, domain)) : 0;
   const double p2p = 4 * m * vpp;
@@ -144,7 +162,8 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   for (const sim::Stage& st : s.stages)
     params = std::max({params, st.dense_params, st.expert_params});
   const double message =
-      std::max({double(k) * std::max({s.act_bytes, s.ep_bytes, s.cp_kv_bytes * double(sl.cp)}),
+      std::max({double(k) * std::max({s.act_bytes, s.ep_bytes, s.cp_kv_bytes * double(sl.cp),
+                                      s.cp_qkv_bytes}),
                 s.pp_bytes, 2 * params * s.grad_bytes_per_param});
   const double groups = 3 * double(sl.Ranks());  // 5 kinds, each group at least 2 ranks
 

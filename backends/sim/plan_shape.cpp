@@ -227,6 +227,8 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
   s.ep_bytes = r.messages.all_to_all;
   s.ep_leaving_bytes = r.messages.all_to_all_leaving;
   s.cp_kv_bytes = r.messages.context_kv;
+  s.cp_qkv_bytes = r.messages.context_qkv;
+  s.cp_out_bytes = r.messages.context_out;
   s.grad_bytes_per_param = r.messages.gradient_bytes_per_param;
   return s;
 }

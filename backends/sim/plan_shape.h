@@ -80,6 +80,8 @@ struct PlanShape {
   double ep_bytes = 0;          // one all-to-all (dispatch or combine): 2 (b s / cp) top_k h
   double ep_leaving_bytes = 0;  // of it, what leaves the domain (group-limited routing); 0: all
   double cp_kv_bytes = 0;       // K and V of one rank's chunk: 2 (s / cp) b (k + v) / tp
+  double cp_qkv_bytes = 0;      // Q, K and V of one rank's chunk (cp_comm = all_to_all)
+  double cp_out_bytes = 0;      // the attention output of one rank's chunk (all_to_all)
   double grad_bytes_per_param = 2;
 
   bool Valid() const { return r != nullptr && r->valid; }

@@ -176,6 +176,9 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
   a.Add("--tensor-model-parallel-size", in.tp);
   a.Add("--pipeline-model-parallel-size", in.pp);
   a.Add("--context-parallel-size", in.cp);
+  // Transformer Engine's spellings (attn_forward_func_with_cp); Megatron's default is p2p.
+  if (in.cp > 1 && in.cp_comm != ir::CpComm::ring)
+    a.Add("--cp-comm-type", in.cp_comm == ir::CpComm::all_gather ? "all_gather" : "a2a");
   if (in.moe || in.ep > 1) a.Add("--expert-model-parallel-size", in.ep);
   if (in.moe && in.etp > 0) a.Add("--expert-tensor-parallel-size", in.etp);
   if (in.sequence_parallel && in.tp > 1) a.Add("--sequence-parallel");

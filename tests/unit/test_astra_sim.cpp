@@ -257,7 +257,10 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
         const bool p2p = node.type == 5 || node.type == 6;
         const bool expert = p2p && node.name.size() > 4 && node.name[1] == '.' &&
                             node.name[2] == 'e' && (node.name[3] == 'd' || node.name[3] == 'c');
-        if (p2p && !expert) {
+        // Ulysses' context-parallel all-to-all rounds ("f.cp", "f.co", ...).
+        const bool context = p2p && node.name.size() > 4 && node.name[1] == '.' &&
+                             node.name[2] == 'c' && (node.name[3] == 'p' || node.name[3] == 'o');
+        if (p2p && !expert && !context) {
           if (node.type == 6) ++recv;
           // Pipeline messages: one activation of a micro-batch (MessageSizes::pipeline).
           CHECK(double(node.attrs.at("comm_size").int_value) ==
@@ -310,7 +313,8 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
                 .epsilon(1e-6));
       // ASTRA-sim's all-gather size is each rank's input (its Ring sends it n - 1 times): the
       // CP ring gathers every rank's K/V chunk, so the trace carries one chunk per layer.
-      if (cp > 1)
+      // (Ulysses exchanges by point-to-point rounds instead: its own test case.)
+      if (cp > 1 && in.cp_comm != ir::CpComm::all_to_all)
         CHECK(cp_bytes == Approx(m * double(st.layers) * pr.messages.context_kv).epsilon(1e-6));
       // Four all-to-alls of MessageSizes::all_to_all per MoE layer and micro-batch: (n - l) / n
       // of each leaves the domain, n the EP group and l its members in the rank's domain (one
@@ -621,5 +625,58 @@ TEST_CASE("ASTRA-sim traces honour uneven stages and the overlap fields", "[astr
     CHECK(before.name.rfind("dp.", 0) == 0);
     CHECK(std::find(t.nodes.back().deps.begin(), t.nodes.back().deps.end(), before.id) !=
           t.nodes.back().deps.end());
+  }
+}
+
+TEST_CASE("ASTRA-sim traces carry each context-parallel exchange where it runs",
+          "[astra-sim][sim]") {
+  // tests/sim/context_parallel.cl: the ring's gather before attention and scatter after its
+  // backward; Llama 3's all-gather again before the attention backward (and before the replayed
+  // forward under full recompute); Ulysses' all-to-alls of Q, K, V and of the output around the
+  // attention of every pass, as point-to-point rounds, with the bytes analysis times.
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / "context_parallel.cl");
+  backends::Context ctx = testing::ContextOf(*c);
+  backends::OutputTree out;
+  backends::EmitAstraSim(ctx, out);
+  CheckAstraTree(*c, out);
+  for (uint32_t i = 0; i < c->program.plans.size(); ++i) {
+    const std::string& plan = c->program.plans[i].name;
+    INFO(plan);
+    const analysis::PlanResults& pr = c->results.plans[i];
+    const backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, i);
+    const int64_t layers = s.stages[0].layers;
+    const int64_t m = s.micro_batches;
+    DecodedTrace t = Decode(out.Files().at("astra-sim/" + plan + "/workload/" + plan + ".0.et"));
+    REQUIRE(t.ok);
+    std::map<std::string, int64_t> count;  // by name prefix
+    double sent = 0;
+    for (const DecodedNode& n : t.nodes) {
+      const std::string prefix = n.name.substr(0, 4);
+      if (prefix == "f.cp" || prefix == "r.cp" || prefix == "b.cp" || prefix == "b.cg" ||
+          prefix == "f.co" || prefix == "b.co") {
+        ++count[prefix];
+        if (n.type == 5) sent += double(Int(n, "comm_size", kInt64));  // COMM_SEND_NODE
+      }
+    }
+    if (plan == "ring" || plan == "gathered" || plan == "gathered_full") {
+      // One gather per block and micro-batch in forward, one scatter in backward.
+      CHECK(count["f.cp"] > 0);
+      CHECK(count["f.cp"] == count["b.cp"]);
+      CHECK(count["b.cg"] == (plan == "ring" ? 0 : count["f.cp"]));
+      CHECK(count["r.cp"] == (plan == "gathered_full" ? count["f.cp"] : 0));
+      CHECK(count["f.co"] + count["b.co"] == 0);
+      CHECK(pr.messages.context_qkv > 0);
+    } else {
+      // 8 ranks in one node: one round (a send and a receive) per all-to-all, carrying the
+      // (l - 1) / l of the rank's buffer that goes to the others.
+      REQUIRE(plan == "ulysses");
+      CHECK(count["f.cp"] > 0);
+      CHECK(count["f.cp"] == count["f.co"]);
+      CHECK(count["b.cp"] == count["b.co"]);
+      CHECK(count["f.co"] == count["b.co"]);
+      CHECK(sent == Approx(2.0 * double(m * layers) * 7 / 8 *
+                           (pr.messages.context_qkv + pr.messages.context_out))
+                        .epsilon(1e-6));
+    }
   }
 }

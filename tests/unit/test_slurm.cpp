@@ -330,6 +330,11 @@ void CheckSbatch(const Compiled& c, const std::string& sbatch, uint32_t plan_ind
   CHECK(Flag(sbatch, "--context-parallel-size") == std::to_string(plan.parallel.cp));
   if (plan.parallel.ep > 1)
     CHECK(Flag(sbatch, "--expert-model-parallel-size") == std::to_string(plan.parallel.ep));
+  // Transformer Engine's names for the context-parallel exchange; the ring is the default.
+  const char* cp_comm = plan.parallel.cp_comm == ir::CpComm::all_gather   ? "all_gather"
+                        : plan.parallel.cp_comm == ir::CpComm::all_to_all ? "a2a"
+                                                                          : "";
+  CHECK(Flag(sbatch, "--cp-comm-type") == (plan.parallel.cp > 1 ? cp_comm : ""));
   // Megatron-LM's dropout defaults to 0.1: a model without states 0.
   CHECK(Flag(sbatch, "--hidden-dropout") == (in.dropout ? "" : "0"));
   CHECK(Flag(sbatch, "--attention-dropout") == (in.dropout ? "" : "0"));
@@ -569,6 +574,26 @@ TEST_CASE("slurm: folded experts pass Megatron-Core their own tensor parallelism
   const std::string unfolded = "slurm/dgx_16/mb26_qwen3_30b_a3b.sbatch";
   REQUIRE(out.Files().count(unfolded));
   CHECK(Flag(out.Files().at(unfolded), "--expert-tensor-parallel-size").empty());
+}
+
+TEST_CASE("slurm: context parallelism's exchange reaches Megatron-Core as --cp-comm-type",
+          "[slurm]") {
+  // Llama 3's 128K-token row gathers K and V ([L24] section 3.3.2); NeMo's Llama 3 8B preset keeps
+  // the ring (Megatron-Core's default, p2p).
+  auto c = ValidationSpec("h100.cl");
+  auto out = LowerSlurm(*c);
+  const std::string gathered = "slurm/meta_16k/l24_405b_cp.sbatch";
+  const std::string ring = "slurm/dgx_8/nemo24_llama3_8b.sbatch";
+  REQUIRE(out.Files().count(gathered));
+  REQUIRE(out.Files().count(ring));
+  CHECK(Flag(out.Files().at(gathered), "--cp-comm-type") == "all_gather");
+  CHECK(Flag(out.Files().at(ring), "--context-parallel-size") == "2");
+  CHECK(Flag(out.Files().at(ring), "--cp-comm-type").empty());
+  for (uint32_t i = 0; i < c->program.plans.size(); ++i) {
+    const std::string& name = c->program.plans[i].name;
+    if (name != "l24_405b_cp" && name != "nemo24_llama3_8b") continue;
+    CheckSbatch(*c, out.Files().at(name == "l24_405b_cp" ? gathered : ring), i);
+  }
 }
 
 TEST_CASE("slurm: a plan without FSDP prefetch says the Megatron-FSDP run prefetches", "[slurm]") {

@@ -89,8 +89,12 @@ cluster h100_512 { site = dc; nodes = 64 x grand_teton;    racks = rack { nodes 
 plan l24_405b_8k  { model = models.llama3_405b; cluster = meta_8k;  parallel { tp = 8; cp = 1;  pp = 16; vpp = 4; dp = 64 }  batch { global = 2_048; micro = 1; seq_len = 8_192 }   optimizer = adam { sharding = zero2; fp32_gradients = true }; attention_kernel = flash2 }
 // clusterc: allow(memory.hbm-overflow)
 plan l24_405b_16k { model = models.llama3_405b; cluster = meta_16k; parallel { tp = 8; cp = 1;  pp = 16; vpp = 4; dp = 128 } batch { global = 2_048; micro = 1; seq_len = 8_192 }   optimizer = adam { sharding = zero2; fp32_gradients = true }; attention_kernel = flash2 }
+// The 128K-token row's context parallelism gathers all of K and V before attention ([L24]
+// §3.3.2: "we first all-gather the key (K) and value (V) tensors ... the all-gather
+// communication latency is exposed in the critical path"): `cp_comm = all_gather` (round 16;
+// the ring before, hidden behind attention).
 // clusterc: allow(memory.hbm-overflow)
-plan l24_405b_cp  { model = models.llama3_405b; cluster = meta_16k; parallel { tp = 8; cp = 16; pp = 16; vpp = 4; dp = 8 }   batch { global = 128;   micro = 1; seq_len = 131_072 } optimizer = adam { sharding = zero2; fp32_gradients = true }; attention_kernel = flash2 }
+plan l24_405b_cp  { model = models.llama3_405b; cluster = meta_16k; parallel { tp = 8; cp = 16; pp = 16; vpp = 4; dp = 8; cp_comm = all_gather }   batch { global = 128;   micro = 1; seq_len = 131_072 } optimizer = adam { sharding = zero2; fp32_gradients = true }; attention_kernel = flash2 }
 
 // [MF] MPT shapes (LayerNorm, GELU 4h, tied embeddings, vocab 50,368; the yamls' learned position
 // embeddings, no ALiBi). No dropout: MPTConfig's resid_pdrop, emb_pdrop and attn_pdrop default to 0

@@ -1,0 +1,117 @@
+// Context parallelism's three exchanges (`parallel { cp_comm }`): the ring hidden behind each
+// attention step, Llama 3's exposed all-gather of K and V, and Ulysses' all-to-alls of Q, K, V
+// and the output (analysis/plan_model.cpp; docs/model.md, "Context parallelism").
+#include <catch2/catch.hpp>
+
+#include "analysis/collective_rates.h"
+#include "analysis/formulas.h"
+#include "analysis/layer_model.h"
+#include "support.h"
+
+namespace clusterc::analysis {
+namespace {
+
+using testing::ValidationSpec;
+
+// Llama 3 405B at 131,072 tokens on Meta's 16K H100 ([L24] table 4, row 4): tp 8, cp 16.
+PlanInputs Llama3Cp(ir::CpComm kind) {
+  static const auto c = ValidationSpec("h100.cl");
+  PlanInputs in = testing::PlanNamed(*c, "l24_405b_cp");
+  in.cp_comm = kind;
+  return in;
+}
+
+double CpExposed(const PlanResults& r) {
+  return r.step.comm[int(Comm::kCp)];
+}
+double CpTotal(const PlanResults& r) {
+  return r.step.comm_total[int(Comm::kCp)];
+}
+
+TEST_CASE("Llama 3's all-gather context parallelism exposes three gathers' worth a layer",
+          "[context_parallel]") {
+  PlanInputs in = Llama3Cp(ir::CpComm::all_gather);
+  REQUIRE(in.cp == 16);
+  REQUIRE(in.tp == 8);
+  REQUIRE(in.recompute == ir::Recompute::none);
+  const PlanResults r = EvaluatePlan(in);
+  // One rank's K and V: 8,192 tokens x (1 + 1) KV heads of 128 over tp 8 (8 KV heads), 16 bits.
+  const double kv = 2.0 * 8192 * (2 * 8 * 128) / 8;
+  CHECK(r.messages.context_kv == Approx(kv));
+  // The 16 ranks sit tp = 8 GPUs apart, one per node: the ring runs at the NIC rate.
+  const double bw = AchievedBandwidth(in, 128);
+  const double gather = formulas::AllGatherTime(16, 16 * kv, bw, Latency(in, 128));
+  // Forward gather, backward gather and reduce-scatter, all exposed ([L24] section 3.3.2;
+  // Transformer Engine's AttnFuncWithCPAndKVAllGather).
+  const double m = double(r.micro_batches);
+  CHECK(CpTotal(r) > 0);
+  CHECK(CpExposed(r) == Approx(CpTotal(r)));
+  // Per layer of the slowest stage (it holds whole layers).
+  const double layers = CpTotal(r) / (3 * gather * m);
+  CHECK(layers == Approx(std::round(layers)).epsilon(1e-9));
+  bool a_stage = false;
+  for (int64_t i = 0; i < in.pp; ++i) a_stage |= double(StageLayers(in, i)) == std::round(layers);
+  CHECK(a_stage);
+  // Full recompute gathers once more before each backward.
+  in.recompute = ir::Recompute::full;
+  const PlanResults full = EvaluatePlan(in);
+  CHECK(CpTotal(full) == Approx(CpTotal(r) * 4 / 3));
+}
+
+TEST_CASE("the ring hides its K/V passes behind attention; the all-gather shows them",
+          "[context_parallel]") {
+  const PlanResults ring = EvaluatePlan(Llama3Cp(ir::CpComm::ring));
+  const PlanResults gather = EvaluatePlan(Llama3Cp(ir::CpComm::all_gather));
+  // The same bytes over the same ranks, one rank per node: cp - 1 chunk transfers and latency
+  // steps per pass either way.
+  CHECK(CpTotal(ring) == Approx(CpTotal(gather)).epsilon(1e-9));
+  // At 8,192 tokens a rank, attention hides the ring completely; the gathers stand in the
+  // step, which moves Llama 3's 128K-token MFU from 42.4 % to 40.4 % (published 38 %).
+  CHECK(CpExposed(ring) == 0);
+  CHECK(CpExposed(gather) > 0.5);
+  CHECK(gather.step_time - ring.step_time > CpExposed(gather));  // the bubble grows with it
+  CHECK(ring.mfu == Approx(0.424).margin(0.001));
+  CHECK(gather.mfu == Approx(0.404).margin(0.001));
+}
+
+TEST_CASE("Ulysses swaps Q, K, V and the output by all-to-all and attends the whole sequence",
+          "[context_parallel]") {
+  PlanInputs in = Llama3Cp(ir::CpComm::all_to_all);
+  // Llama 3 8B's shape at 8K tokens with cp 2 (NeMo's preset): 32 query and 8 KV heads, tp 1.
+  in.hidden = 4096;
+  in.heads = 32;
+  in.kv_heads = 8;
+  in.ffn = 14336;
+  in.layers = 32;
+  in.tp = 1;
+  in.pp = 1;
+  in.vpp = 1;
+  in.cp = 2;
+  in.dp = 8;
+  in.seq_len = 8192;
+  in.global_batch = 64;
+  in.sequence_parallel = false;
+  const PlanResults r = EvaluatePlan(in);
+  // One rank's 4,096 tokens: Q (4,096 wide), K and V (1,024 each), out (4,096), 16 bits.
+  CHECK(r.messages.context_qkv == Approx(2.0 * 4096 * (4096 + 2 * 1024)));
+  CHECK(r.messages.context_out == Approx(2.0 * 4096 * 4096));
+  const double bw = AchievedBandwidth(in, 2), alpha = Latency(in, 2);
+  const double one = formulas::AllToAllTime(2, r.messages.context_qkv, bw, alpha) +
+                     formulas::AllToAllTime(2, r.messages.context_out, bw, alpha);
+  // Forward and backward, each an all-to-all in and one out per layer, exposed.
+  CHECK(CpTotal(r) == Approx(double(r.micro_batches) * 32 * 2 * one));
+  CHECK(CpExposed(r) == Approx(CpTotal(r)));
+  // Each rank's attention kernel runs over all 8,192 tokens for half the heads: the fused
+  // kernel's efficiency at 8K, not at the ring's 4K chunks, for the same FLOPs.
+  const AttentionDims a = Attention(in);
+  const double ulysses = LayerTime(in, a, false).attn_fwd;
+  in.cp_comm = ir::CpComm::ring;
+  const double ring = LayerTime(in, a, false).attn_fwd;
+  CHECK(ulysses < ring);
+  const double core_s = 0.5 * a.core_fwd_per_token * 4096 / HighPrecisionPeak(in);
+  CHECK((ulysses - in.gemm_overhead) / (ring - in.gemm_overhead) ==
+        Approx((core_s / (8192.0 / (8192 + 1024))) / (core_s / (4096.0 / (4096 + 1024)))));
+}
+
+}  // namespace
+}  // namespace clusterc::analysis
