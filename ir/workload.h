@@ -126,7 +126,7 @@ void Describe(Parallel& p, V& v) {
   v.Field("cp_comm", p.cp_comm, kOptional,
           "context-parallel exchange: `ring` (K/V chunks passed beside each attention step; "
           "Megatron --cp-comm-type p2p), `all_gather` (K/V gathered before attention, exposed; "
-          "Llama 3, allgather) or `all_to_all` (heads swapped for the sequence; Ulysses, a2a)");
+          "Llama 3, all_gather) or `all_to_all` (heads swapped for the sequence; Ulysses, a2a)");
   v.Field("vpp", p.vpp, kPositive, "virtual stages per pipeline rank (interleaved schedule)");
   v.Field("sequence_parallel", p.sequence_parallel, kOptional,
           "shard norm/dropout activations over the tensor-parallel group");
