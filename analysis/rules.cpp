@@ -501,13 +501,14 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
                          ir::EnumName(plan.optimizer.prefetch)));
     if (overflow) {
       Advice fix = CheapestMemoryFix(in, in.hbm);
-      if (fix.found)
-        d.Note(
-            fmt::format("the cheapest change that fits: `{}` ({} on the most loaded GPU; step "
-                        "{} instead of {})",
-                        fix.change, Bytes(fix.result.memory.Total()), Time(fix.result.step_time),
-                        Time(r.step_time)));
-      else
+      if (fix.found) {
+        // ZeRO-2 over ZeRO-1 and the like change no time worth printing.
+        const std::string after = Time(fix.result.step_time), before = Time(r.step_time);
+        d.Note(fmt::format("the cheapest change that fits: `{}` ({} on the most loaded GPU; {})",
+                           fix.change, Bytes(fix.result.memory.Total()),
+                           after == before ? "step unchanged at " + before
+                                           : "step " + after + " instead of " + before));
+      } else
         d.Note(
             "no single change of sharding, recompute, micro-batch, tp or pp fits; use more "
             "GPUs per replica or GPUs with more memory");
