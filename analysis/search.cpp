@@ -252,6 +252,9 @@ void ForEachLayout(const Prepared& p, Visit&& visit) {
               why = Reject::kFixed;
             else if (b.heads % tp != 0 || (!b.mla && kv % tp != 0 && tp % kv != 0))
               why = Reject::kHeads;
+            else if (cp > 1 && b.cp_comm == ir::CpComm::all_to_all && !b.mla &&
+                     ((b.heads / tp) % cp != 0 || std::max<int64_t>(1, kv / tp) % cp != 0))
+              why = Reject::kHeads;  // Ulysses gives each context-parallel rank whole heads
             else if (cp > 1 && b.seq_len % (2 * cp) != 0)
               why = Reject::kSequence;
             else if (VppDomain(p, pp).empty())

@@ -161,6 +161,38 @@ TEST_CASE("brute force agrees on a GQA model with fixed dimensions and on an MoE
   }
 }
 
+TEST_CASE("search keeps Ulysses' context parallelism to layouts with whole heads per rank",
+          "[search]") {
+  // Llama 3 70B (64 query and 8 KV heads) on 64 H100 with `cp_comm = all_to_all`: a layout whose
+  // tensor-parallel rank's heads do not divide by cp is rejected as `heads`, as `check` rejects
+  // it (plan.indivisible); the ring accepts the same layouts.
+  auto c = testing::CompileSpec(kSource / "tests/validation/h100.cl");
+  an::PlanInputs in = InputsOf(*c, "nemo24_llama3_70b");
+  REQUIRE(in.heads == 64);
+  REQUIRE(in.kv_heads == 8);
+  in.cp_comm = ir::CpComm::all_to_all;
+  an::SearchSpace space;
+  space.min_gpus = space.max_gpus = 64;
+  space.recompute = {ir::Recompute::full};
+  space.sharding = {ir::Sharding::zero1};
+  space.vpp = {1};
+  an::SearchOptions o = Options(in, 5);
+  const an::SearchResult ulysses = an::SearchPlans(in, space, o);
+  RequireAccounted(ulysses.stats);
+  RequireSameResult(ulysses, an::BruteForce(in, space, o));
+  for (const auto& s : an::TopK(ulysses, 5))
+    if (s.c.cp > 1) {
+      CHECK((64 / s.c.tp) % s.c.cp == 0);
+      CHECK(std::max<int64_t>(1, 8 / s.c.tp) % s.c.cp == 0);
+    }
+  an::PlanInputs ring = in;
+  ring.cp_comm = ir::CpComm::ring;
+  const an::SearchResult rings = an::SearchPlans(ring, space, o);
+  const size_t heads = size_t(an::Reject::kHeads);
+  CHECK(ulysses.stats.layouts == rings.stats.layouts);
+  CHECK(ulysses.stats.rejected[heads] > rings.stats.rejected[heads]);
+}
+
 TEST_CASE("the step-time lower bound never exceeds the evaluated step time", "[search]") {
   for (const char* spec : {"bench/megatron_1t.cl", "examples/meta_24k.cl"}) {
     auto c = testing::CompileSpec(kSource / spec);
