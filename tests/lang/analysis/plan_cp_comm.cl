@@ -20,22 +20,6 @@ fabric ndr {
   switch = nvidia.Quantum2_QM9700
 }
 cluster c { site = s; nodes = 16 x hgx; racks = rack { nodes = 4 }; fabric = ndr }
-plan ulysses_kv {
-  model = models.llama3_70b
-  cluster = c
-  parallel { tp = 8; pp = 4; cp = 2; dp = 2; cp_comm = all_to_all }
-  batch { global = 64; micro = 1; seq_len = 32_768 }
-  optimizer = adam { sharding = zero1 }
-  recompute = full
-}
-plan ulysses_heads {
-  model = models.llama3_70b
-  cluster = c
-  parallel { tp = 8; cp = 16; cp_comm = all_to_all }
-  batch { global = 16; micro = 1; seq_len = 131_072 }
-  optimizer = adam { sharding = zero1 }
-  recompute = full
-}
 plan ring {
   model = models.llama3_70b
   cluster = c
@@ -44,19 +28,10 @@ plan ring {
   optimizer = adam { sharding = zero1 }
   recompute = full
 }
-plan gathered {
-  model = models.llama3_70b
-  cluster = c
-  parallel { tp = 8; pp = 4; cp = 2; dp = 2; cp_comm = all_gather }
-  batch { global = 64; micro = 1; seq_len = 32_768 }
-  optimizer = adam { sharding = zero1 }
-  recompute = full
-}
-plan ulysses {
-  model = models.llama3_70b
-  cluster = c
-  parallel { tp = 4; pp = 8; vpp = 2; cp = 2; dp = 2; cp_comm = all_to_all }
-  batch { global = 64; micro = 1; seq_len = 32_768 }
-  optimizer = adam { sharding = zero1 }
-  recompute = full
+plan gathered extends ring { parallel { tp = 8; pp = 4; cp = 2; dp = 2; cp_comm = all_gather } }
+plan ulysses extends ring { parallel { tp = 4; pp = 8; vpp = 2; cp = 2; dp = 2; cp_comm = all_to_all } }
+plan ulysses_kv extends ring { parallel { tp = 8; pp = 4; cp = 2; dp = 2; cp_comm = all_to_all } }
+plan ulysses_heads extends ring {
+  parallel { tp = 8; pp = 1; cp = 16; dp = 1; cp_comm = all_to_all }
+  batch { global = 16; micro = 1; seq_len = 131_072 }
 }
