@@ -113,6 +113,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   const double up = in.swiglu ? 2.0 : 1.0;      // SwiGLU's gate and up projections fused
   const double act_in = in.swiglu ? 3.0 : 2.0;  // activation bytes per element: in(s) + out
   double elementwise = 0;                       // forward bytes of element-wise kernels
+  double sorted = 0;  // bytes of the MoE sort by local expert, forward and again backward
   int kernels = 0;
   if (!moe_layer) {
     double ffn = double(in.ffn);
@@ -149,6 +150,13 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     elementwise += act_in * 2 * M * (double(in.top_k) * fe + fs) / t;
     elementwise += 2 * 2 * (2 * tokens * double(in.top_k) * h);
     kernels += 3 + int(local);
+    // Megatron-Core's alltoall dispatcher with several local experts sorts the received copies
+    // by local expert after the all-to-all and back before the combine ("Permutation 2",
+    // sort_chunks_by_idxs in token_dispatcher.py): a second read + write each way, and in
+    // backward the inverse sorts, the same bytes. The deduplicating dispatchers (DeepEP,
+    // HybridEP) and a single local expert skip it.
+    if (ep > 1 && local > 1 && !in.ep_deduplicated)
+      sorted = 2 * 2 * (2 * tokens * double(in.top_k) * h);
   }
   lt.gemm_time = gemm;
   lt.gemm_flops = lt.flops_fwd;
@@ -215,6 +223,10 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
                             kernels * in.gemm_overhead
                       : 0;
   double ew_bwd = 2 * (ew_fwd - kernels * in.gemm_overhead) + kernels * in.gemm_overhead;
+  if (sorted > 0) {
+    ew_fwd += MemoryBoundTime(in, sorted) + in.gemm_overhead;  // two kernels: sort and unsort
+    ew_bwd += MemoryBoundTime(in, sorted) + in.gemm_overhead;
+  }
   if (casts > 0) {
     ew_fwd += MemoryBoundTime(in, cast_fwd) + (casts - 1) * in.gemm_overhead;
     ew_bwd += MemoryBoundTime(in, cast_bwd) + (casts - 1) * in.gemm_overhead;

@@ -70,7 +70,7 @@ struct Prepared {
   std::vector<ir::Recompute> recompute;
   std::vector<ir::Sharding> sharding;
   int64_t domain = 1;
-  // Bounds (docs/model.md, "Plan search"): valid when every layer has the same shape.
+  // Bounds (docs/search.md, "Plan search"): valid when every layer has the same shape.
   bool bounds = true;
   double model_flops_step = 0;      // model FLOPs of one step
   double layer_fwd_flops_step = 0;  // forward FLOPs of the transformer layers, one step
@@ -171,7 +171,7 @@ double MemoryLowerBound(const Prepared& p, const Layout& l, int stage) {
 }
 
 double TimeLowerBound(const Prepared& p, const Candidate& c) {
-  // docs/model.md "Plan search": the slowest stage is at least the average one, each GEMM runs
+  // docs/search.md "Plan search": the slowest stage is at least the average one, each GEMM runs
   // at most at peak x gemm_efficiency, and the bubble is (p - 1)/(m v) of the micro-batch time
   // (Narayanan et al. 2021 section 2.2); communication, optimizer and overheads only add.
   double rate = p.base->peak_flops * p.base->gemm_efficiency * double(c.gpus);

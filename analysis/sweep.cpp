@@ -78,7 +78,7 @@ std::vector<Design> Designs(const ir::Program& program, const ir::Sweep& sweep,
           if (c >= 0) {
             // Power capping: the GPUs draw at most the cap, and their peak throughput is taken
             // to scale with cap / TDP. An assumption, pessimistic for training (clocks fall
-            // less than power); documented in docs/model.md ("Design sweeps").
+            // less than power); documented in docs/search.md ("Design sweeps").
             double cap = sweep.power_cap[size_t(c)].si;
             ir::Gpu capped = p.Get(node.gpus.ref);
             double tdp = capped.tdp.si > 0 ? capped.tdp.si : node.gpu_power.si;

@@ -609,6 +609,34 @@ TEST_CASE("Qwen3 235B-A22B's shape gives its published 235 B and 22 B parameters
   CHECK(r.params.active / 1e9 == Approx(22).epsilon(0.03));
 }
 
+TEST_CASE("the alltoall dispatcher sorts the token copies by local expert once more each way",
+          "[layer_model]") {
+  // Megatron-Core's MoEAlltoAllTokenDispatcher ("Permutation 2", sort_chunks_by_idxs): Qwen3
+  // 30B-A3B with EP 8 holds 16 experts a GPU; its 4,096 tokens' 8 copies of 2,048 16-bit values
+  // are read and written once more after the dispatch and once more before the combine.
+  auto c = ValidationSpec("h100.cl");
+  PlanInputs in = PlanNamed(*c, "mb2602p_qwen3_30b_a3b");
+  REQUIRE(in.ep == 8);
+  REQUIRE(in.experts / in.ep == 16);
+  REQUIRE_FALSE(in.ep_deduplicated);
+  const AttentionDims a = Attention(in);
+  const LayerTimes alltoall = LayerTime(in, a, true);
+  in.ep_deduplicated = true;  // DeepEP / HybridEP: no second sort
+  const LayerTimes dedup = LayerTime(in, a, true);
+  const double bytes = 2 * 2 * (2.0 * 4096 * 8 * 2048);
+  const double bw = in.hbm_bandwidth * in.memory_efficiency;
+  // Forward, and backward the inverse sorts of the same bytes; two kernels each.
+  CHECK(alltoall.memory_bound - dedup.memory_bound ==
+        Approx(2 * bytes / bw + 4 * in.gemm_overhead).epsilon(1e-9));
+  CHECK(alltoall.gemm_time == dedup.gemm_time);
+  // One local expert: nothing to sort.
+  in.ep_deduplicated = false;
+  in.ep = 128;
+  const double one = LayerTime(in, a, true).memory_bound;
+  in.ep_deduplicated = true;
+  CHECK(one == Approx(LayerTime(in, a, true).memory_bound).epsilon(1e-12));
+}
+
 TEST_CASE("folded experts: ep x etp GPUs hold one copy, each GPU's expert work unchanged",
           "[layer_model]") {
   // Megatron-Core's MoE parallel folding as Megatron-Bridge runs Qwen3 235B-A22B on H100: TP 2,
