@@ -184,6 +184,20 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
       attn_fwd += scores * in.attention_dropout_fwd;
       attn_bwd += scores * in.attention_dropout_bwd;
     }
+    // Ring context parallelism (Transformer Engine's AttnFuncWithCPAndKVP2P, Megatron's p2p)
+    // runs the attention as cp kernels, one per K/V chunk, and merges their partial results on
+    // HBM: the first step's output is rescaled (read, write), every later one added into it
+    // (flash_attn_fwd_out_correction: read both, write); backward accumulates dQ and the
+    // travelling dK/dV the same way (copy_, then add_), and each direction first copies K and V
+    // into the ring's buffer. The ring's last rank, which sets the pace, merges whole chunks at
+    // every step.
+    if (cp > 1 && in.cp_comm == ir::CpComm::ring) {
+      const double passes = 2 + 3 * (cp - 1);
+      const double o = 2 * M * a.o / t, kv = 2 * M * (a.k + a.v) / t;
+      const double launches = 2 * (cp - 1) * in.gemm_overhead;  // split kernels, merges
+      attn_fwd += MemoryBoundTime(in, passes * o + 2 * kv) + launches;
+      attn_bwd += MemoryBoundTime(in, passes * (o + kv) + 2 * kv) + launches;
+    }
   } else {
     // Megatron's unfused path (Korthikanti et al. 2022 section 4.1): batched GEMMs QK^T and AV
     // over the full s x s scores, a fused scale-mask-softmax, dropout. Scores per GPU E = b (a/t)

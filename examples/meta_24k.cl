@@ -114,13 +114,14 @@ plan llama3_405b_pretrain {
 // The long-context stage (Table 4, third row): TP 8, CP 16, PP 16, DP 8, sequence 131,072,
 // 16 M tokens per batch = 128 sequences; reported 380 TFLOPs/GPU, 38 % MFU. About 800 B tokens
 // (§3.4.2). The per-rank sequence is 131,072 / 16 = 8,192 tokens, so the memory picture (and
-// the allowed `memory.headroom` warning) is the same as above.
+// the allowed `memory.headroom` warning) is the same as above. §3.3.2: context parallelism
+// all-gathers K and V before attention, "exposed in the critical path" (`cp_comm`).
 // clusterc: allow(memory.headroom, perf.pipeline-bubble)
 plan llama3_405b_long_context {
   model     = models.llama3_405b
   cluster   = meta_16k
   precision = bf16
-  parallel  { tp = 8; cp = 16; pp = 16; dp = 8 }  // Table 4
+  parallel  { tp = 8; cp = 16; pp = 16; dp = 8; cp_comm = all_gather }  // Table 4; §3.3.2
   batch     { global = 128; micro = 1; seq_len = 131_072 }
   optimizer = adam { sharding = zero2 }
   tokens    = 800 billion  // §3.4.2: ≈ 800 B tokens
