@@ -501,8 +501,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
                                       in.scale_up_bandwidth * in.scale_up_efficiency);
   }
   if (cp > 1) {
+    // 16-bit tensors of one rank's chunk of the sequence, per unit of width.
     const double chunk = 2 * (s / double(cp)) * double(in.micro_batch) / double(tp);
-    double kv_bytes = 2 * (s / double(cp)) * double(in.micro_batch) * (a.k + a.v) / double(tp);
+    const double kv_bytes = chunk * (a.k + a.v);
     r.messages.context_kv = kv_bytes;
     r.messages.context_qkv = chunk * (a.q + a.k + a.v);
     r.messages.context_out = chunk * a.o;
