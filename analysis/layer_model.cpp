@@ -191,6 +191,15 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // travelling dK/dV the same way (copy_, then add_), and each direction first copies K and V
     // into the ring's buffer. The ring's last rank, which sets the pace, merges whole chunks at
     // every step.
+    // Ulysses in Transformer Engine (flash_attn_a2a_communicate) makes each of Q, K and V
+    // contiguous by head before its all-to-all and reorders it after (movedim + contiguous, then
+    // index_select), and the output likewise in reverse: three read + write passes of each
+    // tensor a direction, twelve kernels.
+    if (cp > 1 && in.cp_comm == ir::CpComm::all_to_all) {
+      const double tensors = 2 * M * (a.q + a.k + a.v + a.o) / t;
+      attn_fwd += MemoryBoundTime(in, 3 * 2 * tensors) + 11 * in.gemm_overhead;
+      attn_bwd += MemoryBoundTime(in, 3 * 2 * tensors) + 11 * in.gemm_overhead;
+    }
     if (cp > 1 && in.cp_comm == ir::CpComm::ring) {
       const double passes = 2 + 3 * (cp - 1);
       const double o = 2 * M * a.o / t, kv = 2 * M * (a.k + a.v) / t;

@@ -130,9 +130,14 @@ TEST_CASE("Ulysses swaps Q, K, V and the output by all-to-all and attends the wh
   const double ulysses = LayerTime(in, a, false).attn_fwd;
   in.cp_comm = ir::CpComm::all_gather;
   const double split = LayerTime(in, a, false).attn_fwd;
-  CHECK(ulysses < split);
   const double core_s = 0.5 * a.core_fwd_per_token * 4096 / HighPrecisionPeak(in);
-  CHECK((ulysses - in.gemm_overhead) / (split - in.gemm_overhead) ==
+  // Less Transformer Engine's layout copies around the all-to-alls (flash_attn_a2a_communicate):
+  // three read + write passes of Q, K, V and the output, twelve kernels.
+  const double copies = 3 * 2 * (r.messages.context_qkv + r.messages.context_out) /
+                            (in.hbm_bandwidth * in.memory_efficiency) +
+                        12 * in.gemm_overhead;
+  CHECK(ulysses - copies < split);  // the kernel itself, at 8K
+  CHECK((ulysses - copies - in.gemm_overhead) / (split - in.gemm_overhead) ==
         Approx((core_s / (8192.0 / (8192 + 1024))) / (core_s / (4096.0 / (4096 + 1024)))));
 }
 
