@@ -47,6 +47,10 @@ struct Options {
   // quantisation; see docs/model.md.
   double gemm_overhead = 4e-6;  // s
   double gemm_tile = 128;
+  // Host time to issue one kernel from eager PyTorch: 1.29-1.37 ms for the 45 kernels of a
+  // Megatron-Core 1.7B layer and 1.37 ms for the 49 of its 7.1B TP-2 layer, forward and backward
+  // (bench/gpu/results/h100-2026-11-26, probe.json and repeat_probe.json: 28.7, 30.5, 27.9 us).
+  double host_kernel_time = 29e-6;  // s
   // Operator-level step model defaults for a GPU whose stdlib entry leaves them out
   // (docs/model.md): fused attention reaches these fractions of the GEMM asymptote at long
   // sequences (H100 SXM5, H100-MEASURED.md: 0.72 / 0.74 forward, 0.56 / 0.74 backward);

@@ -97,12 +97,14 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   const bool fp8 = Fp8Linear(in);
   double cast_fwd = 0, cast_bwd = 0;
   int casts = 0;
+  double gemms = 0;  // GEMM kernels of the forward (backward: twice as many)
   auto linear = [&](double m, double n, double k, double count = 1) {
     if (fp8) {
       cast_fwd += count * in.fp8_cast_bytes * m * k;
       cast_bwd += count * in.fp8_cast_bytes * m * n;
       casts += int(count);
     }
+    gemms += count;
     return count * GemmTime(in, m, n, k);
   };
   double gemm = 0;
@@ -142,6 +144,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
       gemm += shared_in + linear(M, h, fs / t);
     }
     gemm += GemmTime(in, M, double(in.experts), h, true);  // router, kept in BF16
+    gemms += 1;
     lt.flops_fwd +=
         2 * M *
         (double(in.top_k + in.shared_experts) * (up + 1) * h * fe / t + h * double(in.experts));
@@ -165,6 +168,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   const double core = a.core_fwd_per_token * M / t;  // forward FLOPs, causal not discounted
   lt.flops_fwd += core;
   double attn_fwd = 0, attn_bwd = 0;
+  int attn_kernels_fwd = 1, attn_kernels_bwd = 1;
   if (in.flash_attention) {
     // Fused kernel (Dao et al. 2022, FlashAttention; Shah et al. 2024, FlashAttention-3): causal
     // FLOPs are half the count above; backward does 2.5x the forward's FLOPs (it recomputes the
@@ -199,6 +203,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
       const double tensors = 2 * M * (a.q + a.k + a.v + a.o) / t;
       attn_fwd += MemoryBoundTime(in, 3 * 2 * tensors) + 11 * in.gemm_overhead;
       attn_bwd += MemoryBoundTime(in, 3 * 2 * tensors) + 11 * in.gemm_overhead;
+      attn_kernels_fwd += 12;
+      attn_kernels_bwd += 12;
     }
     if (cp > 1 && in.cp_comm == ir::CpComm::ring) {
       const double passes = 2 + 3 * (cp - 1);
@@ -206,6 +212,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
       const double launches = 2 * (cp - 1) * in.gemm_overhead;  // split kernels, merges
       attn_fwd += MemoryBoundTime(in, passes * o + 2 * kv) + launches;
       attn_bwd += MemoryBoundTime(in, passes * (o + kv) + 2 * kv) + launches;
+      attn_kernels_fwd += 1 + 2 * int(cp - 1);
+      attn_kernels_bwd += 1 + 2 * int(cp - 1);
     }
   } else {
     // Megatron's unfused path (Korthikanti et al. 2022 section 4.1): batched GEMMs QK^T and AV
@@ -225,6 +233,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
                       in.gemm_overhead;
     attn_fwd = 2 * one_gemm + MemoryBoundTime(in, (dropout ? 9 : 4) * E) + in.gemm_overhead;
     attn_bwd = 4 * one_gemm + MemoryBoundTime(in, (dropout ? 11 : 6) * E) + in.gemm_overhead;
+    attn_kernels_fwd = 4;
+    attn_kernels_bwd = 6;
   }
   lt.attn_fwd = attn_fwd;
 
@@ -258,6 +268,18 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
 
   lt.fwd = gemm + attn_fwd + ew_fwd;
   lt.bwd = 2 * gemm + attn_bwd + ew_bwd;
+  lt.gpu_fwd = lt.fwd;
+  lt.gpu_bwd = lt.bwd;
+  // The host issues every kernel (docs/model.md "Host issue floor"): a layer takes at least its
+  // kernels times the host's time per launch. The count is the kernels timed above (element-wise
+  // ones with their backward, the sorts, the FP8 casts), not the framework's bookkeeping kernels,
+  // so the floor is a lower bound. Taken per layer and direction: Megatron-Core's MoE dispatch
+  // synchronises with the host in every layer, which keeps the host from running ahead.
+  const double other = kernels + (sorted > 0 ? 2 : 0) + casts;
+  lt.kernels_fwd = gemms + attn_kernels_fwd + other;
+  lt.kernels_bwd = 2 * gemms + attn_kernels_bwd + other;
+  lt.fwd = std::max(lt.fwd, lt.kernels_fwd * in.host_kernel_time);
+  lt.bwd = std::max(lt.bwd, lt.kernels_bwd * in.host_kernel_time);
   // Recompute (Korthikanti et al. 2022): full replays the layer's forward; selective replays the
   // attention core outside a fused kernel (a fused kernel already recomputes it in its backward).
   if (in.recompute == ir::Recompute::full)

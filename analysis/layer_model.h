@@ -53,6 +53,10 @@ struct LayerTimes {
   double flops_fwd = 0;  // model FLOPs of the forward
   double gemm_time = 0, gemm_flops = 0;  // forward GEMMs only, for the achieved efficiency
   double memory_bound = 0;               // forward + backward time in element-wise kernels
+  // Kernels the host issues, forward and backward, and the GPU's own time before the host issue
+  // floor (fwd and bwd are at least kernels x PlanInputs::host_kernel_time).
+  double kernels_fwd = 0, kernels_bwd = 0;
+  double gpu_fwd = 0, gpu_bwd = 0;
   // Forward time of the two column-parallel GEMMs (attention QKV in, MLP in); in backward each
   // of their data- and weight-gradient GEMMs takes as long, the window that hides their
   // tensor-parallel collectives (Megatron-LM's asynchronous tensor-parallel all-reduce).

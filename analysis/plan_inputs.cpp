@@ -15,6 +15,8 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   PlanInputs in;
   const ir::Plan& plan = p.plans[index];
   in.gemm_overhead = options.gemm_overhead;
+  in.host_kernel_time =
+      plan.kernel_launch == ir::KernelLaunch::eager ? options.host_kernel_time : 0;
   in.gemm_tile = options.gemm_tile;
   in.optimizer_bytes_per_param = plan.optimizer.fused ? options.optimizer_bytes_per_param
                                                       : options.unfused_optimizer_bytes_per_param;

@@ -545,27 +545,31 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
     sink.Report(std::move(d));
   }
 
-  // perf.moe-host-bound: MoE layers with many experts per GPU and less GPU work per micro-batch
-  // than published runs spent on the host per layer (Options::moe_host_floor).
-  if (in.moe && r.step_time > 0 && options.moe_host_floor > 0 &&
+  // perf.moe-host-bound: MoE layers with many experts per GPU, launched eagerly, that take less
+  // time per micro-batch than published runs spent on the host per layer (Options::moe_host_floor).
+  if (in.moe && r.step_time > 0 && options.moe_host_floor > 0 && in.host_kernel_time > 0 &&
       in.experts >= options.moe_host_min_local_experts * std::max<int64_t>(1, in.ep)) {
     const LayerTimes lt = LayerTime(in, Attention(in), true);
-    const double gpu = lt.fwd + lt.bwd + lt.recompute;
-    if (gpu > 0 && gpu < options.moe_host_floor) {
+    const double layer = lt.fwd + lt.bwd + lt.recompute;
+    if (layer > 0 && layer < options.moe_host_floor) {
       auto d = MakeDiagnostic(
           DiagCode::PerfMoeHostBound, plan.FieldRange("batch"),
-          fmt::format("an MoE layer does {} of GPU work per micro-batch (forward, backward, "
-                      "recompute), less than the {} per layer of published Megatron-Core runs "
-                      "whose host set the pace",
-                      Time(gpu), Time(options.moe_host_floor)));
+          fmt::format("an MoE layer takes {} per micro-batch (forward, backward, recompute), "
+                      "less than the {} per layer of published Megatron-Core runs whose host set "
+                      "the pace",
+                      Time(layer), Time(options.moe_host_floor)));
+      const double issue = (lt.kernels_fwd + lt.kernels_bwd) * in.host_kernel_time;
       d.Note(fmt::format(
-          "clusterc times the GPU only: if the host sets the pace, the MoE layers take up to "
-          "{:.1f}x the predicted time (Qwen3 30B-A3B at micro-batch 1: 9.2 ms per layer on B200 "
+          "clusterc charges a layer at least the host's time to launch the kernels it counts "
+          "({:.0f} at {:.0f} us each: {}{}), a lower bound; published host-bound runs took up to "
+          "{:.1f}x this layer's time (Qwen3 30B-A3B at micro-batch 1: 9.2 ms per layer on B200 "
           "and 9.4-9.5 ms on H100, which has less than half its compute)",
-          options.moe_host_floor / gpu));
+          lt.kernels_fwd + lt.kernels_bwd, in.host_kernel_time * 1e6, Time(issue),
+          issue > lt.gpu_fwd + lt.gpu_bwd ? ", more than the GPU's work" : "",
+          options.moe_host_floor / layer));
       d.Note(
           "a larger micro-batch spreads the host's per-layer work over more tokens; sync-free "
-          "dispatch with CUDA graphs removes it");
+          "dispatch with CUDA graphs (`kernel_launch = graph`) removes it");
       sink.Report(std::move(d));
     }
   }

@@ -265,9 +265,14 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
     // AddIf: a GPU without the figures a term needs leaves the row out rather than a zero.
     w.AddIf(key + "_time", what + ", forward and backward", lt.fwd + lt.bwd, d::kTime);
     w.AddIf(key + "_gemm", what + ": GEMMs", gemm, d::kTime);
-    w.AddIf(key + "_attention", what + ": attention core", lt.fwd + lt.bwd - gemm - lt.memory_bound,
-            d::kTime);
+    w.AddIf(key + "_attention", what + ": attention core",
+            lt.gpu_fwd + lt.gpu_bwd - gemm - lt.memory_bound, d::kTime);
     w.AddIf(key + "_elementwise", what + ": element-wise and casts", lt.memory_bound, d::kTime);
+    w.AddIf(key + "_kernels", what + ": kernels issued", lt.kernels_fwd + lt.kernels_bwd);
+    // Where the host's launches take longer than the GPU's work (docs/model.md "Host issue
+    // floor"), the GPU waits: the layer's time above is the host's.
+    w.AddIf(key + "_host_wait", what + ": GPU waiting on the host",
+            (lt.fwd - lt.gpu_fwd) + (lt.bwd - lt.gpu_bwd), d::kTime);
     w.AddIf(key + "_recompute", what + ": recompute", lt.recompute, d::kTime);
   };
   if (!in.moe || in.dense_layers > 0) layer("layer", "dense layer", false);

@@ -132,6 +132,10 @@ CLUSTERC_ENUM(CpComm, ring, all_gather, all_to_all)
 // kernel written for that architecture), `flash2` FlashAttention-2 (Dao 2023), which predates
 // Hopper, `flash1` the FlashAttention generation before it (Dao et al. 2022, and its Triton port).
 CLUSTERC_ENUM(AttentionKernel, tuned, flash2, flash1)
+// How the host issues a step's kernels: `eager`, one launch after another from the framework
+// (PyTorch's default), or `graph`, replayed from a captured graph (CUDA graphs of the whole
+// iteration, an XLA-compiled step).
+CLUSTERC_ENUM(KernelLaunch, eager, graph)
 // How an FP8 run scales its tensors (Transformer Engine recipes): `delayed` from an amax history
 // (DelayedScaling), `current` from the tensor's own amax, found by a pass before the cast
 // (Float8CurrentScaling), `block` per tile or block, the amax found inside the cast (DeepSeek-V3's

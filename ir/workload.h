@@ -229,6 +229,7 @@ struct Plan : Entity {
   bool flash_attention = true;
   bool fused_cross_entropy = true;
   AttentionKernel attention_kernel = AttentionKernel::tuned;
+  KernelLaunch kernel_launch = KernelLaunch::eager;
   Bytes framework_reserve;
   double memory_headroom = 0.9;
   double mfu_target = 0;
@@ -262,6 +263,10 @@ void Describe(Plan& p, V& v) {
           "fused-attention kernel: `tuned` (the GPU's calibration), `flash2` (FlashAttention-2, "
           "which on Hopper reaches about half of a Hopper-specific kernel) or `flash1` "
           "(FlashAttention-1 or its Triton port, about half of FlashAttention-2's speed)");
+  v.Field("kernel_launch", p.kernel_launch, kOptional,
+          "how the host issues the kernels: `eager` (one launch at a time, so a layer takes at "
+          "least its kernels times the host's launch time) or `graph` (the whole step replayed "
+          "from a CUDA graph or compiled by XLA)");
   v.Field("framework_reserve", p.framework_reserve, kOptional,
           "memory per GPU held by the CUDA context, NCCL buffers and allocator fragmentation; "
           "defaults to analysis' documented reserve");

@@ -333,6 +333,12 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     case ir::Precision::fp32:
       break;
   }
+  if (plan.kernel_launch == ir::KernelLaunch::graph) {
+    // Megatron-Core asserts the NaN check off under whole-iteration graphs (arguments.py).
+    a.Section("kernel_launch = graph: the whole iteration replayed from one CUDA graph");
+    a.Add("--cuda-graph-impl", "full_iteration");
+    a.Add("--no-check-for-nan-in-loss-and-grad");
+  }
   a.Section("checkpoints: saved to and resumed from CHECKPOINT_DIR (a requeued job continues)");
   a.Add("--save", "\"$CHECKPOINT_DIR\"");
   a.Add("--load", "\"$CHECKPOINT_DIR\"");

@@ -2,6 +2,7 @@
 // (shared/domain/H100-MEASURED.md, H100 SXM5, bf16) and the published schedule formulas.
 #include <catch2/catch.hpp>
 
+#include "analysis/analysis.h"
 #include "analysis/layer_model.h"
 #include "support.h"
 
@@ -635,6 +636,46 @@ TEST_CASE("the alltoall dispatcher sorts the token copies by local expert once m
   const double one = LayerTime(in, a, true).memory_bound;
   in.ep_deduplicated = true;
   CHECK(one == Approx(LayerTime(in, a, true).memory_bound).epsilon(1e-12));
+}
+
+TEST_CASE("a layer takes at least the host's time to launch its kernels", "[layer_model]") {
+  // The host's issue time measured in eager PyTorch 2.11 on the H100 machine, the GPU held busy
+  // (bench/gpu/results/h100-2026-11-26, probe.json and repeat_probe.json): 1.289 and 1.374 ms for
+  // the 45 kernels of Megatron-Core's 1.7B layer, 1.366 ms for the 49 of its 7.1B TP-2 layer.
+  const double per_kernel = (1.289e-3 / 45 + 1.374e-3 / 45 + 1.366e-3 / 49) / 3;
+  CHECK(Options{}.host_kernel_time == Approx(per_kernel).epsilon(0.02));
+
+  // That layer ran at the pace of its CUDA graph in eager mode (2.83 against 2.79 ms): the
+  // floor, on the kernels the model counts, stays below its GPU time.
+  auto m = ExplainSpec("measured_h100.cl");
+  const PlanInputs& dense = m->results.plan_inputs[0];
+  REQUIRE(dense.host_kernel_time == Options{}.host_kernel_time);
+  const LayerTimes gpt = LayerTime(dense, Attention(dense), false);
+  CHECK(gpt.kernels_fwd == 10);  // 4 GEMMs, attention, 2 norms, GELU, 2 residual adds
+  CHECK(gpt.kernels_bwd == 14);
+  CHECK(gpt.fwd == gpt.gpu_fwd);
+  CHECK(gpt.bwd == gpt.gpu_bwd);
+
+  // Qwen3 30B-A3B with 16 experts a GPU in FP8: the per-expert GEMMs and casts outnumber the
+  // GPU's work, and the layer takes the host's time.
+  auto c = ValidationSpec("h100.cl");
+  PlanInputs in = PlanNamed(*c, "mb2602p_qwen3_30b_a3b");
+  const AttentionDims a = Attention(in);
+  const LayerTimes eager = LayerTime(in, a, true);
+  // Forward: QKV and O, 16 x 2 expert GEMMs and the router (35); attention; norms, residual
+  // adds, rotary, the activation and permutation kernels with one per local expert (24); the two
+  // sorts; 34 FP8 casts. Backward: twice the GEMMs.
+  CHECK(eager.kernels_fwd == 35 + 1 + 24 + 2 + 34);
+  CHECK(eager.kernels_bwd == 70 + 1 + 24 + 2 + 34);
+  CHECK(eager.gpu_fwd + eager.gpu_bwd < (eager.kernels_fwd + eager.kernels_bwd) * per_kernel);
+  CHECK(eager.fwd == Approx(eager.kernels_fwd * in.host_kernel_time).epsilon(1e-12));
+  CHECK(eager.bwd == Approx(eager.kernels_bwd * in.host_kernel_time).epsilon(1e-12));
+  // Replayed from a graph (`kernel_launch = graph`), the GPU's time alone.
+  in.host_kernel_time = 0;
+  const LayerTimes graph = LayerTime(in, a, true);
+  CHECK(graph.fwd == graph.gpu_fwd);
+  CHECK(graph.fwd + graph.bwd == Approx(eager.gpu_fwd + eager.gpu_bwd).epsilon(1e-12));
+  CHECK(graph.fwd + graph.bwd < eager.fwd + eager.bwd);
 }
 
 TEST_CASE("folded experts: ep x etp GPUs hold one copy, each GPU's expert work unchanged",

@@ -596,6 +596,23 @@ TEST_CASE("slurm: context parallelism's exchange reaches Megatron-Core as --cp-c
   }
 }
 
+TEST_CASE("slurm: a graph-launched plan reaches Megatron-Core as whole-iteration CUDA graphs",
+          "[slurm]") {
+  // Megatron-Bridge 26.08's Qwen3 30B-A3B MXFP8 rows replay the whole iteration from a CUDA graph
+  // (`kernel_launch = graph`); Megatron-Core asserts the NaN check off with it. The eager 25.11
+  // row on the same GB200s says nothing of graphs.
+  auto c = ValidationSpec("blackwell.cl");
+  auto out = LowerSlurm(*c);
+  const std::string graph = "slurm/gb200_8/mb2608_gb200_qwen3_30b_a3b.sbatch";
+  const std::string eager = "slurm/gb200_8/mb25_gb200_qwen3_30b_a3b.sbatch";
+  REQUIRE(out.Files().count(graph));
+  REQUIRE(out.Files().count(eager));
+  CHECK(Flag(out.Files().at(graph), "--cuda-graph-impl") == "full_iteration");
+  CHECK(out.Files().at(graph).find("--no-check-for-nan-in-loss-and-grad") != std::string::npos);
+  CHECK(Flag(out.Files().at(eager), "--cuda-graph-impl").empty());
+  CHECK(out.Files().at(eager).find("--no-check-for-nan") == std::string::npos);
+}
+
 TEST_CASE("slurm: a plan without FSDP prefetch says the Megatron-FSDP run prefetches", "[slurm]") {
   // tests/lang/explain/fsdp_prefetch.cl: Megatron-FSDP has no flag that turns prefetch off, so
   // the script cannot run the plan's `prefetch = none`; it says so rather than stay silent.

@@ -27,7 +27,9 @@
 //        "hybridep"`; `ep_dispatch = deduplicated`, which changes nothing inside one NVLink
 //        domain); no recompute; the distributed optimizer. The same model and layout run 1.7x
 //        faster on GB200 in 26.08 than in 25.11: the software between them (sync-free MoE,
-//        CUDA graphs) is not in the plan.
+//        CUDA graphs) is not in the plan, except that the 26.08 rows replay the whole iteration
+//        as a CUDA graph (`_enable_hybridep_full_iteration_mxfp8` in perf_recipes/qwen/common.py
+//        at 067f987df: cuda_graph_impl = "full_iteration"; `kernel_launch = graph`, round 17).
 import std.nvidia
 import std.cooling
 import std.models
@@ -116,6 +118,6 @@ plan mb25_gb200_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb200_8; parall
 // [MB25B] DGX-GB300, Qwen3_30B_a3B: 8 GPUs, FP8-MX, GBS 512, MBS 4, EP 8: 28,934 tokens/s/GPU.
 plan mb25_gb300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb300_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
 // [MB2608] DGX-GB200, Qwen3_30B_a3B: 8 GPUs, MXFP8, GBS 512, MBS 4, EP 8: 39,936 tokens/s/GPU.
-plan mb2608_gb200_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb200_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+plan mb2608_gb200_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb200_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph }
 // [MB2608] DGX-GB300, Qwen3_30B_a3B: 8 GPUs, MXFP8, GBS 512, MBS 8, EP 8: 44,544 tokens/s/GPU.
-plan mb2608_gb300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb300_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 8; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+plan mb2608_gb300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb300_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 8; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph }

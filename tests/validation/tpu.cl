@@ -53,4 +53,5 @@ plan p22_palm {
   batch     { global = 2_048; micro = 1; seq_len = 2_048 }
   optimizer = adam { sharding = fsdp }
   recompute = full
+  kernel_launch = graph  // JAX/XLA compiles the step into one program: no per-kernel launches
 }
