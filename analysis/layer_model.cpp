@@ -102,7 +102,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     if (fp8) {
       cast_fwd += count * in.fp8_cast_bytes * m * k;
       cast_bwd += count * in.fp8_cast_bytes * m * n;
-      casts += int(count);
+      casts += in.fp8_grouped_cast ? 1 : int(count);
     }
     gemms += count;
     return count * GemmTime(in, m, n, k);

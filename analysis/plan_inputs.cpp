@@ -142,6 +142,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
         in.peak_flops = gpu->fp8_flops.si;
         in.bf16_peak_flops = gpu->bf16_flops.si;
         in.fp8_cast_bytes = plan.fp8_scaling == ir::Fp8Scaling::current ? 6 : 4;
+        in.fp8_grouped_cast = plan.fp8_scaling == ir::Fp8Scaling::delayed;
         break;
       case ir::Precision::fp32:
         in.peak_flops = gpu->fp32_flops.si;

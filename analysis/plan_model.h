@@ -110,6 +110,10 @@ struct PlanInputs {
   // HBM bytes per element of an FP8 cast: read 2 + write the FP8 tensor and its transpose 2,
   // plus a 2-byte amax read under current scaling (layer_model.cpp).
   double fp8_cast_bytes = 4;
+  // Whether a grouped linear layer casts all its experts' inputs in one kernel: Transformer
+  // Engine's multi_tensor_quantize_impl has a fused kernel for delayed scaling only (cast.cpp,
+  // nvte_multi_cast_transpose); other recipes quantize expert by expert.
+  bool fp8_grouped_cast = false;
   // HBM bytes per parameter of one pass adding a micro-batch's gradients into the accumulation
   // buffer (0: fused into the weight-gradient GEMM), and whether the first micro-batch's
   // gradients are kept as they are, without a pass (PyTorch autograd).

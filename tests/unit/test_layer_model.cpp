@@ -670,6 +670,13 @@ TEST_CASE("a layer takes at least the host's time to launch its kernels", "[laye
   CHECK(eager.gpu_fwd + eager.gpu_bwd < (eager.kernels_fwd + eager.kernels_bwd) * per_kernel);
   CHECK(eager.fwd == Approx(eager.kernels_fwd * in.host_kernel_time).epsilon(1e-12));
   CHECK(eager.bwd == Approx(eager.kernels_bwd * in.host_kernel_time).epsilon(1e-12));
+  // Delayed scaling casts each grouped linear's 16 expert inputs in one kernel (Transformer
+  // Engine's multi_tensor_quantize_impl, nvte_multi_cast_transpose): 2 x 15 fewer a direction.
+  PlanInputs delayed = in;
+  delayed.fp8_grouped_cast = true;
+  const LayerTimes grouped = LayerTime(delayed, a, true);
+  CHECK(grouped.kernels_fwd == eager.kernels_fwd - 30);
+  CHECK(grouped.kernels_bwd == eager.kernels_bwd - 30);
   // Replayed from a graph (`kernel_launch = graph`), the GPU's time alone.
   in.host_kernel_time = 0;
   const LayerTimes graph = LayerTime(in, a, true);

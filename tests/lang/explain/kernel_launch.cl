@@ -1,8 +1,8 @@
 // ARGS: explain %s
-// `kernel_launch`: the same fine-grained MoE plan (Qwen3 30B-A3B's shape, 16 experts a GPU, FP8)
-// launched eagerly, where the layer takes the host's time to issue its kernels and the GPU waits,
-// and replayed from a CUDA graph, where it takes the GPU's time alone (docs/model.md "Host issue
-// floor").
+// `kernel_launch`: the same fine-grained MoE plan (Qwen3 30B-A3B's shape, 16 experts a GPU, FP8
+// with current scaling, which Transformer Engine casts expert by expert) launched eagerly, where
+// the layer takes the host's time to issue its kernels and the GPU waits, and replayed from a
+// CUDA graph, where it takes the GPU's time alone (docs/model.md "Host issue floor").
 import std.nvidia
 import std.cooling
 
@@ -31,6 +31,7 @@ plan eager {
   model = fine_moe
   cluster = c
   precision = fp8
+  fp8_scaling = current
   parallel { pp = 2; dp = 8; ep = 8; ep_comm_overlap = true }
   batch { global = 1_024; micro = 1; seq_len = 4_096 }
   optimizer = adam { sharding = zero1 }
