@@ -75,6 +75,22 @@ Advice CheapestMemoryFix(const PlanInputs& in, double hbm_limit) {
   return best;
 }
 
+Advice LargerMicroBatchFix(const PlanInputs& in, double hbm_limit) {
+  Advice best;
+  for (int64_t factor : {2, 4, 8}) {
+    const int64_t micro = in.micro_batch * factor;
+    if (!Divides(micro * std::max<int64_t>(1, in.dp), in.global_batch)) break;
+    PlanInputs c = in;
+    c.micro_batch = micro;
+    Consider(best, c, fmt::format("batch {{ micro = {} }}", micro), hbm_limit);
+    if (in.recompute != ir::Recompute::full) {
+      c.recompute = ir::Recompute::full;
+      Consider(best, c, fmt::format("batch {{ micro = {} }}; recompute = full", micro), hbm_limit);
+    }
+  }
+  return best;
+}
+
 Advice InterleavingFix(const PlanInputs& in, double share) {
   Advice best;
   if (in.pp < 2) return best;

@@ -20,6 +20,11 @@ struct Advice {
 // loaded GPU fits in `hbm_limit` bytes.
 Advice CheapestMemoryFix(const PlanInputs& in, double hbm_limit);
 
+// A micro-batch 2, 4 or 8 times the plan's (the global batch kept), with the plan's recompute or
+// else full recompute, whose step is fastest while the most loaded GPU fits in `hbm_limit`
+// bytes: more tokens per kernel launch for a plan whose layers wait on the host.
+Advice LargerMicroBatchFix(const PlanInputs& in, double hbm_limit);
+
 // The smallest virtual-stage count above the plan's that divides the layers and brings the
 // bubble under `share` of the step (or, failing that, the one with the smallest bubble).
 Advice InterleavingFix(const PlanInputs& in, double share);

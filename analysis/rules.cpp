@@ -570,6 +570,17 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
       d.Note(
           "a larger micro-batch spreads the host's per-layer work over more tokens; sync-free "
           "dispatch with CUDA graphs (`kernel_launch = graph`) removes it");
+      // Both evaluated with the same step model (its floor, not the published pace).
+      Advice fix = LargerMicroBatchFix(in, headroom * in.hbm);
+      if (fix.found && fix.result.step_time < r.step_time)
+        d.Note(fmt::format("`{}` fits and takes the step from {} to {}", fix.change,
+                           Time(r.step_time), Time(fix.result.step_time)));
+      PlanInputs graphed = in;
+      graphed.host_kernel_time = 0;
+      const PlanResults g = EvaluatePlan(graphed);
+      if (g.valid && g.step_time < r.step_time)
+        d.Note(fmt::format("`kernel_launch = graph` takes it from {} to {}", Time(r.step_time),
+                           Time(g.step_time)));
       sink.Report(std::move(d));
     }
   }

@@ -4,6 +4,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/layer_model.h"
+#include "analysis/plan_advice.h"
 #include "support.h"
 
 namespace clusterc::analysis {
@@ -683,6 +684,25 @@ TEST_CASE("a layer takes at least the host's time to launch its kernels", "[laye
   CHECK(graph.fwd == graph.gpu_fwd);
   CHECK(graph.fwd + graph.bwd == Approx(eager.gpu_fwd + eager.gpu_bwd).epsilon(1e-12));
   CHECK(graph.fwd + graph.bwd < eager.fwd + eager.bwd);
+}
+
+TEST_CASE("a host-bound MoE plan is told the larger micro-batch that fits", "[layer_model]") {
+  // Qwen3 30B-A3B at micro-batch 1 on 16 H100 (Megatron-Bridge 26.02.01): its layers wait on the
+  // host; twice the tokens per launch halves the floor's share of the step.
+  auto c = ValidationSpec("h100.cl");
+  const PlanInputs in = PlanNamed(*c, "mb2602p_qwen3_30b_a3b");
+  const PlanResults now = EvaluatePlan(in);
+  const Advice fix = LargerMicroBatchFix(in, 0.9 * in.hbm);
+  REQUIRE(fix.found);
+  CHECK(fix.change == "batch { micro = 2 }");
+  CHECK(fix.result.memory.Total() <= 0.9 * in.hbm);
+  CHECK(fix.result.step_time < 0.8 * now.step_time);
+  // Nothing fits when the limit is below the plan's own memory.
+  CHECK_FALSE(LargerMicroBatchFix(in, 0.5 * now.memory.Total()).found);
+  // A global batch the larger micro-batch does not divide: nothing to offer.
+  PlanInputs odd = in;
+  odd.global_batch = 8 * 3;  // 3 sequences a replica
+  CHECK_FALSE(LargerMicroBatchFix(odd, 0.9 * in.hbm).found);
 }
 
 TEST_CASE("folded experts: ep x etp GPUs hold one copy, each GPU's expert work unchanged",
