@@ -48,6 +48,19 @@ inline double GatherCost(const PlanInputs& in, int64_t span) {
   return up && in.scale_up_gather_cost > 0 ? in.scale_up_gather_cost : 1;
 }
 
+// What a reduce-scatter or all-gather ring of n ranks, `stride` GPUs apart, achieves: inside the
+// scale-up domain the ring's rate over GatherCost; beyond it the ring still copies over the
+// scale-up links on its hops inside each domain, and those hops cost what they cost inside a
+// domain, so the ring runs at no more than the domain's own gather rate.
+inline double GatherRingBandwidth(const PlanInputs& in, int64_t stride, int64_t n) {
+  const int64_t span = ir::SaturatingMul(stride, n);
+  const double ring = RingBandwidth(in, stride, n);
+  if (span <= in.scale_up_domain) return ring / GatherCost(in, span);
+  if (in.scale_up_bandwidth <= 0 || stride >= in.scale_up_domain || in.scale_up_gather_cost <= 0)
+    return ring;
+  return std::min(ring, in.scale_up_bandwidth * in.scale_up_efficiency / in.scale_up_gather_cost);
+}
+
 // How many times faster than the ring an all-reduce reduced in the NVLink switch (NVLS) runs
 // (Options::scale_up_reduction_speedup).
 inline double NvlsSpeedup(const PlanInputs& in) {

@@ -527,7 +527,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
         // "exposed in the critical path"; Transformer Engine's AttnFuncWithCPAndKVAllGather
         // gathers them again in backward and reduce-scatters dK and dV after it, each a
         // blocking collective on the compute stream. The ring's ranks are tp apart.
-        double bw = RingBandwidth(in, tp, cp) / GatherCost(in, span);
+        double bw = GatherRingBandwidth(in, tp, cp);
         double one = f::AllGatherTime(double(cp), double(cp) * kv_bytes, bw, alpha);
         cp_total_mb = layers_mb * (3 + replay) * one;
         cp_mb = cp_total_mb;
@@ -582,7 +582,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     auto reduce = [&](double n, double params, int64_t stride) {
       if (n <= 1 || params <= 0) return 0.0;
       const double bw = RingBandwidth(in, stride, int64_t(n));
-      const double gather_bw = bw / GatherCost(in, span);
+      const double gather_bw = GatherRingBandwidth(in, stride, int64_t(n));
       double bytes = params * gb;
       switch (stage) {
         case 0:
