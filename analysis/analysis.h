@@ -29,10 +29,11 @@ struct Options {
   double bubble_threshold = 0.15;
   // perf.moe-host-bound fires when an MoE layer with at least moe_host_min_local_experts experts
   // per GPU (those runs had 8 and 16; the host's work grows with them, a quantisation and a GEMM
-  // launch per expert) does less GPU work per micro-batch (forward, backward, recompute) than
-  // moe_host_floor: the time per layer of published Megatron-Core runs that were host-bound, the
-  // same on H100 and B200 (Megatron-Bridge performance summaries, Qwen3 30B-A3B at micro-batch
-  // 1: 25.11 on 8 B200, 4,096 / 9,299 tokens/s / 48 layers = 9.2 ms; docs/model.md).
+  // launch per expert) takes the host issue floor rather than its GPU work (host_kernel_time),
+  // or less time per micro-batch (forward, backward, recompute) than moe_host_floor: the time
+  // per layer of published Megatron-Core runs that were host-bound, the same on H100 and B200
+  // (Megatron-Bridge performance summaries, Qwen3 30B-A3B at micro-batch 1: 25.11 on 8 B200,
+  // 4,096 / 9,299 tokens/s / 48 layers = 9.2 ms; docs/model.md).
   double moe_host_floor = 9.2e-3;  // s
   int64_t moe_host_min_local_experts = 8;
   // perf.sharded-comm-heavy fires when a ZeRO-3/FSDP data-parallel group reaches beyond the
@@ -47,9 +48,11 @@ struct Options {
   // quantisation; see docs/model.md.
   double gemm_overhead = 4e-6;  // s
   double gemm_tile = 128;
-  // Host time to issue one kernel from eager PyTorch: 1.29-1.37 ms for the 45 kernels of a
-  // Megatron-Core 1.7B layer and 1.37 ms for the 49 of its 7.1B TP-2 layer, forward and backward
-  // (bench/gpu/results/h100-2026-11-26, probe.json and repeat_probe.json: 28.7, 30.5, 27.9 us).
+  // Host time to issue one kernel the step model counts, from eager PyTorch: 1.29-1.37 ms for a
+  // Megatron-Core 1.7B layer and 1.37 ms for its 7.1B TP-2 layer, forward and backward
+  // (bench/gpu/results/h100-2026-11-26, probe.json and repeat_probe.json), 24 kernels each as
+  // the model counts them (the profiler saw 45 and 49, autograd's bookkeeping among them):
+  // 53.7, 57.3, 56.9 us. Per counted kernel, so that the floor reproduces the measured layers.
   double host_kernel_time = 56e-6;  // s
   // Operator-level step model defaults for a GPU whose stdlib entry leaves them out
   // (docs/model.md): fused attention reaches these fractions of the GEMM asymptote at long

@@ -41,5 +41,71 @@ TEST_CASE("a gather ring that leaves the node still pays the gather cost on its 
         Approx((15.0 / 16) / (7.0 / 8)).epsilon(1e-9));
 }
 
+TEST_CASE("FSDP pays the ring's latency once per unit and collective", "[layer_model]") {
+  // PyTorch FSDP gathers and reduces one wrapped unit (a transformer block) at a time: MPT 7B's
+  // 32 blocks over 512 GPUs make 3 x 32 collectives per micro-batch, each with 511 ring steps
+  // of the fabric's latency (5 us): 0.245 s, not the 7.7 ms of one collective per phase.
+  auto c = ValidationSpec("h100.cl");
+  PlanInputs in = PlanNamed(*c, "mf_h100_7b_512");
+  REQUIRE(in.layers == 32);
+  REQUIRE(in.scale_out_latency == Approx(5e-6));
+  const double with_latency = EvaluatePlan(in).step.comm_total[int(Comm::kDp)];
+  in.scale_out_latency = 0;
+  const double without = EvaluatePlan(in).step.comm_total[int(Comm::kDp)];
+  CHECK(with_latency - without == Approx(3 * 32 * 511 * 5e-6));
+}
+
+TEST_CASE("a data-parallel ring with several ranks per node crosses the fabric (k - 1)/(n - 1)",
+          "[layer_model]") {
+  // NCCL's rail-aligned rings cross each node boundary once: of the (n - 1)/n bytes a rank moves,
+  // only (k - 1)/(n - 1) go through its NIC (Bekman, "Machine Learning Engineering",
+  // network/README.md: 4 x 8 B200 reach 381.8 GB/s of all-reduce bus bandwidth, 36.95 GB/s per
+  // accelerator's NIC = 381.8 x 3/31).
+  auto c = ValidationSpec("a100.cl");
+  PlanInputs in = PlanNamed(*c, "n21_1_7b");  // GPT 1.7B, tp 1, dp 32 on 4 DGX A100
+  in.scale_out_latency = 0;                   // the bandwidth term alone
+  const PlanResults r = EvaluatePlan(in);
+  const double bytes = r.params.total * 2;
+  // 8 ranks in each of 4 nodes: HDR's 25 GB/s per GPU at 90 % x 31/3 = 232.5 GB/s of bus
+  // bandwidth, under NVLink3's 234 GB/s.
+  CHECK(r.step.comm_total[int(Comm::kDp)] ==
+        Approx(2 * 31.0 / 32 * bytes / (25e9 * 0.9 * 31 / 3)).epsilon(1e-6));
+  // With tensor parallelism filling each node, a data-parallel ring has one rank per node and
+  // runs at the NIC rate.
+  in.tp = 8;
+  in.dp = 4;
+  const PlanResults one = EvaluatePlan(in);
+  CHECK(one.step.comm_total[int(Comm::kDp)] ==
+        Approx(2 * 3.0 / 4 * (one.params.total / 8 * 2) / (25e9 * 0.9)).epsilon(0.01));
+}
+
+TEST_CASE("a ring with several ranks per node slows compute by its hops' shares", "[layer_model]") {
+  // MPT 7B under FSDP on 64 nodes of 8 H100 (LLM Foundry's large-scale table): the data-parallel
+  // ring of 512 ranks crosses the fabric on 63 of its 511 hops and NVLink on the rest, so its
+  // hidden time costs Calculon's NVLink share (0.15) on 448/511 of it and the fabric's (0.02) on
+  // 63/511, not the fabric's alone.
+  auto c = ValidationSpec("h100.cl");
+  PlanInputs in = PlanNamed(*c, "mf_h100_7b_512");
+  REQUIRE(in.tp == 1);
+  REQUIRE(in.dp == 512);
+  const PlanResults r = EvaluatePlan(in);
+  const double hidden = r.step.comm_total[int(Comm::kDp)] - r.step.comm[int(Comm::kDp)];
+  REQUIRE(hidden > 0);
+  const double share =
+      448.0 / 511 * in.scale_up_compute_share + 63.0 / 511 * in.scale_out_compute_share;
+  CHECK(in.scale_up_compute_share == Approx(0.15));
+  CHECK(in.scale_out_compute_share == Approx(0.02));
+  CHECK(r.step.contention == Approx(hidden * share).epsilon(1e-9));
+  // One rank per node (tensor parallelism filling it): the fabric's share alone.
+  in.tp = 8;
+  in.dp = 64;
+  const PlanResults one = EvaluatePlan(in);
+  const double one_hidden = one.step.comm_total[int(Comm::kDp)] - one.step.comm[int(Comm::kDp)];
+  const double tp_hidden = one.step.comm_total[int(Comm::kTp)] - one.step.comm[int(Comm::kTp)];
+  CHECK(one.step.contention ==
+        Approx(one_hidden * in.scale_out_compute_share + tp_hidden * in.scale_up_compute_share)
+            .epsilon(1e-9));
+}
+
 }  // namespace
 }  // namespace clusterc::analysis
