@@ -273,8 +273,9 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // The host issues every kernel (docs/model.md "Host issue floor"): a layer takes at least its
   // kernels times the host's time per launch. The count is the kernels timed above (element-wise
   // ones with their backward, the sorts, the FP8 casts), not the framework's bookkeeping kernels,
-  // so the floor is a lower bound. Taken per layer and direction: Megatron-Core's MoE dispatch
-  // synchronises with the host in every layer, which keeps the host from running ahead.
+  // whose issue time the per-counted-kernel figure carries (PlanInputs::host_kernel_time). Taken
+  // per layer and direction: Megatron-Core's MoE dispatch synchronises with the host in every
+  // layer, which keeps the host from running ahead.
   const double other = kernels + (sorted > 0 ? 2 : 0) + casts;
   lt.kernels_fwd = gemms + attn_kernels_fwd + other;
   lt.kernels_bwd = 2 * gemms + attn_kernels_bwd + other;

@@ -103,9 +103,9 @@ struct PlanInputs {
   double gpu_rental = 0;               // USD/s per GPU
   double cluster_cost_per_second = 0;  // depreciation + opex, USD/s; 0 when unknown
   // Options copied in so EvaluatePlan needs nothing else.
-  double gemm_overhead = 0;               // s per kernel (launch, wave tail)
-  double host_kernel_time = 0;            // s the host takes to issue a kernel; 0: graph replay
-  double gemm_tile = 128;                 // tile edge for quantisation
+  double gemm_overhead = 0;     // s per kernel (launch, wave tail)
+  double host_kernel_time = 0;  // s the host takes per kernel the model counts; 0: graph replay
+  double gemm_tile = 128;       // tile edge for quantisation
   double optimizer_bytes_per_param = 42;  // HBM traffic of the optimizer step (Options)
   // HBM bytes per element of an FP8 cast: read 2 + write the FP8 tensor and its transpose 2,
   // plus a 2-byte amax read under current scaling (layer_model.cpp).
