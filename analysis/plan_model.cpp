@@ -230,6 +230,21 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer) {
   return (in.sequence_parallel ? replicated / t : replicated) + parallel / t;
 }
 
+// Megatron-Core's combined 1F1B pairs a forward with a backward only in the steady state and
+// runs the warmup forwards and the cooldown backwards alone (pipeline_parallel/schedules.py,
+// get_pp_rank_microbatches: 2 (p - 1) + (v - 1) p warmup chunks on the first stage, one more
+// with the overlap; combined_1f1b_schedule_for_no_pipelining: the first forward and the last
+// backward; without interleaving, which Megatron-Core refuses with the overlap, p - 1 + 1).
+// DualPipe is left at full overlap (DeepSeek-V3 section 3.2.1 gives no count).
+double EpUnpairedShare(const PlanInputs& in, double micro_batches) {
+  if (in.schedule == ir::Schedule::dualpipe) return 0;
+  const double p = double(std::max<int64_t>(1, in.pp)), v = double(std::max<int64_t>(1, in.vpp));
+  const double chunks = micro_batches * v;
+  if (chunks <= 0) return 0;
+  const double warmup = p <= 1 ? 1 : (v > 1 ? 2 * (p - 1) + (v - 1) * p + 1 : p);
+  return std::min(1.0, warmup / chunks);
+}
+
 double GroupBandwidth(const PlanInputs& in, int64_t span) {
   if (span <= in.scale_up_domain && in.scale_up_bandwidth > 0) return in.scale_up_bandwidth;
   double bw = in.nic_bandwidth;
@@ -662,10 +677,14 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // consume it (Megatron-LM --tp-comm-overlap; Wang et al. 2023, ASPLOS, "Overlap Communication
   // with Dependent Computation via Decomposition"): only what exceeds the GEMM time shows. The
   // expert all-to-all overlapped with another micro-batch's compute (DeepSeek-V3 section 3.2.1,
-  // DualPipe): only what exceeds a micro-batch's compute shows.
+  // DualPipe): only what exceeds a micro-batch's compute shows, except in the chunks that run
+  // with no other beside them (EpUnpairedShare), where all of it does.
   double tp_total_mb = tp_all_mb, ep_total_mb = ep_mb;
   if (in.tp_comm_overlap) tp_mb = std::max(0.0, tp_mb - 3 * gemm_time_mb);
-  if (in.ep_comm_overlap) ep_mb = std::max(0.0, ep_mb - compute_mb);
+  if (in.ep_comm_overlap) {
+    const double alone = EpUnpairedShare(in, m);
+    ep_mb = alone * ep_mb + (1 - alone) * std::max(0.0, ep_mb - compute_mb);
+  }
   double mb_time =
       compute_mb + recompute_mb + tp_mb + ep_mb + cp_mb + (m > 0 ? accumulation / m : 0);
   StepBreakdown& st = r.step;

@@ -277,4 +277,9 @@ double GroupBandwidth(const PlanInputs& in, int64_t span);
 // (docs/model.md, "Data-parallel rings with several ranks per node"), else 1.
 double RingSpeedup(const PlanInputs& in, int64_t stride, int64_t n);
 
+// Share of a rank's forward (and backward) chunks, of `micro_batches` x vpp, that run with no
+// other micro-batch's pass beside them to hide the expert all-to-all under `ep_comm_overlap`:
+// the schedule's warmup forwards and cooldown backwards on the first stage.
+double EpUnpairedShare(const PlanInputs& in, double micro_batches);
+
 }  // namespace clusterc::analysis

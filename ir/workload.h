@@ -148,7 +148,9 @@ void Describe(Parallel& p, V& v) {
           "expert dispatch: `all_to_all` (every top_k copy) or `deduplicated` (a token once per "
           "remote scale-up domain holding its experts: DeepEP, HybridEP)");
   v.Field("ep_comm_overlap", p.ep_comm_overlap, kOptional,
-          "overlap the expert all-to-all with another micro-batch's compute (DualPipe)");
+          "overlap the expert all-to-all with another micro-batch's compute (DualPipe; "
+          "Megatron-Core's combined 1F1B, whose warmup forwards and cooldown backwards run "
+          "alone)");
 }
 
 struct Batch {

@@ -465,16 +465,17 @@ void MlpCollective(TraceWriter& w, const PlanShape& s, const Slice& sl, const Gr
 // halves its node count. With tp_comm_overlap each runs beside the GEMMs of its half of the
 // layer (Megatron-LM --tp-comm-overlap), with ep_comm_overlap each all-to-all beside the
 // compute next to it (DeepSeek-V3's overlap of one micro-batch's all-to-all with another's
-// compute): TraceWriter::Coll's `beside`. The backward's all-reduces run beside the compute
-// after them by default (tp_backward_overlap).
+// compute) when the pass is `paired` with another in the schedule's steady state
+// (analysis::EpUnpairedShare): TraceWriter::Coll's `beside`. The backward's all-reduces run
+// beside the compute after them by default (tp_backward_overlap).
 void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
-             const Block& b, const std::string& tag, bool recompute) {
+             const Block& b, const std::string& tag, bool recompute, bool paired) {
   const double act = s.act_bytes * double(b.layers);
   const BlockCompute c = Compute(s, b);
   // Full recompute replays the whole forward: the recompute figures are exactly that.
   const double attn = recompute ? c.rec_attn : c.fwd_attn;
   const double mlp = recompute ? c.rec_mlp : c.fwd_mlp;
-  const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap;
+  const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap && paired;
   const std::string kind = recompute ? "r" : "f";
   const ir::CpComm cpc = s.in->cp_comm;
   const double kv = s.cp_kv_bytes * double(sl.cp) * double(b.layers);
@@ -500,13 +501,13 @@ void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& 
 }
 
 void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
-              const Block& b, const std::string& tag) {
+              const Block& b, const std::string& tag, bool paired) {
   // Full recompute repeats the block's forward (and its two tensor-parallel all-reduces, as
   // analysis counts them) before its backward.
-  if (s.in->recompute == ir::Recompute::full) Forward(w, s, sl, g, r, b, tag, true);
+  if (s.in->recompute == ir::Recompute::full) Forward(w, s, sl, g, r, b, tag, true, paired);
   const BlockCompute c = Compute(s, b);
   const double act = s.act_bytes * double(b.layers);
-  const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap;
+  const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap && paired;
   // Selective recompute re-runs the attention core inside the attention backward.
   double extra = s.in->recompute == ir::Recompute::selective ? c.rec_attn : 0;
   bool a2a = b.moe > 0 && g.ep[r];
@@ -647,7 +648,7 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
   auto next = [&](int64_t c) -> std::pair<int64_t, int64_t> {
     return x.p < pp - 1 ? std::make_pair(x.p + 1, c) : std::make_pair(int64_t(0), c + 1);
   };
-  auto forward = [&](PipelineOp op) {
+  auto forward = [&](PipelineOp op, bool paired) {
     const int64_t mb = op.micro_batch, c = op.chunk;
     if (x.p > 0 || c > 0) {
       auto [ps, pc] = prev(c);
@@ -656,7 +657,7 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
     for (size_t i = 0; i < chunks[c].size(); ++i) {
       const std::string tag = fmt::format(".{}.{}.{}", mb, c, i);
       zero3(chunks[c][i], false, false, tag);
-      Forward(w, s, sl, g, r, chunks[c][i], tag, false);
+      Forward(w, s, sl, g, r, chunks[c][i], tag, false, paired);
     }
     // The LM head and loss follow the last layer (analysis::HeadTime).
     if (x.p == pp - 1 && c == vpp - 1) w.Comp(fmt::format("f.head.{}", mb), s.head_fwd);
@@ -666,7 +667,7 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
       w.Send(fmt::format("sa.{}.{}", mb, c), sl.Rank(x.t, x.c, x.d, ns), Tag(mb, c, vpp, false));
     }
   };
-  auto backward = [&](PipelineOp op) {
+  auto backward = [&](PipelineOp op, bool paired) {
     const int64_t mb = op.micro_batch, c = op.chunk;
     if (x.p < pp - 1 || c < vpp - 1) {
       auto [ns, nc] = next(c);
@@ -676,7 +677,7 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
     for (size_t i = chunks[c].size(); i-- > 0;) {
       const std::string tag = fmt::format(".{}.{}.{}", mb, c, i);
       zero3(chunks[c][i], true, false, tag);
-      Backward(w, s, sl, g, r, chunks[c][i], tag);
+      Backward(w, s, sl, g, r, chunks[c][i], tag, paired);
       zero3(chunks[c][i], true, true, tag);
     }
     // Without fusion the chunk's gradients are added into the accumulation buffer after its
@@ -690,20 +691,24 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
     }
   };
   const int64_t total = m * vpp;
-  int64_t warmup = vpp == 1  ? std::min(m, pp - x.p - 1)
+  // With the all-to-all overlapped, Megatron-Core runs one more warmup forward so that every
+  // steady-state forward has a backward of another micro-batch beside it; the warmup forwards
+  // and cooldown backwards run alone (analysis::EpUnpairedShare).
+  const int64_t extra = s.in->ep_comm_overlap ? 1 : 0;
+  int64_t warmup = vpp == 1  ? std::min(m, pp - x.p - 1 + extra)
                    : m == pp ? total
-                             : std::min(total, (pp - x.p - 1) * 2 + (vpp - 1) * pp);
-  for (int64_t i = 0; i < warmup; ++i) forward(ForwardOp(i, pp, vpp));
+                             : std::min(total, (pp - x.p - 1) * 2 + (vpp - 1) * pp + extra);
+  for (int64_t i = 0; i < warmup; ++i) forward(ForwardOp(i, pp, vpp), false);
   // The last micro-batch's backward: its last vpp backward ops.
-  auto backward_at = [&](int64_t i) {
+  auto backward_at = [&](int64_t i, bool paired) {
     if (dp_overlap && i == std::max<int64_t>(0, total - vpp)) launch_dp();
-    backward(BackwardOp(i, pp, vpp));
+    backward(BackwardOp(i, pp, vpp), paired);
   };
   for (int64_t i = 0; i < total - warmup; ++i) {
-    forward(ForwardOp(warmup + i, pp, vpp));
-    backward_at(i);
+    forward(ForwardOp(warmup + i, pp, vpp), true);
+    backward_at(i, true);
   }
-  for (int64_t i = total - warmup; i < total; ++i) backward_at(i);
+  for (int64_t i = total - warmup; i < total; ++i) backward_at(i, false);
 
   // Without dp_overlap the data-parallel collectives (sim::DataParallelCollectives: the
   // gradient all-reduce, or ZeRO-1/2's gradient reduce-scatter and parameter all-gather) follow
@@ -749,8 +754,10 @@ Slice PlanSlice(const Context& ctx, const PlanShape& s) {
   // The trace runs Megatron's 1F1B (interleaved) order; other schedules are not written.
   if (s.in->schedule != ir::Schedule::one_f_one_b && s.pp > 1)
     sl.dropped.push_back(fmt::format(
-        "the {} schedule: the traces run Megatron's 1F1B{} order, whose bubble is larger",
-        ir::EnumName(s.in->schedule), EffectiveVpp(s) > 1 ? " (interleaved)" : ""));
+        "the {} schedule: the traces run Megatron's 1F1B{} order, whose bubble is larger{}",
+        ir::EnumName(s.in->schedule), EffectiveVpp(s) > 1 ? " (interleaved)" : "",
+        s.in->ep_comm_overlap ? " and whose warmup and cooldown passes run their all-to-alls alone"
+                              : ""));
   return sl;
 }
 

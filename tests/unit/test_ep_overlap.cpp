@@ -1,0 +1,118 @@
+// The expert all-to-all overlapped with another micro-batch's pass (`ep_comm_overlap`), as
+// Megatron-Core's combined 1F1B runs it: only in the schedule's steady state, in the step model
+// (analysis::EpUnpairedShare) and in the ASTRA-sim traces.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <map>
+#include <string>
+
+#include "analysis/analysis.h"
+#include "backends/astra_sim/slice.h"
+#include "backends/emitters.h"
+#include "backends/sim/plan_shape.h"
+#include "tests/unit/chakra_decode.h"
+#include "tests/unit/support.h"
+
+namespace clusterc::analysis {
+namespace {
+
+using testing::PlanNamed;
+using testing::ValidationSpec;
+using namespace testing::chakra;
+
+TEST_CASE("the warmup forwards and cooldown backwards have no pass beside their all-to-all",
+          "[ep_overlap]") {
+  // Qwen3 235B-A22B as Megatron-Bridge runs it on 256 H100: pp 8, vpp 4, 128 micro-batches a
+  // step. The first stage runs 2 x 7 + 3 x 8 warmup chunks, one more with the overlap
+  // (schedules.py get_pp_rank_microbatches), of its 512.
+  auto c = ValidationSpec("h100.cl");
+  PlanInputs in = PlanNamed(*c, "mb25_qwen3_235b_a22b");
+  REQUIRE(in.pp == 8);
+  REQUIRE(in.vpp == 4);
+  REQUIRE(in.ep_comm_overlap);
+  const PlanResults r = EvaluatePlan(in);
+  REQUIRE(r.micro_batches == 128);
+  const double alone = 39.0 / 512;
+  CHECK(EpUnpairedShare(in, 128) == Approx(alone));
+  // Those chunks expose all of their all-to-all; the rest only what exceeds a micro-batch's
+  // compute (here the all-to-all outlasts it).
+  const double total = r.step.comm_total[int(Comm::kEp)];
+  REQUIRE(total > r.step.compute);
+  CHECK(r.step.comm[int(Comm::kEp)] ==
+        Approx(alone * total + (1 - alone) * (total - r.step.compute)).epsilon(1e-9));
+  // Without the overlap every all-to-all is exposed.
+  PlanInputs serial = in;
+  serial.ep_comm_overlap = false;
+  const PlanResults s = EvaluatePlan(serial);
+  CHECK(s.step.comm[int(Comm::kEp)] == Approx(total).epsilon(1e-9));
+
+  // No pipeline: the first forward and the last backward run alone
+  // (combined_1f1b_schedule_for_no_pipelining); without interleaving p - 1 + 1 warmup forwards.
+  PlanInputs flat = in;
+  flat.pp = 1;
+  flat.vpp = 1;
+  CHECK(EpUnpairedShare(flat, 64) == Approx(1.0 / 64));
+  flat.pp = 4;
+  CHECK(EpUnpairedShare(flat, 64) == Approx(4.0 / 64));
+  // Fewer chunks than the warmup: none is paired.
+  CHECK(EpUnpairedShare(in, 4) == 1);
+  // DualPipe is left at full overlap.
+  flat.schedule = ir::Schedule::dualpipe;
+  CHECK(EpUnpairedShare(flat, 64) == 0);
+}
+
+TEST_CASE("ASTRA-sim traces chain the unpaired passes' all-to-alls", "[ep_overlap][astra-sim]") {
+  // tests/lang/explain/kernel_launch.cl: pp 2, ep 8 inside a node, the all-to-all overlapped. The
+  // first stage runs 2 warmup forwards (p - 1 + 1) and 2 cooldown backwards alone: the compute
+  // after their all-to-alls waits for them. In the steady state it does not.
+  auto c = testing::ExplainSpec("kernel_launch.cl");
+  backends::Context ctx = testing::ContextOf(*c);
+  ctx.plans = {0};
+  DiagnosticList notes;
+  ctx.sink = &notes;
+  backends::OutputTree out;
+  backends::EmitAstraSim(ctx, out);
+  backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, 0);
+  REQUIRE(s.in->ep_comm_overlap);
+  REQUIRE(s.pp == 2);
+  const backends::astra::Slice sl = backends::astra::ChooseSlice(s, false);
+  const int64_t m = s.micro_batches;
+  REQUIRE(m > 4);
+  const std::string file =
+      "astra-sim/eager/workload/eager." + std::to_string(sl.Rank(0, 0, 0, 0)) + ".et";
+  const DecodedTrace t = Decode(out.Files().at(file));
+  REQUIRE(t.ok);
+  std::map<std::string, const DecodedNode*> by_name;
+  for (const DecodedNode& n : t.nodes) by_name[n.name] = &n;
+  // Whether compute node `comp` waits for the last round of all-to-all `a2a`.
+  auto waits = [&](const std::string& comp, const std::string& a2a) {
+    REQUIRE(by_name.count(comp) == 1);
+    REQUIRE(by_name.count(a2a + ".y0") == 1);
+    const auto& deps = by_name[comp]->deps;
+    return std::find(deps.begin(), deps.end(), by_name[a2a + ".y0"]->id) != deps.end();
+  };
+  for (int64_t mb : {int64_t(0), int64_t(1)}) {
+    INFO("warmup forward " << mb);
+    const std::string tag = "." + std::to_string(mb) + ".0.0";
+    CHECK(waits("f.ml" + tag, "f.ed" + tag));
+  }
+  for (int64_t mb : {int64_t(2), m - 3}) {
+    INFO("steady forward " << mb);
+    const std::string tag = "." + std::to_string(mb) + ".0.0";
+    CHECK_FALSE(waits("f.ml" + tag, "f.ed" + tag));
+  }
+  for (int64_t mb : {m - 2, m - 1}) {
+    INFO("cooldown backward " << mb);
+    const std::string tag = "." + std::to_string(mb) + ".0.0";
+    CHECK(waits("b.ml" + tag, "b.ec" + tag));
+  }
+  {
+    const std::string tag = ".0.0.0";
+    INFO("steady backward 0");
+    CHECK_FALSE(waits("b.ml" + tag, "b.ec" + tag));
+  }
+}
+
+}  // namespace
+}  // namespace clusterc::analysis
