@@ -581,9 +581,12 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     pp_total = 2 * double(vpp) * m * one;
   }
   // Data parallel (ZeRO, Rajbhandari et al. 2019 section 7): all-reduce of the gradients without
-  // sharding; reduce-scatter of gradients + all-gather of parameters for ZeRO-1/2 (the same bytes);
-  // ZeRO-3/FSDP gathers parameters in forward and backward and reduce-scatters gradients on every
-  // micro-batch (1.5x). Overlapped with backward compute (and the next forward's, for gathers).
+  // sharding; reduce-scatter of gradients + all-gather of parameters for ZeRO-1/2; ZeRO-3/FSDP
+  // gathers parameters in forward and backward and reduce-scatters gradients on every micro-batch
+  // (1.5x). Overlapped with backward compute (and the next forward's, for gathers). Gradients move
+  // in the reduction's type, parameters in the type they are computed with: Megatron's
+  // distributed optimizer gathers its 16-bit parameter buffer after reducing fp32 main_grads
+  // (megatron/core/distributed/param_and_grad_buffer.py), FSDP its param_dtype.
   double dp_total = 0, dp_window = 0, dp_share = 0, dp_edge = 0, dp_blocking = 0;
   const bool no_prefetch = stage >= 3 && in.prefetch == ir::Prefetch::none;
   {
@@ -591,6 +594,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // reduce_dtype), else the 16-bit compute type.
     double gb = in.fp32_gradients || in.precision == ir::Precision::fp32 ? 4 : 2;
     r.messages.gradient_bytes_per_param = gb;
+    r.messages.parameter_bytes_per_param = wb.compute;
     int64_t span = ir::SaturatingMul(tp, ir::SaturatingMul(cp, dp));
     double alpha = Latency(in, span);
     // The dense group's ranks are tp apart, the expert group's ep x etp.
@@ -608,7 +612,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
         case 1:
         case 2:
           return f::ReduceScatterTime(n, bytes, gather_bw, alpha) +
-                 f::AllGatherTime(n, bytes, gather_bw, alpha);
+                 f::AllGatherTime(n, params * wb.compute, gather_bw, alpha);
         default: {
           // FSDP / ZeRO-3 gather and reduce one unit (a transformer block) at a time (LLM
           // Foundry's MPT: `fsdp_wrap_fn` wraps each MPTBlock): every unit's collective pays the

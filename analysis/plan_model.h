@@ -199,7 +199,8 @@ struct MessageSizes {
   // Q, K and V, and the attention output, of one rank's sequence chunk: what an all-to-all
   // context-parallel exchange (Ulysses) sends before and after attention.
   double context_qkv = 0, context_out = 0;
-  double gradient_bytes_per_param = 2;
+  double gradient_bytes_per_param = 2;   // what the data-parallel reduction moves
+  double parameter_bytes_per_param = 2;  // what ZeRO/FSDP's parameter all-gathers move
 };
 
 struct PlanResults {

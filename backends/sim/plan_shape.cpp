@@ -61,7 +61,7 @@ std::string HeaderLine(const Context& context, const ir::Plan& plan) {
 std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stage& st) {
   std::vector<DpCollective> out;
   const auto& in = *s.in;
-  const double gb = s.grad_bytes_per_param;
+  const double gb = s.grad_bytes_per_param, pb = s.param_bytes_per_param;
   const int64_t dense_ranks = s.dp * s.cp;
   const int64_t expert_ranks = in.moe ? s.tp * dense_ranks / std::max<int64_t>(1, s.ep * s.etp) : 1;
   auto add = [&](bool expert, double params) {
@@ -73,12 +73,12 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
       case ir::Sharding::zero1:
       case ir::Sharding::zero2:
         out.push_back({DpOp::kReduceScatter, expert, false, params * gb, "grad"});
-        out.push_back({DpOp::kAllGather, expert, false, params * gb, "param"});
+        out.push_back({DpOp::kAllGather, expert, false, params * pb, "param"});
         break;
       case ir::Sharding::zero3:
       case ir::Sharding::fsdp:
-        out.push_back({DpOp::kAllGather, expert, true, params * gb, "param"});
-        out.push_back({DpOp::kAllGather, expert, true, params * gb, "param"});
+        out.push_back({DpOp::kAllGather, expert, true, params * pb, "param"});
+        out.push_back({DpOp::kAllGather, expert, true, params * pb, "param"});
         out.push_back({DpOp::kReduceScatter, expert, true, params * gb, "grad"});
         break;
     }
@@ -230,6 +230,7 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
   s.cp_qkv_bytes = r.messages.context_qkv;
   s.cp_out_bytes = r.messages.context_out;
   s.grad_bytes_per_param = r.messages.gradient_bytes_per_param;
+  s.param_bytes_per_param = r.messages.parameter_bytes_per_param;
   return s;
 }
 

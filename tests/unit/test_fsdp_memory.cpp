@@ -112,5 +112,29 @@ TEST_CASE("FSDP's gathered units count against the GPU's memory", "[fsdp_memory]
   CHECK(r.memory.Total() < 80e9);
 }
 
+TEST_CASE("ZeRO's parameter all-gather moves 16-bit parameters beside fp32 gradients",
+          "[fsdp_memory]") {
+  // Megatron's distributed optimizer reduce-scatters its fp32 main_grad buffer and all-gathers
+  // its 16-bit parameter buffer (megatron/core/distributed/param_and_grad_buffer.py): with fp32
+  // gradients a ZeRO-1 step moves 4 + 2 bytes a parameter, not 4 + 4.
+  auto c = testing::ExplainSpec("fp32_gradients.cl");
+  PlanInputs in = PlanNamed(*c, "fp32_grads");
+  in.sharding = ir::Sharding::zero1;
+  const PlanResults fp32 = EvaluatePlan(in);
+  CHECK(fp32.messages.gradient_bytes_per_param == 4);
+  CHECK(fp32.messages.parameter_bytes_per_param == 2);
+  in.fp32_gradients = false;
+  const PlanResults bf16 = EvaluatePlan(in);
+  CHECK(bf16.messages.parameter_bytes_per_param == 2);
+  // bf16: reduce-scatter and all-gather of 2 bytes each; fp32 adds one 2-byte ring's transfer
+  // (the reduce-scatter's extra half), so at most half the bf16 total, the two rings' latency
+  // being common to both.
+  const double dp16 = bf16.step.comm_total[int(Comm::kDp)];
+  const double dp32 = fp32.step.comm_total[int(Comm::kDp)];
+  REQUIRE(dp16 > 0);
+  CHECK((dp32 - dp16) / dp16 <= 0.5);
+  CHECK((dp32 - dp16) / dp16 > 0.45);
+}
+
 }  // namespace
 }  // namespace clusterc::analysis

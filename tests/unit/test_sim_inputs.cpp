@@ -29,6 +29,8 @@ std::vector<fs::path> Specs() {
   std::vector<fs::path> specs = testing::Examples();
   for (const char* f : {"dense_64.cl", "moe_256.cl", "uneven_64.cl"})
     specs.push_back(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / f);
+  // ZeRO-3 and FSDP reducing fp32 gradients while gathering 16-bit parameters.
+  specs.push_back(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" / "fp32_params.cl");
   return specs;
 }
 
@@ -130,11 +132,14 @@ TEST_CASE("SimAI workloads carry the whole step of the slowest stage", "[simai][
       CHECK(a2a == (in.moe && in.ep > 1 ? 2 * m * st.moe_layers : 0));
       if (in.pp > 1) CHECK(header["pp_comm:"] == std::to_string(std::llround(r.messages.pipeline)));
 
-      // Data parallel: ZeRO's parameter all-gather is there, bytes from the stage's parameters.
+      // Data parallel: ZeRO's parameter all-gather is there, bytes from the stage's parameters:
+      // gradients in the reduction's type, parameters in the type they are computed with.
       std::map<std::string, std::vector<long long>> dp;
       for (const auto& row : rows)
         if (row.comm[2] != "NONE") dp[row.comm[2]].push_back(row.bytes[2]);
       const long long dense = std::llround(st.dense_params * r.messages.gradient_bytes_per_param);
+      const long long gathered =
+          std::llround(st.dense_params * r.messages.parameter_bytes_per_param);
       const int64_t dense_ranks = in.dp * in.cp;
       if (dense_ranks > 1) {
         switch (in.sharding) {
@@ -144,11 +149,11 @@ TEST_CASE("SimAI workloads carry the whole step of the slowest stage", "[simai][
           case ir::Sharding::zero1:
           case ir::Sharding::zero2:
             CHECK(dp["REDUCESCATTER"] == std::vector<long long>{dense});
-            CHECK(dp["ALLGATHER"] == std::vector<long long>{dense});
+            CHECK(dp["ALLGATHER"] == std::vector<long long>{gathered});
             break;
           default:
             CHECK(dp["REDUCESCATTER"] == std::vector<long long>(size_t(m), dense));
-            CHECK(dp["ALLGATHER"] == std::vector<long long>(size_t(2 * m), dense));
+            CHECK(dp["ALLGATHER"] == std::vector<long long>(size_t(2 * m), gathered));
         }
       }
       if (in.moe && st.moe_layers > 0 && dense_ranks / in.ep > 1) {
