@@ -74,16 +74,18 @@ struct PlanShape {
   double ep_layer = 0;  // expert all-to-alls of one MoE layer, one micro-batch, seconds
 
   // Message sizes, bytes (analysis::MessageSizes).
-  double act_bytes = 0;             // one 16-bit activation tensor of a micro-batch: 2 (b s / cp) h
-  double expert_act_bytes = 0;      // a folded MoE layer's etp all-reduce: act_bytes x etp / tp
-  double pp_bytes = 0;              // pipeline send: act_bytes, / tp with sequence parallelism
-  double ep_bytes = 0;              // one all-to-all (dispatch or combine): 2 (b s / cp) top_k h
-  double ep_leaving_bytes = 0;      // of it, what leaves the domain (group-limited routing); 0: all
-  double cp_kv_bytes = 0;           // K and V of one rank's chunk: 2 (s / cp) b (k + v) / tp
-  double cp_qkv_bytes = 0;          // Q, K and V of one rank's chunk (cp_comm = all_to_all)
-  double cp_out_bytes = 0;          // the attention output of one rank's chunk (all_to_all)
-  double grad_bytes_per_param = 2;  // a data-parallel reduction's type
-  double param_bytes_per_param = 2;  // a ZeRO/FSDP parameter all-gather's type
+  double act_bytes = 0;         // one 16-bit activation tensor of a micro-batch: 2 (b s / cp) h
+  double expert_act_bytes = 0;  // a folded MoE layer's etp all-reduce: act_bytes x etp / tp
+  double pp_bytes = 0;          // pipeline send: act_bytes, / tp with sequence parallelism
+  double ep_bytes = 0;          // one all-to-all (dispatch or combine): 2 (b s / cp) top_k h
+  double ep_leaving_bytes = 0;  // of it, what leaves the domain (group-limited routing); 0: all
+  double cp_kv_bytes = 0;       // K and V of one rank's chunk: 2 (s / cp) b (k + v) / tp
+  double cp_qkv_bytes = 0;      // Q, K and V of one rank's chunk (cp_comm = all_to_all)
+  double cp_out_bytes = 0;      // the attention output of one rank's chunk (all_to_all)
+  // Data parallelism: gradients move in the reduction's type, ZeRO/FSDP's parameter gathers in
+  // the type the parameters are computed with.
+  double grad_bytes_per_param = 2;
+  double param_bytes_per_param = 2;
 
   bool Valid() const { return r != nullptr && r->valid; }
 };
