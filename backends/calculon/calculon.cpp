@@ -47,6 +47,12 @@
 //   half2/bfloat162 arithmetic; NVIDIA H100 whitepaper, table 3: 133.8 FP16 vs 66.9 FP32 TFLOPS);
 //   FP8 work runs its element-wise ops at 16 bits too. Without an FP32 rate: the BF16 tensor
 //   rate / 8 (H100: 124 TFLOPS; Calculon's own h100_80g_nvl8.json uses 120).
+// - datatype: Calculon sizes every tensor it stores and moves in one datatype and runs every
+//   matrix product at that datatype's rate. FP8 plans are written as bfloat16 at the FP8 rate,
+//   the bytes FP8 training keeps (Transformer Engine, DeepSeek-V3 section 3.3: 16-bit weights,
+//   gradients and activations between layers; each GEMM's inputs cast to FP8): float8 would
+//   halve every activation, weight and collective. fp32 gradient reduction has no counterpart
+//   (Calculon reduces in its datatype). Both reported as sim.not-represented.
 // - Units at the edge: Calculon's GB is 10^9 bytes (network bandwidth, memory GBps), memory
 //   capacity in GiB, latency in seconds, throughput in TFLOPS.
 #include <fmt/format.h>
@@ -80,14 +86,15 @@ constexpr double kScaleOutProcessorUsage = 0.02;
 // generated execution, so this only matters when a user turns it on.
 constexpr double kHostLinkBytesPerSecond = 64e9;
 
+// Calculon's datatype sizes every tensor it moves and stores and names the matrix rate. An FP8
+// plan is written as bfloat16 with the FP8 rate (SystemJson; header).
 const char* Datatype(ir::Precision p) {
   switch (p) {
     case ir::Precision::bf16:
+    case ir::Precision::fp8:
       return "bfloat16";
     case ir::Precision::fp16:
       return "float16";
-    case ir::Precision::fp8:
-      return "float8";
     case ir::Precision::fp32:
       return "float32";
   }
@@ -101,18 +108,9 @@ int64_t FeedforwardFor(double mlp_params, int64_t hidden, int64_t tp) {
   return std::max<int64_t>(tp, (f + tp - 1) / tp * tp);
 }
 
-// Bytes per element in Calculon (calculon/system.py System.TypeSizes).
+// Bytes per element of the datatype written (calculon/system.py System.TypeSizes).
 double ElementBytes(ir::Precision p) {
-  switch (p) {
-    case ir::Precision::fp8:
-      return 1;
-    case ir::Precision::fp32:
-      return 4;
-    case ir::Precision::bf16:
-    case ir::Precision::fp16:
-      return 2;
-  }
-  return 2;
+  return p == ir::Precision::fp32 ? 4 : 2;
 }
 
 // The attention-score tensors Calculon keeps for the block it computes (header): (2e + 1) a s^2 b
@@ -176,6 +174,16 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         in.last_stage_layers));
   if (in.moe && in.ep_comm_overlap)
     notes.push_back("Calculon has no expert all-to-all, so ep_comm_overlap has nothing to hide");
+  if (in.precision == ir::Precision::fp8)
+    notes.push_back(
+        "FP8 is written as bfloat16 at the FP8 matrix rate: FP8 training keeps weights, gradients "
+        "and the activations between layers in 16 bits and casts each GEMM's inputs (Calculon's "
+        "float8 would store and move every tensor in one byte); Calculon runs attention's matrix "
+        "products at that rate too, though they stay in BF16, and has no FP8 cast passes");
+  if (in.fp32_gradients && in.precision != ir::Precision::fp32 && s.dp * s.cp > 1)
+    notes.push_back(
+        "Calculon reduces gradients in its datatype (2 bytes a parameter); the plan reduces them "
+        "in fp32 (`fp32_gradients`), twice the data-parallel bytes");
   if (s.grad_accumulation > 0)
     notes.push_back(fmt::format(
         "Calculon has no gradient accumulation pass: clusterc's {} ms per micro-batch (an "

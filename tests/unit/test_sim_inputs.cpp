@@ -405,14 +405,28 @@ TEST_CASE("The Calculon input names the attention-score memory it adds to the ca
   CHECK(sys.find("\"GiB\": 84.50580596923828") != std::string::npos);  // 80e9 B + 10 GiB
   CHECK(sys.find("HBM 74.506 GiB + 10 GiB of attention-score tensors") != std::string::npos);
 
-  // FP8 elements are one byte: (4 + 2) a s^2 b / t, not the 16-bit 10 a s^2 b / t.
+  // An FP8 plan is written as bfloat16 at the FP8 matrix rate (Transformer Engine keeps its
+  // tensors in 16 bits), so its score tensors are the 16-bit 10 a s^2 b / t, not float8's
+  // (4 + 2) a s^2 b / t.
   auto g = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "gb200_nvl72.cl");
   backends::Context gctx = testing::ContextOf(*g);
   backends::OutputTree gout;
   backends::EmitCalculon(gctx, gout);
   const std::string model = gout.Files().at("calculon/llama3_70b_third/model.json");
   const std::string exe = gout.Files().at("calculon/llama3_70b_third/execution.json");
-  REQUIRE(exe.find("\"datatype\": \"float8\"") != std::string::npos);
+  const YAML::Node gsys = YAML::Load(gout.Files().at("calculon/llama3_70b_third/system.json"));
+  REQUIRE(exe.find("\"datatype\": \"bfloat16\"") != std::string::npos);
+  CHECK(gsys["matrix"]["bfloat16"]["tflops"].as<double>() == Approx(5000));  // GB200's FP8 rate
   INFO(model);
-  CHECK(model.find("holds 6 GiB") != std::string::npos);  // 6 x 64 / 4 x 8192^2 B
+  CHECK(model.find("holds 10 GiB") != std::string::npos);  // 10 x 64 / 4 x 8192^2 B
+  CHECK(model.find("FP8 is written as bfloat16 at the FP8 matrix rate") != std::string::npos);
+
+  // fp32 gradient reduction: Calculon moves its datatype's 2 bytes a parameter.
+  auto f = testing::ExplainSpec("fp32_params.cl");
+  backends::Context fctx = testing::ContextOf(*f);
+  backends::OutputTree fout;
+  backends::EmitCalculon(fctx, fout);
+  CHECK(fout.Files().at("calculon/zero3/model.json").find("reduces them in fp32") !=
+        std::string::npos);
+  CHECK(model.find("reduces them in fp32") == std::string::npos);
 }
