@@ -53,6 +53,9 @@
 //   gradients and activations between layers; each GEMM's inputs cast to FP8): float8 would
 //   halve every activation, weight and collective. fp32 gradient reduction has no counterpart
 //   (Calculon reduces in its datatype). Both reported as sim.not-represented.
+// - optimizer_sharding shards the optimizer state and gradients only (layers.py get_weight,
+//   llm.py: one reduce-scatter and all-gather a block and step): ZeRO-3/FSDP is written as
+//   ZeRO-1 and reported as sim.not-represented.
 // - Units at the edge: Calculon's GB is 10^9 bytes (network bandwidth, memory GBps), memory
 //   capacity in GiB, latency in seconds, throughput in TFLOPS.
 #include <fmt/format.h>
@@ -180,6 +183,13 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         "and the activations between layers in 16 bits and casts each GEMM's inputs (Calculon's "
         "float8 would store and move every tensor in one byte); Calculon runs attention's matrix "
         "products at that rate too, though they stay in BF16, and has no FP8 cast passes");
+  if ((in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp) && s.dp * s.cp > 1)
+    notes.push_back(fmt::format(
+        "Calculon has no parameter sharding: {} is written as optimizer sharding (ZeRO-1), whose "
+        "ranks hold the stage's whole 16-bit weights and gather them once a step; the plan's "
+        "ranks hold one gathered unit at a time, gathering every unit twice and "
+        "reduce-scattering its gradients in every micro-batch ({} a step)",
+        ir::EnumName(in.sharding), s.micro_batches));
   if (in.fp32_gradients && in.precision != ir::Precision::fp32 && s.dp * s.cp > 1)
     notes.push_back(
         "Calculon reduces gradients in its datatype (2 bytes a parameter); the plan reduces them "

@@ -429,4 +429,8 @@ TEST_CASE("The Calculon input names the attention-score memory it adds to the ca
   CHECK(fout.Files().at("calculon/zero3/model.json").find("reduces them in fp32") !=
         std::string::npos);
   CHECK(model.find("reduces them in fp32") == std::string::npos);
+  // ZeRO-3 is written as optimizer sharding; zero1 needs no note.
+  CHECK(fout.Files().at("calculon/zero3/model.json").find("no parameter sharding: zero3") !=
+        std::string::npos);
+  CHECK(model.find("no parameter sharding") == std::string::npos);
 }
