@@ -190,6 +190,17 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         "ranks hold one gathered unit at a time, gathering every unit twice and "
         "reduce-scattering its gradients in every micro-batch ({} a step)",
         ir::EnumName(in.sharding), s.micro_batches));
+  if (s.head_fwd + s.head_bwd > 0) {
+    // Calculon builds the transformer blocks only (llm.py; the embedding enters its parameter
+    // count, not its step).
+    const double head = s.head_fwd + s.head_bwd;
+    notes.push_back(fmt::format(
+        "Calculon has no output layer: the LM head and its loss (vocabulary {}: {} ms a "
+        "micro-batch forward and backward in clusterc, {} % of the last stage's micro-batch) are "
+        "not in its step",
+        in.vocab, Num(std::round(head * 1e4) / 10),
+        Num(std::round(head / sim::StageMicroBatchTime(s, s.pp - 1) * 1000) / 10)));
+  }
   if (in.fp32_gradients && in.precision != ir::Precision::fp32 && s.dp * s.cp > 1)
     notes.push_back(
         "Calculon reduces gradients in its datatype (2 bytes a parameter); the plan reduces them "

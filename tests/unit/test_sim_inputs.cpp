@@ -429,6 +429,9 @@ TEST_CASE("The Calculon input names the attention-score memory it adds to the ca
   CHECK(fout.Files().at("calculon/zero3/model.json").find("reduces them in fp32") !=
         std::string::npos);
   CHECK(model.find("reduces them in fp32") == std::string::npos);
+  // Calculon builds the transformer blocks only: the LM head is named with its share.
+  CHECK(model.find("Calculon has no output layer: the LM head and its loss (vocabulary 128256: ") !=
+        std::string::npos);
   // ZeRO-3 is written as optimizer sharding; zero1 needs no note.
   CHECK(fout.Files().at("calculon/zero3/model.json").find("no parameter sharding: zero3") !=
         std::string::npos);
