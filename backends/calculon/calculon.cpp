@@ -37,7 +37,8 @@
 //   blocks: zero_bubble/dualpipe and first_stage_layers/last_stage_layers are reported as not
 //   represented. tp_comm_overlap maps to tensor_par_overlap "ring" (the decomposed ring overlap
 //   of Wang et al. 2023 that Megatron-LM's --tp-comm-overlap implements), dp_overlap to
-//   data_par_overlap.
+//   data_par_overlap. Without tp_comm_overlap, "none" also exposes the backward's collectives
+//   that tp_backward_overlap hides beside the gradient GEMMs (a model.json note gives the time).
 // - attention_type: Calculon has multihead (K and V as wide as Q, split by tp) and multiquery
 //   (one K/V head on every GPU, llm.py). Grouped-query attention holds max(1, kv_heads / tp) K/V
 //   heads per GPU, so it is multiquery exactly when kv_heads <= tp (Llama 3 with tp 8) and
@@ -177,6 +178,13 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         in.last_stage_layers));
   if (in.moe && in.ep_comm_overlap)
     notes.push_back("Calculon has no expert all-to-all, so ep_comm_overlap has nothing to hide");
+  // Not on the terminal (the default, like data_par_overlap's window): model.json only.
+  if (const double hidden = sim::HiddenTpBackward(s); hidden > 0)
+    notes.push_back(fmt::format(
+        "tensor_par_overlap none exposes the backward's tensor-parallel collectives, which the "
+        "plan runs beside the gradient GEMMs (tp_backward_overlap, Megatron-LM's asynchronous "
+        "all-reduce; Calculon has no such option): {} ms a step that clusterc hides",
+        Num(std::round(hidden * 1e4) / 10)));
   if (in.precision == ir::Precision::fp8)
     notes.push_back(
         "FP8 is written as bfloat16 at the FP8 matrix rate: FP8 training keeps weights, gradients "

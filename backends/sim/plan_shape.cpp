@@ -101,6 +101,13 @@ double RecomputeMlp(const PlanShape& s, bool moe) {
   return 0;
 }
 
+double HiddenTpBackward(const PlanShape& s) {
+  const auto& in = *s.in;
+  if (s.tp <= 1 || !in.tp_backward_overlap || in.tp_comm_overlap) return 0;
+  const int tp = static_cast<int>(analysis::Comm::kTp);
+  return std::max(0.0, s.r->step.comm_total[tp] - s.r->step.comm[tp]);
+}
+
 double StageMicroBatchTime(const PlanShape& s, int64_t stage) {
   const Stage& st = s.stages[static_cast<size_t>(stage)];
   const double nd = double(st.layers - st.moe_layers), nm = double(st.moe_layers);

@@ -121,6 +121,12 @@ double RecomputeMlp(const PlanShape& s, bool moe);
 // stage) plus the expert all-to-alls of its MoE layers: what ranks the stages.
 double StageMicroBatchTime(const PlanShape& s, int64_t stage);
 
+// Tensor-parallel communication of one step, seconds, that analysis hides beside the backward's
+// weight- and data-gradient GEMMs with `tp_backward_overlap` alone (Megatron-LM's asynchronous
+// all-reduce; without `tp_comm_overlap`, whose simulator mappings are their own): 0 otherwise.
+// Calculon's and SimAI's analytical steps expose it.
+double HiddenTpBackward(const PlanShape& s);
+
 // Layers on each pipeline stage: analysis::StageLayers (the plan's first_stage_layers/
 // last_stage_layers, else Megatron-LM's split), made to sum to the model's layers where analysis
 // rounds a stage up (it charges every stage the fullest one's count).

@@ -27,6 +27,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -225,6 +226,12 @@ std::vector<std::string> NotRepresented(const PlanShape& s, bool terminal) {
         "experts, forwarded over NVLink inside it); SimAI's in-domain share of them is smaller "
         "than that forwarding",
         EpRowBytes(s) / 1e6, s.ep_leaving_bytes / 1e6));
+  if (const double hidden = sim::HiddenTpBackward(s); !terminal && hidden > 0)
+    out.push_back(fmt::format(
+        "SimAI's analytical mode adds communication to compute: tp_backward_overlap is not "
+        "represented (the backward's tensor-parallel collectives, {} ms a step that clusterc "
+        "hides beside the gradient GEMMs, are exposed)",
+        sim::Num(std::round(hidden * 1e4) / 10)));
   if (!terminal && in.dp_overlap && s.dp * s.cp > 1)
     out.push_back(
         "SimAI's analytical mode adds the data-parallel collectives to the step: dp_overlap is "

@@ -437,3 +437,60 @@ TEST_CASE("The Calculon input names the attention-score memory it adds to the ca
         std::string::npos);
   CHECK(model.find("no parameter sharding") == std::string::npos);
 }
+
+// Megatron-LM's asynchronous tensor-parallel all-reduce runs the backward's collectives beside the
+// gradient GEMMs (`tp_backward_overlap`, the default). Calculon's tensor_par_overlap "none" and
+// SimAI's analytical mode expose them (Calculon caa4b11 on meta_24k's 405B plan:
+// tp_comm_exposed_time = tp_comm_link_time = 1.089 s), so the inputs say how much clusterc hides:
+// in the files only, as for dp_overlap, since every Megatron-style plan has it.
+TEST_CASE("The simulator inputs name the backward tensor-parallel time they expose", "[sim]") {
+  auto c = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "meta_24k.cl");
+  backends::Context ctx = testing::ContextOf(*c);
+  DiagnosticList notes;
+  ctx.sink = &notes;
+  backends::OutputTree out;
+  backends::EmitCalculon(ctx, out);
+  backends::EmitSimAi(ctx, out);
+  const backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, ctx.plans.at(0));
+  REQUIRE(s.plan->name == "llama3_405b_pretrain");
+  const int tp = static_cast<int>(analysis::Comm::kTp);
+  const double hidden = backends::sim::HiddenTpBackward(s);
+  CHECK(hidden == Approx(s.r->step.comm_total[tp] - s.r->step.comm[tp]));
+  CHECK(hidden > 0.1);  // 8 x 126 layers' backward collectives, most of them hidden
+  const std::string ms = backends::sim::Num(std::round(hidden * 1e4) / 10);
+  CHECK(out.Files()
+            .at("calculon/llama3_405b_pretrain/model.json")
+            .find("tensor_par_overlap none exposes the backward's tensor-parallel collectives, "
+                  "which the plan runs beside the gradient GEMMs (tp_backward_overlap, "
+                  "Megatron-LM's asynchronous all-reduce; Calculon has no such option): " +
+                  ms + " ms a step that clusterc hides") != std::string::npos);
+  CHECK(out.Files()
+            .at("simai/llama3_405b_pretrain.sh")
+            .find("# Not represented: SimAI's analytical mode adds communication to compute: "
+                  "tp_backward_overlap is not represented (the backward's tensor-parallel "
+                  "collectives, " +
+                  ms + " ms") != std::string::npos);
+  for (const auto& d : notes.All())
+    CHECK(d.message.find("tp_backward_overlap") == std::string::npos);
+
+  // tp_comm_overlap maps to Calculon's "ring" and has a note of its own; tp 1 has nothing to
+  // hide; a plan without the asynchronous all-reduce exposes it in clusterc too.
+  auto u = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / "uneven_64.cl");
+  backends::Context uctx = testing::ContextOf(*u);
+  backends::OutputTree uout;
+  backends::EmitCalculon(uctx, uout);
+  backends::EmitSimAi(uctx, uout);
+  CHECK(backends::sim::HiddenTpBackward(backends::sim::MakePlanShape(uctx, uctx.plans.at(0))) == 0);
+  for (const auto& [path, text] : uout.Files())
+    CHECK(text.find("tp_backward_overlap") == std::string::npos);
+  auto a = testing::ValidationSpec("a100.cl");
+  backends::Context actx = testing::ContextOf(*a);
+  int checked = 0;
+  for (uint32_t i : actx.plans) {
+    const backends::sim::PlanShape p = backends::sim::MakePlanShape(actx, i);
+    if (!p.Valid() || (p.plan->name != "n21t2_175b_768" && p.plan->name != "n21_1_7b")) continue;
+    CHECK(backends::sim::HiddenTpBackward(p) == 0);
+    ++checked;
+  }
+  CHECK(checked == 2);
+}

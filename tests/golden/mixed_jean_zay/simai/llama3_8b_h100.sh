@@ -7,6 +7,7 @@
 # Representative rank: tensor rank 0 of pipeline stage 0 of 1 (the slowest: 32 layers, 0 MoE),
 # 4 micro-batches per step, each written out; bandwidths in GB/s of 10^9 bytes, one direction;
 # -nic is one NIC port's line rate, -n_p_s the ports of one scale-up domain.
+# Not represented: SimAI's analytical mode adds communication to compute: tp_backward_overlap is not represented (the backward's tensor-parallel collectives, 98.5 ms a step that clusterc hides beside the gradient GEMMs, are exposed).
 # Not represented: SimAI's analytical mode adds the data-parallel collectives to the step: dp_overlap is not represented.
 set -e
 : "${SIMAI_ROOT:?set SIMAI_ROOT to the SimAI checkout (it holds bin/SimAI_analytical)}"

@@ -7,6 +7,7 @@
 # Representative rank: tensor rank 0 of pipeline stage 0 of 1 (the slowest: 80 layers, 0 MoE),
 # 1 micro-batches per step, each written out; bandwidths in GB/s of 10^9 bytes, one direction;
 # ICI torus: SimAI has no torus; -nic is the ICI bandwidth per chip of the data-parallel group (one port per chip), not the DCN NIC.
+# Not represented: SimAI's analytical mode adds communication to compute: tp_backward_overlap is not represented (the backward's tensor-parallel collectives, 70.7 ms a step that clusterc hides beside the gradient GEMMs, are exposed).
 # Not represented: SimAI's analytical mode adds the data-parallel collectives to the step: dp_overlap is not represented.
 set -e
 : "${SIMAI_ROOT:?set SIMAI_ROOT to the SimAI checkout (it holds bin/SimAI_analytical)}"
