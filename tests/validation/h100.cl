@@ -468,3 +468,64 @@ plan mf_h100fp8_1b_s32768_g8 { model = mpt_1b; cluster = h100_8; parallel { dp =
 plan mf_h100fp8_1b_s8192_g8 { model = mpt_1b; cluster = h100_8; parallel { dp = 8 } batch { global = 64; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; precision = fp8; attention_kernel = flash1 }
 // 1b, 512, 8 GPUs, micro 56, accumulation 4, amp_fp8 DEFAULT: 70,315 tokens/s/GPU (MFU 29.06 %).
 plan mf_h100fp8_1b_s512_g8 { model = mpt_1b; cluster = h100_8; parallel { dp = 8 } batch { global = 1_792; micro = 56; seq_len = 512 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate }; precision = fp8; attention_kernel = flash1 }
+
+// ---- MLPerf Training v3.1 (round 20, entered before their predictions were seen).
+//  [ML31] MLCommons, training_results_v3.1 (github.com/mlcommons/training_results_v3.1, d06288b),
+//        closed division, benchmark gpt3 (GPT-3 175B from a checkpoint, 2,048 tokens), NVIDIA's
+//        seven Eos submissions (NeMo 23.09: PyTorch 23.09, CUDA 12.2, cuDNN 8.9.5, NCCL 2.18.5;
+//        DGX H100, 8 x ConnectX-7 NDR 400 Gb/s, systems/eos*_ngc23.09_nemo.json) and Azure's
+//        ND H100 v5 run on 1,344 nodes. The figure is the median of `train_step_timing` (the
+//        seconds of one optimizer step, NeMo's step timer) over each log's steps after its first
+//        two, then over the three logs (results/<system>/gpt3/result_0..2.txt; the three runs
+//        of a size agree within 0.01 s on Eos, 0.945-0.954 s on Azure). Global batch and
+//        gradient-accumulation steps from the same logs: the GPUs follow as
+//        global / accumulation x tp x pp. The recipe (benchmarks/gpt3/implementations/pytorch:
+//        config_common.sh, config_fp8.sh, config_DGXH100_*.sh, conf/custom.yaml,
+//        conf/optim/distributed_fused_adam.yaml): tp 4, pp 8, micro-batch 1, interleaved
+//        pipeline of 12 virtual stages (custom.yaml's default, set by no config: one layer each),
+//        sequence parallelism, Transformer Engine's userbuffers TP overlap (`TP_COMM_OVERLAP`),
+//        FP8 "hybrid" with delayed scaling (amax history 1,024), no activation recompute,
+//        Apex's DistributedFusedAdam with overlapped gradient and parameter sync and bf16
+//        gradient reduction (ZeRO-1-like: a full contiguous gradient buffer), gradient
+//        accumulation fused into the GEMMs, dropout 0 (hidden and attention), layernorm1p
+//        (LayerNorm), GELU, learned positions, shared embeddings (NeMo's megatron_gpt_config).
+//        Assumed: the vocabulary (the benchmark's SentencePiece model, taken as GPT-3's 50,257
+//        tokens, padded by NeMo to a multiple of 128 x tp: 50,688); the attention kernel (TE
+//        1.x picks the flash-attn package's FlashAttention-2 when it is installed, as in the
+//        23.09 container; `flash2`, and the run predates FlashAttention-3); Megatron's unfused
+//        cross entropy (`fused_cross_entropy = false`, as for NeMo 24.07 above).
+model gpt3_175b_mlperf {
+  layers = 96; hidden = 12_288; ffn = 49_152; heads = 96; vocab = 50_688
+  activation = gelu; norm = layernorm; dropout = disabled; tied_embeddings = true
+}
+// A 2-tier fabric of QM9700s attaches 2,048 ports; the larger Eos sizes need a third tier (the
+// topology is not published: a non-blocking rail-optimised 3-tier NDR fat tree is assumed).
+fabric ndr3 {
+  kind     = infiniband_ndr
+  topology = fat_tree { tiers = 3; rails = 8; oversubscription = 1:1 }
+  switch   = nvidia.Quantum2_QM9700
+}
+cluster eos_64   { site = dc; nodes = 64 x dgx_h100;    racks = rack { nodes = 4 }; fabric = ndr }
+cluster eos_96   { site = dc; nodes = 96 x dgx_h100;    racks = rack { nodes = 4 }; fabric = ndr }
+cluster eos_512  { site = dc; nodes = 512 x dgx_h100;   racks = rack { nodes = 4 }; fabric = ndr3 }
+cluster eos_768  { site = dc; nodes = 768 x dgx_h100;   racks = rack { nodes = 4 }; fabric = ndr3 }
+cluster eos_1024 { site = dc; nodes = 1_024 x dgx_h100; racks = rack { nodes = 4 }; fabric = ndr3 }
+cluster eos_1280 { site = dc; nodes = 1_280 x dgx_h100; racks = rack { nodes = 4 }; fabric = ndr3 }
+cluster eos_1344 { site = dc; nodes = 1_344 x dgx_h100; racks = rack { nodes = 4 }; fabric = ndr3 }
+// eos_n64: 512 GPUs, global 2,048, accumulation 128 (dp 16): 11.054 s a step.
+plan ml31_gpt3_512   { model = gpt3_175b_mlperf; cluster = eos_64;   parallel { tp = 4; pp = 8; vpp = 12; dp = 16;  tp_comm_overlap = true } batch { global = 2_048; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+// eos_n96: 768 GPUs, global 3,072, accumulation 128 (dp 24): 11.075 s.
+plan ml31_gpt3_768   { model = gpt3_175b_mlperf; cluster = eos_96;   parallel { tp = 4; pp = 8; vpp = 12; dp = 24;  tp_comm_overlap = true } batch { global = 3_072; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+// eos-dfw_n512: 4,096 GPUs, global 2,048, accumulation 16 (dp 128): 1.608 s.
+plan ml31_gpt3_4096  { model = gpt3_175b_mlperf; cluster = eos_512;  parallel { tp = 4; pp = 8; vpp = 12; dp = 128; tp_comm_overlap = true } batch { global = 2_048; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+// eos-dfw_n768: 6,144 GPUs, global 3,072, accumulation 16 (dp 192): 1.615 s.
+plan ml31_gpt3_6144  { model = gpt3_175b_mlperf; cluster = eos_768;  parallel { tp = 4; pp = 8; vpp = 12; dp = 192; tp_comm_overlap = true } batch { global = 3_072; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+// eos-dfw_n1024: 8,192 GPUs, global 4,096, accumulation 16 (dp 256): 1.619 s.
+plan ml31_gpt3_8192  { model = gpt3_175b_mlperf; cluster = eos_1024; parallel { tp = 4; pp = 8; vpp = 12; dp = 256; tp_comm_overlap = true } batch { global = 4_096; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+// eos-dfw_n1280: 10,240 GPUs, global 2,560, accumulation 8 (dp 320): 0.926 s.
+plan ml31_gpt3_10240 { model = gpt3_175b_mlperf; cluster = eos_1280; parallel { tp = 4; pp = 8; vpp = 12; dp = 320; tp_comm_overlap = true } batch { global = 2_560; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+// eos-dfw_n1344: 10,752 GPUs, global 2,688, accumulation 8 (dp 336): 0.930 s.
+plan ml31_gpt3_10752 { model = gpt3_175b_mlperf; cluster = eos_1344; parallel { tp = 4; pp = 8; vpp = 12; dp = 336; tp_comm_overlap = true } batch { global = 2_688; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+// Azure ND_H100_v5_n1344 (the same recipe and size on Azure's ND H100 v5, 8 x 400 Gb/s NDR a
+// VM): 0.945 s.
+plan ml31az_gpt3_10752 { model = gpt3_175b_mlperf; cluster = eos_1344; parallel { tp = 4; pp = 8; vpp = 12; dp = 336; tp_comm_overlap = true } batch { global = 2_688; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
