@@ -121,3 +121,50 @@ plan mb25_gb300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb300_8; parall
 plan mb2608_gb200_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb200_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph }
 // [MB2608] DGX-GB300, Qwen3_30B_a3B: 8 GPUs, MXFP8, GBS 512, MBS 8, EP 8: 44,544 tokens/s/GPU.
 plan mb2608_gb300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb300_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 8; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph }
+
+// ---- MLPerf Training v5.0 on GB200 NVL72 (round 20, entered before their predictions were
+// seen).
+//  [ML50B] MLCommons, training_results_v5.0 (github.com/mlcommons/training_results_v5.0,
+//        0fdc28f), llama31_405b: NVIDIA's two Tyche submissions (256 and 512 GPUs) and the five
+//        of IBM + CoreWeave + NVIDIA on CoreWeave's Carina (512-2,496 GPUs), all GB200 NVL72
+//        with 4 x ConnectX-7 NDR 400 Gb/s a 4-GPU tray (systems/tyche_*.json, carina_*.json),
+//        NeMo 25.04 (cuDNN 9.9, NCCL 2.26.3). The figure is the median `train_step_timing` of
+//        each log's steps after its first two, then of the three logs (within 1 % of each
+//        other). The recipe (config_GB200_*.sh, config_common.sh, config_common_cg.sh,
+//        conf/custom.yaml): tp 4, pp 8, cp 2, 8 virtual stages, micro-batch 1, the embedding and
+//        loss counted in the pipeline split (first and last stages 15 layers), sequence
+//        parallelism, TP overlap, FP8 with FP8 parameter gathers, the distributed optimizer,
+//        fused cross entropy, no recompute, and the whole iteration as a CUDA graph
+//        (`FULL_CUDA_GRAPH=True`: `kernel_launch = graph`). The configurations source a
+//        config_common_blackwell.sh that the submissions do not include: the FP8 recipe is the
+//        yaml's default, delayed scaling. `TP_PP_DP_MAPPING` puts each model replica's tp x pp
+//        x cp = 64 GPUs in one NVLink domain; clusterc orders its groups its own way. Job sizes
+//        are multiples of 64 GPUs (2,496 = 39 x 64): 16 of each NVL72 rack's 18 trays are taken
+//        to form a job's domains (`scale_up_domain = 64`, as gb200_256 above); the fabric for
+//        2,496 ports is a 3-tier NDR fat tree (assumed). The model: Llama 3.1 405B with the
+//        Mixtral 8x22B tokenizer (32,768), h100.cl [ML50].
+model llama31_405b_mlperf { layers = 126; hidden = 16_384; ffn = 53_248; heads = 128; kv_heads = 8; vocab = 32_768 }
+fabric ndr4x3 {
+  kind     = infiniband_ndr
+  topology = fat_tree { tiers = 3; rails = 4; oversubscription = 1:1 }
+  switch   = nvidia.Quantum2_QM9700
+}
+cluster gb200_512  { site = dc; nodes = 128 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
+cluster gb200_1024 { site = dc; nodes = 256 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
+cluster gb200_1536 { site = dc; nodes = 384 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
+cluster gb200_2048 { site = dc; nodes = 512 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
+cluster gb200_2496 { site = dc; nodes = 624 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4x3 }
+// tyche_ngpu256: global 448, accumulation 112 (dp 4): 19.168 s.
+plan ml50_gb200_llama405b_256    { model = llama31_405b_mlperf; cluster = gb200_256;  parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 4;  first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 448;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
+// tyche_ngpu512: global 896, accumulation 112 (dp 8): 19.432 s.
+plan ml50_gb200_llama405b_512    { model = llama31_405b_mlperf; cluster = gb200_512;  parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 8;  first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 896;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
+// carina_ngpu512: global 896, accumulation 112 (dp 8): 19.278 s.
+plan ml50cw_gb200_llama405b_512  { model = llama31_405b_mlperf; cluster = gb200_512;  parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 8;  first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 896;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
+// carina_ngpu1024: global 768, accumulation 48 (dp 16): 8.448 s.
+plan ml50cw_gb200_llama405b_1024 { model = llama31_405b_mlperf; cluster = gb200_1024; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 16; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 768;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
+// carina_ngpu1536: global 1,152, accumulation 48 (dp 24): 8.499 s.
+plan ml50cw_gb200_llama405b_1536 { model = llama31_405b_mlperf; cluster = gb200_1536; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 24; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_152; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
+// carina_ngpu2048: global 1,280, accumulation 40 (dp 32): 7.158 s.
+plan ml50cw_gb200_llama405b_2048 { model = llama31_405b_mlperf; cluster = gb200_2048; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 32; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_280; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
+// carina_ngpu2496: global 1,248, accumulation 32 (dp 39): 5.823 s.
+plan ml50cw_gb200_llama405b_2496 { model = llama31_405b_mlperf; cluster = gb200_2496; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 39; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_248; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
