@@ -168,3 +168,22 @@ plan ml50cw_gb200_llama405b_1536 { model = llama31_405b_mlperf; cluster = gb200_
 plan ml50cw_gb200_llama405b_2048 { model = llama31_405b_mlperf; cluster = gb200_2048; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 32; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_280; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
 // carina_ngpu2496: global 1,248, accumulation 32 (dp 39): 5.823 s.
 plan ml50cw_gb200_llama405b_2496 { model = llama31_405b_mlperf; cluster = gb200_2496; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 39; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_248; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
+
+// ---- MLPerf Training v5.1 on DGX B200 (round 20, entered before their predictions were seen).
+//  [ML51B] MLCommons, training_results_v5.1 (github.com/mlcommons/training_results_v5.1,
+//        441d65f4), llama31_405b: the University of Florida's two HiPerGator DGX B200 runs (32
+//        and 56 nodes of 8 x B200-SXM-180GB, InfiniBand; PyTorch 25.09 (NeMo), cuDNN 9.13, NCCL
+//        2.28.3; systems/hpg.dgxb200x8.n32.json, .n56.json). The figure is the median
+//        `train_step_timing` as [ML50B]. The recipe (benchmarks/llama31_405b/implementations/
+//        b200_nemo: config_DGXB200_64x8x144xtp4pp8cp2_cg.sh with its node count, config_common.sh,
+//        config_common_cg.sh): [ML50B]'s layout (tp 4, pp 8, cp 2, 8 virtual stages, embedding
+//        and loss in the split, TP overlap, FP8 parameter gathers, the distributed optimizer,
+//        full-iteration CUDA graphs), FP8 with `FP8_RECIPE="tensorwise"` (current scaling) and
+//        `TP_PP_DP_MAPPING`. The NICs are not named: 8 x 400 Gb/s NDR a node (a DGX B200's
+//        ConnectX-7s) is assumed.
+cluster b200_256 { site = dc; nodes = 32 x dgx_b200; racks = rack { nodes = 4 }; fabric = ndr8 }
+cluster b200_448 { site = dc; nodes = 56 x dgx_b200; racks = rack { nodes = 4 }; fabric = ndr8 }
+// hpg.dgxb200x8.n32: 256 GPUs, global 576, accumulation 144 (dp 4): 27.646 s.
+plan ml51uf_b200_llama405b_256 { model = llama31_405b_mlperf; cluster = b200_256; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 4; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 576;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+// hpg.dgxb200x8.n56: 448 GPUs, global 1,008, accumulation 144 (dp 7): 27.978 s.
+plan ml51uf_b200_llama405b_448 { model = llama31_405b_mlperf; cluster = b200_448; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 7; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_008; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
