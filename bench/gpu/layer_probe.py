@@ -97,12 +97,15 @@ def profile_kernels(fn, reps):
     return rows
 
 
-def probe_layer(name, shape, n_layers=6, dropout=0.0):
+def layer_stack(shape, n_layers, dropout=0.0, build_on_gpu=False):
+    """n identical bf16 layers of `shape`, an input and an output gradient, and step(), one
+    forward + backward of the stack. build_on_gpu initialises the weights on the GPU (faster)."""
     h, ffn, hq, hkv, d, s, b, swiglu, rms, bias = shape
     torch.manual_seed(0)
-    layers = nn.Sequential(
-        *[Layer(h, ffn, hq, hkv, d, swiglu, rms, bias, dropout) for _ in range(n_layers)]
-    ).to(DEV, DT)
+    with torch.device(DEV if build_on_gpu else "cpu"):
+        layers = nn.Sequential(
+            *[Layer(h, ffn, hq, hkv, d, swiglu, rms, bias, dropout) for _ in range(n_layers)])
+    layers = layers.to(DEV, DT)
     x = torch.randn(b, s, h, device=DEV, dtype=DT, requires_grad=True)
     gout = torch.randn(b, s, h, device=DEV, dtype=DT)
 
@@ -111,6 +114,11 @@ def probe_layer(name, shape, n_layers=6, dropout=0.0):
         x.grad = None
         layers(x).backward(gout)
 
+    return layers, x, gout, step
+
+
+def probe_layer(name, shape, n_layers=6, dropout=0.0):
+    layers, x, gout, step = layer_stack(shape, n_layers, dropout)
     r = {"shape": dict(zip(("hidden", "ffn", "hq", "hkv", "d", "seq", "micro", "swiglu", "rms",
                              "bias"), shape)), "layers": n_layers, "dropout": dropout}
     r["eager_ms"] = cuda_ms(step, 10) / n_layers

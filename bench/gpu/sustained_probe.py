@@ -28,10 +28,9 @@ import sys
 import time
 
 import torch
-import torch.nn as nn
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from layer_probe import SHAPES, Layer  # noqa: E402
+from layer_probe import SHAPES, layer_stack  # noqa: E402
 
 DEV = "cuda"
 DT = torch.bfloat16
@@ -105,18 +104,7 @@ def gemm_phase(seconds):
 
 
 def layer_phase(seconds, name="llama3_8b_s8k", n_layers=6):
-    h, ffn, hq, hkv, d, s, b, swiglu, rms, bias = SHAPES[name]
-    torch.manual_seed(0)
-    layers = nn.Sequential(
-        *[Layer(h, ffn, hq, hkv, d, swiglu, rms, bias) for _ in range(n_layers)]).to(DEV, DT)
-    x = torch.randn(b, s, h, device=DEV, dtype=DT, requires_grad=True)
-    gout = torch.randn(b, s, h, device=DEV, dtype=DT)
-
-    def step():
-        layers.zero_grad(set_to_none=True)
-        x.grad = None
-        layers(x).backward(gout)
-
+    layers, x, gout, step = layer_stack(SHAPES[name], n_layers)
     # Rate = layers per second; the summary also gives ms per layer.
     series = timed_loop(step, 1, seconds, n_layers, 1.0)
     del layers, x, gout
@@ -235,19 +223,7 @@ def main_layers(out_dir, names=tuple(SHAPES), seconds=20.0, n_layers=6):
     for name in names:
         r = {"began_s": round(time.time() - t_start, 2)}
         try:
-            h, ffn, hq, hkv, d, s, b, swiglu, rms, bias = SHAPES[name]
-            torch.manual_seed(0)
-            with torch.device(DEV):
-                layers = nn.Sequential(*[Layer(h, ffn, hq, hkv, d, swiglu, rms, bias)
-                                         for _ in range(n_layers)]).to(DT)
-            x = torch.randn(b, s, h, device=DEV, dtype=DT, requires_grad=True)
-            gout = torch.randn(b, s, h, device=DEV, dtype=DT)
-
-            def step():
-                layers.zero_grad(set_to_none=True)
-                x.grad = None
-                layers(x).backward(gout)
-
+            layers, x, gout, step = layer_stack(SHAPES[name], n_layers, build_on_gpu=True)
             r["loop_began_s"] = round(time.time() - t_start, 2)
             series = timed_loop(step, 1, seconds, n_layers, 1.0)
             last = [v for t, v in series if t >= seconds - 8]

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -33,6 +34,23 @@ std::vector<fs::path> Specs() {
   specs.push_back(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" / "fp32_params.cl");
   return specs;
 }
+
+// One spec's Calculon and SimAI inputs, and what lowering them reported (sim.not-represented),
+// one message a line.
+struct SimEmission {
+  explicit SimEmission(const fs::path& file)
+      : spec(testing::CompileSpec(file)), ctx(testing::ContextOf(*spec)) {
+    ctx.sink = &notes;
+    backends::EmitCalculon(ctx, out);
+    backends::EmitSimAi(ctx, out);
+    for (const auto& d : notes.All()) reported += d.message + "\n";
+  }
+  std::unique_ptr<testing::Compiled> spec;
+  backends::Context ctx;
+  DiagnosticList notes;
+  backends::OutputTree out;
+  std::string reported;
+};
 
 struct SimAiRow {
   std::string name;
@@ -359,15 +377,9 @@ TEST_CASE("Simulator stages carry analysis' per-layer compute", "[sim]") {
 // Where a simulator cannot express a plan field, its file and the terminal say so; where it can,
 // the file carries it (Calculon's tensor_par_overlap and data_par_overlap).
 TEST_CASE("Plan fields the simulators cannot express are named", "[sim]") {
-  auto c = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / "uneven_64.cl");
-  backends::Context ctx = testing::ContextOf(*c);
-  DiagnosticList notes;
-  ctx.sink = &notes;
-  backends::OutputTree out;
-  backends::EmitCalculon(ctx, out);
-  backends::EmitSimAi(ctx, out);
-  std::string all;
-  for (const auto& d : notes.All()) all += d.message + "\n";
+  const SimEmission e(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / "uneven_64.cl");
+  const std::string& all = e.reported;
+  const backends::OutputTree& out = e.out;
   CHECK(all.find("calculon/uneven64: Calculon has no zero_bubble schedule") != std::string::npos);
   CHECK(all.find("calculon/uneven64: Calculon has no uneven pipeline stages") != std::string::npos);
   CHECK(all.find("simai/uneven64: SimAI has no zero_bubble schedule") != std::string::npos);
@@ -386,14 +398,9 @@ TEST_CASE("Plan fields the simulators cannot express are named", "[sim]") {
 // on them ("Mem tier1 needs 74.805 GiB but only has 74.506 GiB"). mem1's capacity carries exactly
 // those bytes, and where they decide the verdict the build says so.
 TEST_CASE("The Calculon input names the attention-score memory it adds to the capacity", "[sim]") {
-  auto c = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "meta_24k.cl");
-  backends::Context ctx = testing::ContextOf(*c);
-  DiagnosticList notes;
-  ctx.sink = &notes;
-  backends::OutputTree out;
-  backends::EmitCalculon(ctx, out);
-  std::string all;
-  for (const auto& d : notes.All()) all += d.message + "\n";
+  const SimEmission e(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "meta_24k.cl");
+  const std::string& all = e.reported;
+  const backends::OutputTree& out = e.out;
   // (4 x 2 + 2) x 128 heads / 8 x 8192^2 bytes = 10 GiB exactly.
   CHECK(all.find("calculon/llama3_405b_pretrain: Calculon has no fused attention: it holds the "
                  "s x s attention scores of one block and their gradients (10 GiB per GPU)") !=
@@ -444,14 +451,9 @@ TEST_CASE("The Calculon input names the attention-score memory it adds to the ca
 // tp_comm_exposed_time = tp_comm_link_time = 1.089 s), so the inputs say how much clusterc hides:
 // in the files only, as for dp_overlap, since every Megatron-style plan has it.
 TEST_CASE("The simulator inputs name the backward tensor-parallel time they expose", "[sim]") {
-  auto c = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "meta_24k.cl");
-  backends::Context ctx = testing::ContextOf(*c);
-  DiagnosticList notes;
-  ctx.sink = &notes;
-  backends::OutputTree out;
-  backends::EmitCalculon(ctx, out);
-  backends::EmitSimAi(ctx, out);
-  const backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, ctx.plans.at(0));
+  const SimEmission e(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "meta_24k.cl");
+  const backends::OutputTree& out = e.out;
+  const backends::sim::PlanShape s = backends::sim::MakePlanShape(e.ctx, e.ctx.plans.at(0));
   REQUIRE(s.plan->name == "llama3_405b_pretrain");
   const int tp = static_cast<int>(analysis::Comm::kTp);
   const double hidden = backends::sim::HiddenTpBackward(s);
@@ -470,18 +472,14 @@ TEST_CASE("The simulator inputs name the backward tensor-parallel time they expo
                   "tp_backward_overlap is not represented (the backward's tensor-parallel "
                   "collectives, " +
                   ms + " ms") != std::string::npos);
-  for (const auto& d : notes.All())
-    CHECK(d.message.find("tp_backward_overlap") == std::string::npos);
+  CHECK(e.reported.find("tp_backward_overlap") == std::string::npos);
 
   // tp_comm_overlap maps to Calculon's "ring" and has a note of its own; tp 1 has nothing to
   // hide; a plan without the asynchronous all-reduce exposes it in clusterc too.
-  auto u = testing::CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / "uneven_64.cl");
-  backends::Context uctx = testing::ContextOf(*u);
-  backends::OutputTree uout;
-  backends::EmitCalculon(uctx, uout);
-  backends::EmitSimAi(uctx, uout);
-  CHECK(backends::sim::HiddenTpBackward(backends::sim::MakePlanShape(uctx, uctx.plans.at(0))) == 0);
-  for (const auto& [path, text] : uout.Files())
+  const SimEmission u(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / "uneven_64.cl");
+  CHECK(backends::sim::HiddenTpBackward(backends::sim::MakePlanShape(u.ctx, u.ctx.plans.at(0))) ==
+        0);
+  for (const auto& [path, text] : u.out.Files())
     CHECK(text.find("tp_backward_overlap") == std::string::npos);
   auto a = testing::ValidationSpec("a100.cl");
   backends::Context actx = testing::ContextOf(*a);
