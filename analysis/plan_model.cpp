@@ -115,9 +115,14 @@ WeightBytes BytesPerParam(const PlanInputs& in, int stage) {
 // parameters, next set of parameters, and current set of gradients", BACKWARD_POST "the next
 // set of parameters and current set of gradients", none one unit's; the forward holds the
 // current unit and the next, gathered ahead. A unit's gradient is computed in the compute type
-// and, for a reduction in fp32, cast to a copy beside it (`_reduce_grad`).
-double GatheredBytes(const PlanInputs& in, const WeightBytes& wb, double unit, double root) {
+// and, for a reduction in fp32, cast to a copy beside it (`_reduce_grad`). Without resharding
+// after the forward (ShardingStrategy.SHARD_GRAD_OP: "does not reshard them after the forward,
+// and only reshards them after the backward computation"; FSDP2's reshard_after_forward=False)
+// the backward begins with every unit of the stage gathered, `stage` parameters.
+double GatheredBytes(const PlanInputs& in, const WeightBytes& wb, double unit, double root,
+                     double stage) {
   const double grad = wb.compute + (in.fp32_gradients && wb.compute < 4 ? 4 : 0);
+  if (!in.reshard_after_forward) return stage * wb.compute + unit * grad;
   const double params_in_backward = in.prefetch == ir::Prefetch::backward_pre ? 2 : 1;
   return root * wb.compute +
          unit * std::max(2 * wb.compute, params_in_backward * wb.compute + grad);
@@ -353,7 +358,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       double root = (first ? r.params.embedding : 0) +
                     (last ? r.params.head + (in.layernorm ? 2 * h : h) : 0);
       if (last && in.tied_embeddings && pp > 1) root += V * h;
-      gathered = GatheredBytes(in, wb, unit / double(tp), root / double(tp));
+      gathered =
+          GatheredBytes(in, wb, unit / double(tp), root / double(tp), dense_params + expert_params);
     }
     f::ModelStateBytes ms =
         f::ZeroModelStates(dense_params, nd_dense, stage, wb.weight, wb.grad, wb.optimizer);
@@ -583,12 +589,15 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // Data parallel (ZeRO, Rajbhandari et al. 2019 section 7): all-reduce of the gradients without
   // sharding; reduce-scatter of gradients + all-gather of parameters for ZeRO-1/2; ZeRO-3/FSDP
   // gathers parameters in forward and backward and reduce-scatters gradients on every micro-batch
-  // (1.5x). Overlapped with backward compute (and the next forward's, for gathers). Gradients move
-  // in the reduction's type, parameters in the type they are computed with: Megatron's
-  // distributed optimizer gathers its 16-bit parameter buffer after reducing fp32 main_grads
-  // (megatron/core/distributed/param_and_grad_buffer.py), FSDP its param_dtype.
+  // (1.5x; 1x when the forward's gathers stay). Overlapped with backward compute (and the next
+  // forward's, for gathers). Gradients move in the reduction's type, parameters in the type they
+  // are computed with: Megatron's distributed optimizer gathers its 16-bit parameter buffer after
+  // reducing fp32 main_grads (megatron/core/distributed/param_and_grad_buffer.py), FSDP its
+  // param_dtype.
   double dp_total = 0, dp_window = 0, dp_share = 0, dp_edge = 0, dp_blocking = 0;
-  const bool no_prefetch = stage >= 3 && in.prefetch == ir::Prefetch::none;
+  // Backward prefetch matters only where the backward gathers (resharding after the forward).
+  const bool no_prefetch =
+      stage >= 3 && in.reshard_after_forward && in.prefetch == ir::Prefetch::none;
   {
     // The reduction's type: fp32 where the plan reduces in fp32 (Megatron's main_grad, FSDP's
     // reduce_dtype), else the 16-bit compute type.
@@ -625,6 +634,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
           const double gather = f::AllGatherTime(n, params * wb.compute, gather_bw, alpha);
           const double scatter = f::ReduceScatterTime(n, bytes, gather_bw, alpha);
           const double unit_latency = (units - 1) * (n - 1) * alpha;
+          // Gathers a micro-batch: before each unit's forward, and again before its backward
+          // unless the forward's stay (PlanInputs::reshard_after_forward).
+          const double gathers = in.reshard_after_forward ? 2 : 1;
           // Without backward prefetch a unit's all-gather is issued when its backward asks for
           // it, behind the previous unit's reduce-scatter on the process group's one NCCL
           // stream, which waits for that unit's gradients: both stand between two units'
@@ -635,7 +647,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
             dp_edge +=
                 m * (f::AllGatherTime(n, params / units * wb.compute, gather_bw, alpha) +
                      (no_prefetch ? 0 : f::ReduceScatterTime(n, bytes / units, gather_bw, alpha)));
-          return m * (2 * gather + scatter + 3 * unit_latency);
+          return m * (gathers * gather + scatter + (gathers + 1) * unit_latency);
         }
       }
     };

@@ -43,6 +43,9 @@ struct PlanInputs {
   int64_t global_batch = 0, micro_batch = 1, seq_len = 0;
   ir::Sharding sharding = ir::Sharding::none;
   ir::Prefetch prefetch = ir::Prefetch::backward_pre;  // ZeRO-3/FSDP backward prefetch
+  // ZeRO-3/FSDP: gathered parameters freed after each unit's forward and gathered again for its
+  // backward (FULL_SHARD); false: kept through the backward (SHARD_GRAD_OP).
+  bool reshard_after_forward = true;
   ir::OptimizerKind optimizer = ir::OptimizerKind::adam;
   bool fp32_gradients = false;  // 4-byte gradients in memory and in the data-parallel reduction
   bool fp32_params = false;     // fp32 parameters as the master copy (PyTorch FSDP, AMP)

@@ -174,6 +174,7 @@ struct Optimizer {
   bool fused = true;            // one fused kernel per step, else PyTorch's per-op passes
   GradAccumulation grad_accumulation = GradAccumulation::fused;
   Prefetch prefetch = Prefetch::backward_pre;  // ZeRO-3/FSDP only
+  bool reshard_after_forward = true;           // ZeRO-3/FSDP only
 };
 
 template <class V>
@@ -203,6 +204,12 @@ void Describe(Optimizer& o, V& v) {
           "ZeRO-3/FSDP backward prefetch of the next unit's parameters: `backward_pre` (PyTorch "
           "FSDP's default), `backward_post` (Composer's) or `none` (each unit's all-gather and the "
           "reduce-scatter before it wait for the compute)");
+  v.Field("reshard_after_forward", o.reshard_after_forward, kOptional,
+          "ZeRO-3/FSDP: each unit's gathered parameters are freed after its forward and gathered "
+          "again for its backward (PyTorch FSDP's FULL_SHARD, FSDP2's default); false: kept from "
+          "the forward through the backward, one gather a micro-batch instead of two, the "
+          "stage's whole 16-bit parameters held at the peak (FSDP's SHARD_GRAD_OP, FSDP2's "
+          "`reshard_after_forward=False`)");
 }
 
 struct Checkpoint {

@@ -604,7 +604,8 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
     return w.SideColl(name, type, bytes, group);
   };
   const bool dp_overlap = s.in->dp_overlap;
-  const bool no_prefetch = s.in->prefetch == ir::Prefetch::none;
+  // Prefetch matters only where the backward gathers (analysis' no_prefetch).
+  const bool no_prefetch = s.in->reshard_after_forward && s.in->prefetch == ir::Prefetch::none;
   auto dp_name = [](const sim::DpCollective& c) {
     return fmt::format("dp.{}.{}.{}", c.op == sim::DpOp::kAllGather ? "ag" : "rd", c.what,
                        c.expert ? "expert" : "dense");
@@ -627,12 +628,11 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
   // stage before the micro-batch would hold up the links, and one reduce-scatter after it could
   // hide behind nothing: 0.78 s of a 2.74 s step on tpu_v5p_pod that FSDP does not expose.
   auto zero3 = [&](const Block& b, bool backward, bool after, const std::string& tag) {
-    int n = 0;
     for (const auto& c : dp) {
       if (!c.per_micro_batch) continue;
       bool gather = c.op == sim::DpOp::kAllGather;
       if (after != (c.op == sim::DpOp::kReduceScatter)) continue;
-      if (gather && (n++ % 2 == 1) != backward) continue;
+      if (gather && c.before_backward != backward) continue;
       const double share = c.expert
                                ? (st.moe_layers > 0 ? double(b.moe) / double(st.moe_layers) : 0)
                                : double(b.layers) / double(st.layers);

@@ -44,9 +44,10 @@ int64_t NodesPerLayer(const sim::PlanShape& s, const Slice& sl) {
   if (s.in->recompute == ir::Recompute::full) per += 2 + tp_colls + etp_colls;
   if (sl.ep > 1 && s.in->moe) per += 4;
   if (sl.cp > 1) per += CpNodes(*s.in);
-  // ZeRO-3/FSDP: two all-gathers and a reduce-scatter per block, dense and expert.
+  // ZeRO-3/FSDP: two all-gathers (one when the forward's stay) and a reduce-scatter per block,
+  // dense and expert.
   if (s.in->sharding == ir::Sharding::zero3 || s.in->sharding == ir::Sharding::fsdp)
-    per += s.in->moe ? 6 : 3;
+    per += (s.in->reshard_after_forward ? 3 : 2) * (s.in->moe ? 2 : 1);
   return per;
 }
 
@@ -131,7 +132,7 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   const double etp = sl.folded && sl.etp > 1 ? 2 + (full ? 1 : 0) : 0;
   const double coll =
       passes * ((tp ? 4 + (full ? 2 : 0) : 0) + etp + (cp ? double(CpNodes(in)) : 0)) +
-      passes * 3 * experts * zero3 + 2 * experts;
+      passes * (in.reshard_after_forward ? 3 : 2) * experts * zero3 + 2 * experts;
   // Four expert all-to-alls per pass, each a send and a receive per round.
   const double a2a_p2p = a2a ? passes * 4 * 2 * double(AllToAllRounds(s, sl, domain)) : 0;
   const double p2p = 4 * m * vpp;

@@ -195,9 +195,12 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
     notes.push_back(fmt::format(
         "Calculon has no parameter sharding: {} is written as optimizer sharding (ZeRO-1), whose "
         "ranks hold the stage's whole 16-bit weights and gather them once a step; the plan's "
-        "ranks hold one gathered unit at a time, gathering every unit twice and "
-        "reduce-scattering its gradients in every micro-batch ({} a step)",
-        ir::EnumName(in.sharding), s.micro_batches));
+        "ranks {}, gathering every unit {} and reduce-scattering its gradients in every "
+        "micro-batch ({} a step)",
+        ir::EnumName(in.sharding),
+        in.reshard_after_forward ? "hold one gathered unit at a time"
+                                 : "hold the gathered units from the forward through the backward",
+        in.reshard_after_forward ? "twice" : "once", s.micro_batches));
   if (s.head_fwd + s.head_bwd > 0) {
     // Calculon builds the transformer blocks only (llm.py; the embedding enters its parameter
     // count, not its step).

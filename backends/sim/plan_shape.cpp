@@ -68,18 +68,20 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
     if (params <= 0 || (expert ? expert_ranks : dense_ranks) <= 1) return;
     switch (in.sharding) {
       case ir::Sharding::none:
-        out.push_back({DpOp::kAllReduce, expert, false, params * gb, "grad"});
+        out.push_back({DpOp::kAllReduce, expert, false, false, params * gb, "grad"});
         break;
       case ir::Sharding::zero1:
       case ir::Sharding::zero2:
-        out.push_back({DpOp::kReduceScatter, expert, false, params * gb, "grad"});
-        out.push_back({DpOp::kAllGather, expert, false, params * pb, "param"});
+        out.push_back({DpOp::kReduceScatter, expert, false, false, params * gb, "grad"});
+        out.push_back({DpOp::kAllGather, expert, false, false, params * pb, "param"});
         break;
       case ir::Sharding::zero3:
       case ir::Sharding::fsdp:
-        out.push_back({DpOp::kAllGather, expert, true, params * pb, "param"});
-        out.push_back({DpOp::kAllGather, expert, true, params * pb, "param"});
-        out.push_back({DpOp::kReduceScatter, expert, true, params * gb, "grad"});
+        out.push_back({DpOp::kAllGather, expert, true, false, params * pb, "param"});
+        // The backward gathers again unless the forward's gathers stay (SHARD_GRAD_OP).
+        if (in.reshard_after_forward)
+          out.push_back({DpOp::kAllGather, expert, true, true, params * pb, "param"});
+        out.push_back({DpOp::kReduceScatter, expert, true, false, params * gb, "grad"});
         break;
     }
   };

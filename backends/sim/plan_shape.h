@@ -107,6 +107,7 @@ struct DpCollective {
   DpOp op = DpOp::kAllReduce;
   bool expert = false;
   bool per_micro_batch = false;  // ZeRO-3/FSDP: once per micro-batch, else once per step
+  bool before_backward = false;  // ZeRO-3/FSDP: the gather before the backward, not the forward
   double bytes = 0;              // per GPU (the full buffer the collective reduces or gathers)
   const char* what = "";         // "grad" or "param"
 };

@@ -304,10 +304,17 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     a.Add("--use-distributed-optimizer");
     // Megatron-FSDP has no switch that turns prefetch off: the script runs faster than the
     // plan's analysis, which kept the unprefetched step.
-    if (in.prefetch == ir::Prefetch::none)
+    if (in.prefetch == ir::Prefetch::none && in.reshard_after_forward)
       a.Section(
           "the plan's `prefetch = none` has no Megatron-FSDP flag: this run prefetches, "
           "and its step is shorter than the analysis of the plan");
+    // Nor one that keeps the forward's gathered parameters through the backward: the run
+    // gathers them twice and holds less than the plan's analysis.
+    if (!in.reshard_after_forward)
+      a.Section(
+          "the plan's `reshard_after_forward = false` (PyTorch FSDP's SHARD_GRAD_OP) has no "
+          "Megatron-FSDP flag: this run gathers every unit again for its backward, holding "
+          "less memory and moving more than the analysis of the plan");
   }
   // Megatron-LM always keeps 16-bit weights beside the optimizer's fp32 main parameters (ZeRO-1/2
   // count the same either way).

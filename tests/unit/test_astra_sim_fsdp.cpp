@@ -96,3 +96,40 @@ TEST_CASE("ASTRA-sim puts FSDP's backward collectives on the chain without prefe
   CHECK(waited_on("none", &blocks) == 2 * blocks);
   CHECK(blocks > 1);
 }
+
+// tests/lang/explain/fsdp_reshard.cl: without resharding after the forward (SHARD_GRAD_OP) a
+// block gathers its parameters once, before its forward, and reduce-scatters its gradients after
+// its backward; nothing waits on either, with or without backward prefetch (there is no backward
+// gather to wait for, as in analysis).
+TEST_CASE("ASTRA-sim FSDP without resharding gathers each block once", "[astra-sim][sim]") {
+  auto c = ExplainSpec("fsdp_reshard.cl");
+  backends::OutputTree out;
+  backends::EmitAstraSim(testing::ContextOf(*c), out);
+  auto count = [&](const std::string& plan, int64_t* gathers, int64_t* scatters) {
+    DecodedTrace t = Decode(out.Files().at("astra-sim/" + plan + "/workload/" + plan + ".0.et"));
+    REQUIRE(t.ok);
+    std::set<uint64_t> fsdp, depended;
+    int64_t blocks = 0;
+    *gathers = *scatters = 0;
+    for (const DecodedNode& node : t.nodes) {
+      if (node.name.rfind("f.at.", 0) == 0) ++blocks;
+      for (uint64_t d : node.deps) depended.insert(d);
+      if (node.name.rfind("z3.", 0) != 0) continue;
+      fsdp.insert(node.id);
+      ++(node.attrs.at("comm_type").int_value == 2 ? *gathers : *scatters);
+    }
+    for (uint64_t id : fsdp) CHECK(depended.count(id) == 0);
+    return blocks;
+  };
+  int64_t gathers = 0, scatters = 0;
+  int64_t blocks = count("full", &gathers, &scatters);
+  CHECK(gathers == 2 * blocks);
+  CHECK(scatters == blocks);
+  for (const char* plan : {"kept", "kept_none"}) {
+    INFO(plan);
+    blocks = count(plan, &gathers, &scatters);
+    CHECK(blocks > 1);
+    CHECK(gathers == blocks);
+    CHECK(scatters == blocks);
+  }
+}

@@ -1,6 +1,7 @@
 // ZeRO-3/FSDP memory as PyTorch's FSDP documents and runs it (torch/distributed/fsdp/api.py,
 // _runtime_utils.py): the fp32 sharded parameters as the optimizer's master, and the units
-// gathered at the peak under each backward-prefetch policy.
+// gathered at the peak under each backward-prefetch policy and with or without resharding after
+// the forward.
 #include <catch2/catch.hpp>
 
 #include "support.h"
@@ -83,6 +84,51 @@ TEST_CASE("FSDP holds the units its backward prefetch policy documents", "[fsdp_
   CHECK(zero2.memory.gathered == 0);
   in.fp32_params = false;
   CHECK(EvaluatePlan(in).memory.Total() == zero2.memory.Total());
+}
+
+TEST_CASE("FSDP without resharding after the forward holds the stage and gathers once",
+          "[fsdp_memory]") {
+  // ShardingStrategy.SHARD_GRAD_OP (torch/distributed/fsdp/api.py: "does not reshard them after
+  // the forward, and only reshards them after the backward computation"), FSDP2's
+  // reshard_after_forward=False: the backward starts with every unit gathered and gathers none.
+  PlanInputs in = Mpt13b();
+  const PlanResults full = EvaluatePlan(in);
+  in.reshard_after_forward = false;
+  const PlanResults kept = EvaluatePlan(in);
+  const ParamCounts& p = kept.params;
+  const double unit = p.attention + p.norms + p.dense_mlp, units = 40, n = 8;
+  // The stage's bf16 parameters (2), root included, and the current unit's gradient, bf16 (2)
+  // and its fp32 copy (4).
+  CHECK(kept.memory.gathered == Approx(2 * kept.memory.params + unit * (2 + 4)));
+  CHECK(kept.memory.gathered > 4 * full.memory.gathered);
+  // One micro-batch: the backward's gathers, every unit's ring with its latency steps, are gone.
+  const double per_gpu_unit = full.memory.params / units;
+  const double bw = 450e9 * in.scale_up_efficiency / in.scale_up_gather_cost;
+  const double ring = (n - 1) / n * per_gpu_unit * 2 / bw + (n - 1) * in.scale_up_latency;
+  const int dp = int(Comm::kDp);
+  CHECK(full.step.comm_total[dp] - kept.step.comm_total[dp] == Approx(units * ring).epsilon(1e-6));
+  // Nothing is gathered in the backward, so its prefetch policy changes nothing.
+  in.prefetch = ir::Prefetch::none;
+  CHECK(EvaluatePlan(in).step_time == kept.step_time);
+}
+
+TEST_CASE("SHARD_GRAD_OP pays every unit's ring latency that ZeRO-2's buckets do not",
+          "[fsdp_memory]") {
+  // LLM Foundry's MPT 1B on 512 H100 (tests/validation/h100.cl): one micro-batch, 24 units, one
+  // gather and one reduce-scatter each over 512 ranks. ZeRO-2 moves the same bytes in one
+  // collective of each kind; FSDP pays the ring's 511 latency steps per unit.
+  auto c = ValidationSpec("h100.cl");
+  PlanInputs in = PlanNamed(*c, "mf_h100_1b_512");
+  REQUIRE(in.sharding == ir::Sharding::fsdp);
+  REQUIRE_FALSE(in.reshard_after_forward);
+  REQUIRE(in.micro_batch == 12);
+  const PlanResults kept = EvaluatePlan(in);
+  in.sharding = ir::Sharding::zero2;
+  const PlanResults zero2 = EvaluatePlan(in);
+  const int dp = int(Comm::kDp);
+  CHECK(kept.step.comm_total[dp] - zero2.step.comm_total[dp] ==
+        Approx(2 * (24 - 1) * (512 - 1) * in.scale_out_latency).epsilon(1e-6));
+  CHECK(kept.step_time > zero2.step_time);
 }
 
 TEST_CASE("DDP with fp32 parameters keeps and all-reduces fp32 gradients", "[fsdp_memory]") {

@@ -492,3 +492,27 @@ TEST_CASE("The simulator inputs name the backward tensor-parallel time they expo
   }
   CHECK(checked == 2);
 }
+
+// tests/lang/explain/fsdp_reshard.cl: without resharding after the forward (SHARD_GRAD_OP) SimAI's
+// workload has one parameter all-gather per micro-batch, not two, and Calculon's note on the
+// sharding it cannot represent says how often the plan gathers.
+TEST_CASE("SimAI and Calculon inputs of FSDP with and without resharding", "[sim][simai]") {
+  const SimEmission e(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" /
+                      "fsdp_reshard.cl");
+  auto gathers = [&](const std::string& plan) {
+    std::map<std::string, std::string> header;
+    int64_t n = 0;
+    for (const SimAiRow& r : Rows(e.out.Files().at("simai/" + plan + ".txt"), header))
+      n += r.name.rfind("dp_dense_param_allgather", 0) == 0;
+    CHECK(header.at("ga:") == "1");
+    return n;
+  };
+  CHECK(gathers("full") == 2);
+  CHECK(gathers("kept") == 1);
+  const std::string& full = e.out.Files().at("calculon/full/model.json");
+  const std::string& kept = e.out.Files().at("calculon/kept/model.json");
+  CHECK(full.find("hold one gathered unit at a time, gathering every unit twice") !=
+        std::string::npos);
+  CHECK(kept.find("hold the gathered units from the forward through the backward, gathering "
+                  "every unit once") != std::string::npos);
+}

@@ -628,6 +628,24 @@ TEST_CASE("slurm: a plan without FSDP prefetch says the Megatron-FSDP run prefet
   }
 }
 
+TEST_CASE("slurm: a plan that keeps FSDP's gathered parameters says the Megatron-FSDP run does not",
+          "[slurm]") {
+  // tests/lang/explain/fsdp_reshard.cl: the script's Megatron-FSDP flags shard parameters as
+  // FULL_SHARD does; a plan with `reshard_after_forward = false` is told so, and its `prefetch =
+  // none`, which changes nothing without a backward gather, is not mentioned.
+  auto c = ExplainSpec("fsdp_reshard.cl");
+  auto out = LowerSlurm(*c);
+  for (const char* plan : {"full", "kept", "kept_none"}) {
+    const std::string name = std::string("slurm/") + plan + ".sbatch";
+    REQUIRE(out.Files().count(name));
+    const std::string& sbatch = out.Files().at(name);
+    CHECK(Flag(sbatch, "--use-megatron-fsdp") == "true");
+    CHECK((sbatch.find("`reshard_after_forward = false`") != std::string::npos) ==
+          (std::string(plan) != "full"));
+    CHECK(sbatch.find("`prefetch = none`") == std::string::npos);
+  }
+}
+
 TEST_CASE("slurm: a plan with PyTorch FSDP's fp32 parameters says Megatron keeps 16-bit weights",
           "[slurm]") {
   // tests/lang/explain/fp32_params.cl: Megatron-LM has no mode in which the fp32 parameters are

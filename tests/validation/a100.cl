@@ -244,7 +244,9 @@ plan b22_bloom { model = bloom_176b; cluster = jean_zay; parallel { tp = 4; pp =
 // activation checkpointing (metaseq default). From metaseq's launcher (metaseq/launcher/
 // opt_baselines.py): `--activation-fn relu`; `--criterion vocab_parallel_cross_entropy`, Megatron's
 // unfused loss (`fused_cross_entropy = false`); `--no-reshard-after-forward` ("zero2": FSDP keeps
-// the gathered parameters from forward to backward, one gather per micro-batch: `zero2`).
+// the gathered parameters from forward to backward, one gather per micro-batch): `zero2` until
+// round 21, since then `fsdp` with `reshard_after_forward = false`, whose collectives run per
+// unit (a layer), each paying the ring's latency steps.
 // Its Megatron fork's ColumnParallelLinear defaults to `no_async_tensor_model_parallel_allreduce
 // = True`, which metaseq's layers keep (metaseq/modules/megatron/mpu/layers.py, ported in
 // 4de251f from the pinned ngoyal2707/Megatron-LM 9a16189a; multihead_attention.py):
@@ -253,7 +255,7 @@ model opt_175b { layers = 96; hidden = 12_288; ffn = 49_152; heads = 96; vocab =
 // clusterc's memory model puts this plan at 82.3 GiB, over the 80 GB the run trained in: an
 // overestimate of its full-recompute activations, allowed here as for the Llama 3 plans.
 // clusterc: allow(memory.hbm-overflow)
-plan z22_opt { model = opt_175b; cluster = a100_992; parallel { tp = 8; pp = 1; dp = 124; sequence_parallel = false; tp_backward_overlap = false } batch { global = 992; micro = 8; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = zero2 }; flash_attention = false; fused_cross_entropy = false }
+plan z22_opt { model = opt_175b; cluster = a100_992; parallel { tp = 8; pp = 1; dp = 124; sequence_parallel = false; tp_backward_overlap = false } batch { global = 992; micro = 8; seq_len = 2_048 } recompute = full; optimizer = adam { sharding = fsdp; reshard_after_forward = false }; flash_attention = false; fused_cross_entropy = false }
 
 // [MF] MPT (LayerNorm, GELU 4h, tied embeddings, vocab 50,368). No dropout: MPTConfig's
 // resid_pdrop, emb_pdrop and attn_pdrop default to 0 and the yamls set none (llm-foundry

@@ -148,19 +148,21 @@ plan mf_h100_7b_256   { model = mpt_7b; cluster = h100_256; parallel { dp = 256 
 plan mf_h100_7b_128   { model = mpt_7b; cluster = h100_128; parallel { dp = 128 } batch { global = 768; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
 // The same table's 3b and 1b rows, left out until round 9 although round 7 said "every row",
 // run with FSDP SHARD_GRAD_OP (parameters gathered once per micro-batch and kept through the
-// backward, gradients reduce-scattered): ZeRO-2's traffic with one micro-batch a step, `zero2`.
+// backward, gradients reduce-scattered). Entered as `zero2` until round 21, which gave ZeRO-2's
+// bytes but one ring latency a step; since round 21 `fsdp` with `reshard_after_forward = false`:
+// FSDP's collectives per unit, each paying the ring's latency steps.
 // 3b, 2048, 512 GPUs, micro 8: 21,664 tokens/s/GPU.
-plan mf_h100_3b_512   { model = mpt_3b; cluster = h100_512; parallel { dp = 512 } batch { global = 4_096; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = zero2; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_3b_512   { model = mpt_3b; cluster = h100_512; parallel { dp = 512 } batch { global = 4_096; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; prefetch = backward_post; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
 // 3b, 2048, 256 GPUs, micro 8: 22,772 tokens/s/GPU.
-plan mf_h100_3b_256   { model = mpt_3b; cluster = h100_256; parallel { dp = 256 } batch { global = 2_048; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = zero2; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_3b_256   { model = mpt_3b; cluster = h100_256; parallel { dp = 256 } batch { global = 2_048; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; prefetch = backward_post; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
 // 3b, 2048, 128 GPUs, micro 8: 23,422 tokens/s/GPU.
-plan mf_h100_3b_128   { model = mpt_3b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_024; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = zero2; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_3b_128   { model = mpt_3b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_024; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; prefetch = backward_post; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
 // 1b, 2048, 512 GPUs, micro 12: 39,837 tokens/s/GPU.
-plan mf_h100_1b_512   { model = mpt_1b; cluster = h100_512; parallel { dp = 512 } batch { global = 6_144; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = zero2; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_1b_512   { model = mpt_1b; cluster = h100_512; parallel { dp = 512 } batch { global = 6_144; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; prefetch = backward_post; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
 // 1b, 2048, 256 GPUs, micro 12: 42,555 tokens/s/GPU.
-plan mf_h100_1b_256   { model = mpt_1b; cluster = h100_256; parallel { dp = 256 } batch { global = 3_072; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = zero2; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_1b_256   { model = mpt_1b; cluster = h100_256; parallel { dp = 256 } batch { global = 3_072; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; prefetch = backward_post; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
 // 1b, 2048, 128 GPUs, micro 12: 44,123 tokens/s/GPU.
-plan mf_h100_1b_128   { model = mpt_1b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_536; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = zero2; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_1b_128   { model = mpt_1b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_536; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; prefetch = backward_post; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
 
 // ---- FP8 on DGX H100: NVIDIA's published NeMo / Megatron-Bridge throughput tables. Every dense
 // Llama and GPT-3 175B row of the NeMo 24.07 and Megatron-Bridge 25.11 tables is here, and the
