@@ -312,7 +312,8 @@ plan zero_os_g_p   { model = gpt_7_5b; cluster = a100_64; parallel { dp = 64 } b
 // ---- Round 11: every other row of [MF]'s tables (scripts/train/benchmarking/README.md at
 // llm-foundry 8c8dd48f7): all sequence lengths and GPU counts, entered by rule (every row not
 // already above) before their predictions were seen. Plans as above: FSDP with the sharding
-// strategy of the row (FULL_SHARD `fsdp`, SHARD_GRAD_OP `zero2`), Composer's DecoupledAdamW
+// strategy of the row (FULL_SHARD `fsdp`; SHARD_GRAD_OP, in none of these rows, would be
+// `reshard_after_forward = false`), Composer's DecoupledAdamW
 // (`fused = false`), PyTorch autograd's gradients, which FSDP casts and pre-divides before
 // each reduce-scatter and adds to the saved shard after it (`grad_accumulation = separate`),
 // checkpointing as the row says (`recompute = full`), the Triton
