@@ -40,6 +40,17 @@ Advice CheapestMemoryFix(const PlanInputs& in, double hbm_limit) {
     Consider(best, c, fmt::format("optimizer = adam {{ sharding = {} }}", ir::EnumName(s)),
              hbm_limit);
   }
+  // ZeRO-3/FSDP that keeps the forward's gathered parameters through the backward: free them
+  // after each unit's forward (FULL_SHARD) and hold one unit at a time.
+  if ((in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp) &&
+      !in.reshard_after_forward) {
+    PlanInputs c = in;
+    c.reshard_after_forward = true;
+    Consider(best, c,
+             fmt::format("optimizer = adam {{ sharding = {}; reshard_after_forward = true }}",
+                         ir::EnumName(in.sharding)),
+             hbm_limit);
+  }
   // More activation recompute.
   const ir::Recompute recomputes[] = {ir::Recompute::selective, ir::Recompute::full};
   for (ir::Recompute rc : recomputes) {

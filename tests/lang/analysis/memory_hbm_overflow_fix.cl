@@ -39,3 +39,14 @@ plan long_context {
   optimizer = adam { sharding = zero1 }
   batch { global = 64; micro = 1; seq_len = 65_536 }
 }
+// Llama 3 70B under FSDP over 64 GPUs that keeps every unit's gathered parameters from its forward
+// through its backward (SHARD_GRAD_OP): 140 GB of 16-bit parameters at the peak. Freeing them
+// after each unit's forward, as FULL_SHARD does, fits.
+plan kept {
+  model = models.llama3_70b
+  cluster = c
+  parallel { dp = 64 }
+  optimizer = adam { sharding = fsdp; reshard_after_forward = false }
+  batch { global = 64; micro = 1; seq_len = 8192 }
+  recompute = full
+}
