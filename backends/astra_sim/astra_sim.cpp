@@ -620,14 +620,20 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
       if (!c.per_micro_batch) dp_side.push_back(dp_coll(c, dp_name(c), false));
   };
   // ZeRO-3/FSDP, per micro-batch and block of layers (FSDP's unit is a layer): the block's
-  // share of the parameter all-gather before its forward and before its backward, its share of
-  // the gradient reduce-scatter after its backward; off the critical chain (prefetched and
-  // overlapped, as analysis assumes) unless dp_overlap = false, or, in backward, prefetch = none:
-  // then a unit's gather waits for the reduce-scatter before it, and its backward for both
-  // (analysis' blocking backward collectives). One all-gather of the whole
-  // stage before the micro-batch would hold up the links, and one reduce-scatter after it could
-  // hide behind nothing: 0.78 s of a 2.74 s step on tpu_v5p_pod that FSDP does not expose.
+  // share of the parameter all-gather before its forward and before its backward (unless the
+  // forward's gathers stay, reshard_after_forward = false), its share of the gradient
+  // reduce-scatter after its backward. With dp_overlap they run beside the compute as FSDP runs
+  // them: a block's gather is issued beside the block before it (forward: the CPU runs ahead of
+  // the GPU; backward: prefetch) and the block waits for it, so the first block's gather shows;
+  // each reduce-scatter runs beside the next block's backward and the optimizer waits for all of
+  // them (analysis' first gather and last reduce-scatter, exposed whatever the window). Without
+  // dp_overlap, or in backward with prefetch = none, they are on the chain: a unit's gather waits
+  // for the reduce-scatter before it, and its backward for both (analysis' blocking backward
+  // collectives). One all-gather of the whole stage before the micro-batch would hold up the
+  // links, and one reduce-scatter after it could hide behind nothing: 0.78 s of a 2.74 s step on
+  // tpu_v5p_pod that FSDP does not expose. Returns the side collectives' ids.
   auto zero3 = [&](const Block& b, bool backward, bool after, const std::string& tag) {
+    std::vector<int64_t> ids;
     for (const auto& c : dp) {
       if (!c.per_micro_batch) continue;
       bool gather = c.op == sim::DpOp::kAllGather;
@@ -638,8 +644,32 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
                                : double(b.layers) / double(st.layers);
       sim::DpCollective part = c;
       part.bytes *= share;
-      dp_coll(part, fmt::format("z3.{}.{}{}", c.what, c.expert ? "e" : "d", tag),
-              !dp_overlap || (backward && no_prefetch));
+      const int64_t id = dp_coll(part, fmt::format("z3.{}.{}{}", c.what, c.expert ? "e" : "d", tag),
+                                 !dp_overlap || (backward && no_prefetch));
+      if (id >= 0) ids.push_back(id);
+    }
+    return ids;
+  };
+  // The blocks of a chunk in the order they run, each after its parameters' gather: issued one
+  // block ahead beside the compute where the gathers overlap, else each on the chain before its
+  // block.
+  auto gathered_blocks = [&](const std::vector<Block>& blocks, bool backward,
+                             const std::string& prefix, auto&& run) {
+    const size_t n = blocks.size();
+    auto at = [&](size_t k) { return backward ? n - 1 - k : k; };
+    auto tag = [&](size_t k) { return fmt::format("{}.{}", prefix, at(k)); };
+    const bool ahead = dp_overlap && !(backward && no_prefetch);
+    std::vector<int64_t> ready =
+        n > 0 && ahead ? zero3(blocks[at(0)], backward, false, tag(0)) : std::vector<int64_t>{};
+    for (size_t k = 0; k < n; ++k) {
+      if (ahead) {
+        w.JoinNext(ready);
+        ready = k + 1 < n ? zero3(blocks[at(k + 1)], backward, false, tag(k + 1))
+                          : std::vector<int64_t>{};
+      } else {
+        zero3(blocks[at(k)], backward, false, tag(k));
+      }
+      run(blocks[at(k)], tag(k));
     }
   };
   auto prev = [&](int64_t c) -> std::pair<int64_t, int64_t> {  // (stage, chunk) feeding chunk c
@@ -654,11 +684,10 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
       auto [ps, pc] = prev(c);
       w.Recv(fmt::format("ra.{}.{}", mb, c), sl.Rank(x.t, x.c, x.d, ps), Tag(mb, pc, vpp, false));
     }
-    for (size_t i = 0; i < chunks[c].size(); ++i) {
-      const std::string tag = fmt::format(".{}.{}.{}", mb, c, i);
-      zero3(chunks[c][i], false, false, tag);
-      Forward(w, s, sl, g, r, chunks[c][i], tag, false, paired);
-    }
+    gathered_blocks(chunks[c], false, fmt::format(".{}.{}", mb, c),
+                    [&](const Block& b, const std::string& tag) {
+                      Forward(w, s, sl, g, r, b, tag, false, paired);
+                    });
     // The LM head and loss follow the last layer (analysis::HeadTime).
     if (x.p == pp - 1 && c == vpp - 1) w.Comp(fmt::format("f.head.{}", mb), s.head_fwd);
     if (x.p < pp - 1 || c < vpp - 1) {
@@ -674,12 +703,11 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
       w.Recv(fmt::format("rg.{}.{}", mb, c), sl.Rank(x.t, x.c, x.d, ns), Tag(mb, nc, vpp, true));
     }
     if (x.p == pp - 1 && c == vpp - 1) w.Comp(fmt::format("b.head.{}", mb), s.head_bwd);
-    for (size_t i = chunks[c].size(); i-- > 0;) {
-      const std::string tag = fmt::format(".{}.{}.{}", mb, c, i);
-      zero3(chunks[c][i], true, false, tag);
-      Backward(w, s, sl, g, r, chunks[c][i], tag, paired);
-      zero3(chunks[c][i], true, true, tag);
-    }
+    gathered_blocks(chunks[c], true, fmt::format(".{}.{}", mb, c),
+                    [&](const Block& b, const std::string& tag) {
+                      Backward(w, s, sl, g, r, b, tag, paired);
+                      for (int64_t id : zero3(b, true, true, tag)) dp_side.push_back(id);
+                    });
     // Without fusion the chunk's gradients are added into the accumulation buffer after its
     // backward, on the compute stream (analysis' `grad_accumulation`).
     if (s.grad_accumulation > 0)
