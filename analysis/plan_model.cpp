@@ -578,7 +578,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // `is_pipe_partitioned` under model parallelism).
     double bytes = act_msg / double(tp);
     r.messages.pipeline = bytes;
-    int64_t span = ir::SaturatingMul(2 * tp, ir::SaturatingMul(cp, dp));
+    // Neighbouring stages are tp x cp x dp GPUs apart, or tp x cp under tp-cp-ep-pp-dp.
+    int64_t span = ir::SaturatingMul(2 * tp, in.pp_inside_dp ? cp : ir::SaturatingMul(cp, dp));
     double bw = AchievedBandwidth(in, span);
     double one = bw > 0 ? bytes / bw + Latency(in, span) : 0;
     if (tp > 1 && !in.sequence_parallel)
@@ -604,17 +605,22 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     double gb = in.fp32_gradients || in.precision == ir::Precision::fp32 ? 4 : 2;
     r.messages.gradient_bytes_per_param = gb;
     r.messages.parameter_bytes_per_param = wb.compute;
-    int64_t span = ir::SaturatingMul(tp, ir::SaturatingMul(cp, dp));
-    double alpha = Latency(in, span);
-    // The dense group's ranks are tp apart, the expert group's ep x etp.
-    auto reduce = [&](double n, double params, int64_t stride) {
+    // The dense group's ranks are tp apart, the expert group's ep x etp; under the rank order
+    // tp-cp-ep-pp-dp the replicas are a pipeline (tp x cp x pp, ep x etp x pp) apart.
+    const RingPlacement dense_at =
+        in.pp_inside_dp ? Nested(in, cp, tp, dp, ir::SaturatingMul(tp, ir::SaturatingMul(cp, pp)))
+                        : Strided(in, tp, int64_t(nd_dense));
+    const RingPlacement expert_at =
+        Strided(in, in.pp_inside_dp ? ir::SaturatingMul(ep_span, pp) : ep_span, int64_t(nd_expert));
+    double alpha = Latency(in, dense_at.span);
+    auto reduce = [&](double n, double params, const RingPlacement& at) {
       if (n <= 1 || params <= 0) return 0.0;
-      const double bw = RingBandwidth(in, stride, int64_t(n));
-      const double gather_bw = GatherRingBandwidth(in, stride, int64_t(n));
+      const double bw = RingBandwidth(in, at, int64_t(n));
+      const double gather_bw = GatherRingBandwidth(in, at, int64_t(n));
       double bytes = params * gb;
       switch (stage) {
         case 0:
-          if (span <= in.scale_up_domain)
+          if (at.span <= in.scale_up_domain)
             return f::AllReduceTime(n, bytes, bw * (in.scale_up_reduction ? NvlsSpeedup(in) : 1),
                                     alpha);
           return f::AllReduceTime(n, bytes, bw, alpha, in.sharp);
@@ -651,13 +657,13 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
         }
       }
     };
-    const double dense_time = reduce(nd_dense, stage_dense_params, tp);
-    const double expert_time = reduce(nd_expert, stage_expert_params, ep_span);
+    const double dense_time = reduce(nd_dense, stage_dense_params, dense_at);
+    const double expert_time = reduce(nd_expert, stage_expert_params, expert_at);
     dp_total = dense_time + expert_time;
     // Each group's hidden time costs its ring's compute share (RingComputeShare).
     if (dp_total > 0)
-      dp_share = (dense_time * RingComputeShare(in, tp, int64_t(nd_dense)) +
-                  expert_time * RingComputeShare(in, ep_span, int64_t(nd_expert))) /
+      dp_share = (dense_time * RingComputeShare(in, dense_at, int64_t(nd_dense)) +
+                  expert_time * RingComputeShare(in, expert_at, int64_t(nd_expert))) /
                  dp_total;
     dp_window = stage == 0 ? bwd_mb : (stage <= 2 ? compute_mb : m * compute_mb);
     if (no_prefetch) dp_window = m * (compute_mb - bwd_mb);  // the forward's gathers

@@ -46,6 +46,9 @@ struct PlanInputs {
   // ZeRO-3/FSDP: gathered parameters freed after each unit's forward and gathered again for its
   // backward (FULL_SHARD); false: kept through the backward (SHARD_GRAD_OP).
   bool reshard_after_forward = true;
+  // Rank order tp-cp-ep-pp-dp (Megatron --use-tp-pp-dp-mapping): a pipeline's stages tp x cp
+  // GPUs apart, the data-parallel replicas tp x cp x pp apart; else tp-cp-ep-dp-pp.
+  bool pp_inside_dp = false;
   ir::OptimizerKind optimizer = ir::OptimizerKind::adam;
   bool fp32_gradients = false;  // 4-byte gradients in memory and in the data-parallel reduction
   bool fp32_params = false;     // fp32 parameters as the master copy (PyTorch FSDP, AMP)

@@ -596,8 +596,10 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
 
   // perf.sharded-comm-heavy: ZeRO-3/FSDP collectives across nodes hidden behind a compute they
   // fill by a large share (Options::sharded_comm_share).
+  // Under the rank order tp-cp-ep-pp-dp the replicas are a pipeline apart.
   const int64_t dp_span = ir::SaturatingMul(
-      std::max<int64_t>(1, in.tp),
+      ir::SaturatingMul(std::max<int64_t>(1, in.tp),
+                        in.pp_inside_dp ? std::max<int64_t>(1, in.pp) : 1),
       ir::SaturatingMul(std::max<int64_t>(1, in.cp), std::max<int64_t>(1, in.dp)));
   const int64_t domain = std::max<int64_t>(1, in.scale_up_domain);
   if ((in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp) &&

@@ -48,8 +48,12 @@ cluster nvl72 {
   gpu_mtbf = 50_000 h
 }
 
-// Llama 3 405B on the whole cluster. tp = 8 x pp = 9 = 72 GPUs: one pipeline replica per NVL72
-// rack, so pipeline traffic stays on NVLink; 126 layers / (9 stages x 7 virtual stages) = 2 each
+// Llama 3 405B on the whole cluster. tp = 8 x pp = 9 = 72 GPUs, a rack's worth per pipeline
+// replica. In Megatron's default rank order (tp, cp, ep, dp, pp) a replica's stages are 896 GPUs
+// apart and the pipeline traffic crosses InfiniBand (189 ms of it exposed a step);
+// `parallel { rank_order = tp_cp_ep_pp_dp }` (--use-tp-pp-dp-mapping) keeps each replica in one
+// rack, but its data-parallel replicas are then a rack apart and the ZeRO-1 collectives show
+// more (4.31 s a step against 4.18 s). 126 layers / (9 stages x 7 virtual stages) = 2 each
 // (interleaved: with vpp = 1 the bubble is 26 % of the step, `perf.pipeline-bubble`); dp = 112;
 // 18 micro-batches per replica, a multiple of pp as the interleaved schedule needs. Sequence
 // parallelism's reduce-scatters and all-gathers gain nothing from NVLS, so the tensor-parallel

@@ -128,6 +128,11 @@ CLUSTERC_ENUM(EpDispatch, all_to_all, deduplicated)
 // gradients after it, exposed (allgather: Llama 3); `all_to_all` trades the sequence split for a
 // head split before attention and back after it (a2a: DeepSpeed-Ulysses).
 CLUSTERC_ENUM(CpComm, ring, all_gather, all_to_all)
+// How ranks are numbered across the parallel dimensions, innermost first (Megatron-Core's
+// RankGenerator order): `tp_cp_ep_dp_pp`, its default, puts a pipeline's stages farthest apart;
+// `tp_cp_ep_pp_dp` (--use-tp-pp-dp-mapping) puts them next to each other, inside a scale-up
+// domain where tp x cp x pp fits, and the data-parallel replicas farthest apart.
+CLUSTERC_ENUM(RankOrder, tp_cp_ep_dp_pp, tp_cp_ep_pp_dp)
 // Generation of the fused-attention kernel a run used: `tuned` is the GPU's own calibration (a
 // kernel written for that architecture), `flash2` FlashAttention-2 (Dao 2023), which predates
 // Hopper, `flash1` the FlashAttention generation before it (Dao et al. 2022, and its Triton port).

@@ -110,6 +110,7 @@ struct Parallel {
   bool tp_backward_overlap = true;
   EpDispatch ep_dispatch = EpDispatch::all_to_all;
   CpComm cp_comm = CpComm::ring;
+  RankOrder rank_order = RankOrder::tp_cp_ep_dp_pp;
 };
 
 template <class V>
@@ -128,6 +129,10 @@ void Describe(Parallel& p, V& v) {
           "Megatron --cp-comm-type p2p), `all_gather` (K/V gathered before attention, exposed; "
           "Llama 3, all_gather) or `all_to_all` (heads swapped for the sequence; Ulysses, a2a)");
   v.Field("vpp", p.vpp, kPositive, "virtual stages per pipeline rank (interleaved schedule)");
+  v.Field("rank_order", p.rank_order, kOptional,
+          "how ranks are numbered, innermost first: `tp_cp_ep_dp_pp` (Megatron-Core's default: "
+          "the pipeline outermost) or `tp_cp_ep_pp_dp` (--use-tp-pp-dp-mapping: a pipeline's "
+          "stages adjacent, the data-parallel replicas outermost)");
   v.Field("sequence_parallel", p.sequence_parallel, kOptional,
           "shard norm/dropout activations over the tensor-parallel group");
   v.Field("schedule", p.schedule, kOptional,

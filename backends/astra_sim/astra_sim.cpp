@@ -414,6 +414,13 @@ RankCoord Coord(const Slice& sl, int64_t r) {
   r /= sl.tp;
   x.c = r % sl.cp;
   r /= sl.cp;
+  if (sl.pp_inside) {  // Slice::Rank's tp-cp-ep-pp-dp
+    const int64_t e = r % sl.eb;
+    r /= sl.eb;
+    x.p = r % sl.pp;
+    x.d = e + sl.eb * (r / sl.pp);
+    return x;
+  }
   x.d = r % sl.d;
   x.p = r / sl.d;
   return x;
@@ -578,8 +585,10 @@ double ReducedGroupScale(const PlanShape& s, const Groups& g, int group, bool ex
   if (n <= 1 || job <= n) return 1;
   double ring = 1;
   const int64_t domain = s.cluster->scale_up_domain;
-  if (!expert && s.cp == 1 && domain > 0 && s.tp < domain && int64_t(n) <= domain / s.tp)
-    ring = analysis::RingSpeedup(*s.in, s.tp, int64_t(job));
+  // The job's replicas are tp apart, or a pipeline apart under tp-cp-ep-pp-dp.
+  const int64_t stride = s.tp * (s.in->pp_inside_dp ? s.pp : 1);
+  if (!expert && s.cp == 1 && domain > 0 && stride < domain && int64_t(n) <= domain / stride)
+    ring = analysis::RingSpeedup(*s.in, stride, int64_t(job));
   return ((job - 1) / job) / ((n - 1) / n) / ring;
 }
 

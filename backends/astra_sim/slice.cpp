@@ -62,6 +62,12 @@ Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
   sl.folded = sim::FoldedExperts(s);
   const int64_t group = sl.ep * sl.etp;
   sl.eb = sl.folded ? group / std::gcd(group, s.tp * s.cp) : sl.ep;
+  // Folded experts keep the default order: their groups are laid out per stage (groups.cpp).
+  sl.pp_inside = s.in->pp_inside_dp && s.pp > 1 && !sl.folded;
+  if (s.in->pp_inside_dp && s.pp > 1 && sl.folded)
+    sl.dropped.push_back(
+        "the rank order tp_cp_ep_pp_dp is written as tp_cp_ep_dp_pp: with folded experts "
+        "(etp != tp) the traces keep each pipeline stage's ranks together");
   if (all_ranks) {
     sl.d = s.dp;
     return sl;
@@ -96,13 +102,20 @@ Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
 std::vector<Dimension> Network(const Context& ctx, const sim::PlanShape& s, const Slice& sl) {
   const analysis::PlanInputs& in = *s.in;
   const int64_t ep_span = s.tp * s.cp;  // stride of the data-parallel axis
-  std::vector<Axis> axes = {
-      {sl.tp, 1, 0},
-      {sl.cp, s.tp, 0},
-      {sl.eb, ep_span, 0},
-      {sl.d / sl.eb, ep_span * sl.eb, ep_span * s.dp},
-      {sl.pp, ep_span * s.dp, 0},
-  };
+  // Innermost first, as Slice::Rank numbers them: under tp-cp-ep-pp-dp the pipeline sits
+  // between the expert replicas and the rest of the data-parallel ones.
+  std::vector<Axis> axes =
+      sl.pp_inside
+          ? std::vector<Axis>{{sl.tp, 1, 0},
+                              {sl.cp, s.tp, 0},
+                              {sl.eb, ep_span, 0},
+                              {sl.pp, ep_span * sl.eb, 0},
+                              {sl.d / sl.eb, ep_span * sl.eb * s.pp, ep_span * s.pp * s.dp}}
+          : std::vector<Axis>{{sl.tp, 1, 0},
+                              {sl.cp, s.tp, 0},
+                              {sl.eb, ep_span, 0},
+                              {sl.d / sl.eb, ep_span * sl.eb, ep_span * s.dp},
+                              {sl.pp, ep_span * s.dp, 0}};
   const std::vector<int64_t> bounds = Boundaries(s);
   std::vector<Dimension> dims;
   int64_t spanned = 1;  // slice ranks covered by the dimensions so far (for torus axes)

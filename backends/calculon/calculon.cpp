@@ -368,21 +368,34 @@ std::string ExecutionJson(const PlanShape& s) {
   const int64_t sud = std::max<int64_t>(1, s.cluster->scale_up_domain);
   // Network tiers: 0 the scale-up domain, 1 the scale-out fabric. A degree goes on tier 0 when it
   // and the degrees already there fill the domain evenly (Calculon's must_be_filled).
+  // Degrees are placed innermost first; once one leaves the domain, every outer one does too
+  // (its ranks are farther apart).
   int64_t on_fast = 1;
+  bool spilled = false;
   auto tier = [&](int64_t degree) {
-    if (degree > 1 && sud % (on_fast * degree) == 0) {
+    if (degree <= 1) return 1;
+    if (!spilled && sud % (on_fast * degree) == 0) {
       on_fast *= degree;
       return 0;
     }
+    spilled = true;
     return 1;
   };
   // Calculon accepts a tier that the degrees on it divide (llm.py: size % tier_size == 0), so a
   // tensor degree of 4 stays on a 72-GPU NVLink domain; moving it to the scale-out fabric, as
   // this did until 2026-11-24, made gb200_nvl72's llama3_70b_third expose 1.46 s of
   // tensor-parallel traffic at 50 GB/s.
+  // In the plan's rank order: Megatron-Core's default tp-cp-ep-dp-pp fills the domain with the
+  // data-parallel ranks before the pipeline's, tp-cp-ep-pp-dp with the pipeline's first.
   const int tp_net = tier(s.tp);
-  const int pp_net = tier(s.pp);
-  const int dp_net = tier(data_par);
+  int pp_net = 1, dp_net = 1;
+  if (in.pp_inside_dp) {
+    pp_net = tier(s.pp);
+    dp_net = tier(data_par);
+  } else {
+    dp_net = tier(data_par);
+    pp_net = tier(s.pp);
+  }
   // Interleaving must divide the blocks per processor (ceil(layers / pp)); else the largest
   // divisor of it not above the plan's.
   int64_t blocks = (in.layers + s.pp - 1) / s.pp;

@@ -211,6 +211,11 @@ std::vector<std::string> NotRepresented(const PlanShape& s, bool terminal) {
     out.push_back(fmt::format(
         "SimAI has no {} schedule: its bubble is 1F1B's, (pp - 1) / (ga x vpp) of the rows",
         ir::EnumName(in.schedule)));
+  if (in.pp_inside_dp && s.pp > 1)
+    out.push_back(
+        "SimAI's workload has no rank order: the plan's tp_cp_ep_pp_dp, which puts a "
+        "pipeline's stages next to each other and the data-parallel replicas farthest apart, "
+        "is not represented");
   if (in.tp_comm_overlap && s.tp > 1)
     out.push_back(
         "SimAI's analytical mode adds communication to compute: tp_comm_overlap is not "

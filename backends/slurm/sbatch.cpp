@@ -182,6 +182,8 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
   if (in.moe || in.ep > 1) a.Add("--expert-model-parallel-size", in.ep);
   if (in.moe && in.etp > 0) a.Add("--expert-tensor-parallel-size", in.etp);
   if (in.sequence_parallel && in.tp > 1) a.Add("--sequence-parallel");
+  // Rank order tp-cp-ep-pp-dp (Megatron-Core's RankGenerator; default tp-cp-ep-dp-pp).
+  if (in.pp_inside_dp && in.pp > 1) a.Add("--use-tp-pp-dp-mapping");
   bool even = in.pp > 0 && in.layers % in.pp == 0;
   if (!even && in.pp > 1) {
     // Uneven split: the middle stages take ceil(layers / pp), first and last share the rest.

@@ -680,3 +680,48 @@ TEST_CASE("ASTRA-sim traces carry each context-parallel exchange where it runs",
     }
   }
 }
+
+// tests/lang/explain/rank_order.cl: under tp-cp-ep-pp-dp a pipeline's next stage is tp ranks on
+// (in the same node), under the default tp-cp-ep-dp-pp tp x the slice's replicas on; the network's
+// first (NVLink) dimension holds a whole pipeline in the first case, one tensor-parallel group in
+// the second.
+TEST_CASE("ASTRA-sim numbers ranks in the plan's rank order", "[astra-sim][sim]") {
+  auto c = clusterc::testing::ExplainSpec("rank_order.cl");
+  backends::Context ctx = testing::ContextOf(*c);
+  backends::OutputTree out;
+  backends::EmitAstraSim(ctx, out);
+  for (uint32_t i : ctx.plans) {
+    backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, i);
+    const backends::astra::Slice sl = backends::astra::ChooseSlice(s, false);
+    const std::string plan = s.plan->name;
+    INFO(plan);
+    REQUIRE(sl.tp == 2);
+    REQUIRE(sl.pp == 4);
+    CHECK(sl.pp_inside == (plan == "pp_inside"));
+    const int64_t next_stage = sl.pp_inside ? sl.tp : sl.tp * sl.cp * sl.d;
+    CHECK(sl.Rank(0, 0, 0, 1) == next_stage);
+    // Every rank once.
+    std::set<int64_t> ranks;
+    for (int64_t p = 0; p < sl.pp; ++p)
+      for (int64_t x = 0; x < sl.d; ++x)
+        for (int64_t t = 0; t < sl.tp; ++t) ranks.insert(sl.Rank(t, 0, x, p));
+    CHECK(int64_t(ranks.size()) == sl.Ranks());
+    CHECK(*ranks.rbegin() == sl.Ranks() - 1);
+    // Rank 0's first forward send goes to the next stage.
+    DecodedTrace t = Decode(out.Files().at("astra-sim/" + plan + "/workload/" + plan + ".0.et"));
+    REQUIRE(t.ok);
+    bool sent = false;
+    for (const DecodedNode& node : t.nodes)
+      if (node.name == "sa.0.0") {
+        sent = true;
+        CHECK(int64_t(node.attrs.at("comm_dst").int_value) == next_stage);
+      }
+    CHECK(sent);
+    const std::vector<backends::astra::Dimension> dims = backends::astra::Network(ctx, s, sl);
+    REQUIRE_FALSE(dims.empty());
+    CHECK(dims[0].level == 0);
+    // The default order's reduced data-parallel group stands at the level of the job's 16-GPU
+    // group, beyond the node.
+    CHECK(dims[0].npus == (sl.pp_inside ? sl.tp * sl.pp : sl.tp));
+  }
+}

@@ -2,6 +2,8 @@
 // the step model charges, checked on the validation specs' plans.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "analysis/collective_rates.h"
 #include "support.h"
 
@@ -105,6 +107,44 @@ TEST_CASE("a ring with several ranks per node slows compute by its hops' shares"
   CHECK(one.step.contention ==
         Approx(one_hidden * in.scale_out_compute_share + tp_hidden * in.scale_up_compute_share)
             .epsilon(1e-9));
+}
+
+TEST_CASE("the rank order decides which link a pipeline and a data-parallel ring cross",
+          "[collective_rates]") {
+  // tests/lang/explain/rank_order.cl: tp 2, pp 4, dp 8 on eight 8 x H100 nodes. Under
+  // tp-cp-ep-dp-pp neighbouring stages are tp x dp = 16 GPUs apart (InfiniBand, 50 GB/s x 0.9)
+  // and the data-parallel ring has 4 ranks in each of 2 nodes: the NIC rate x 7 / 1, up to the
+  // NVLink rate. Under tp-cp-ep-pp-dp the stages are 2 apart (NVLink, 450 GB/s x 0.78) and the
+  // replicas 8 apart, one a node: the NIC rate.
+  auto c = testing::ExplainSpec("rank_order.cl");
+  const PlanInputs outer = PlanNamed(*c, "dp_inside");
+  const PlanInputs inner = PlanNamed(*c, "pp_inside");
+  REQUIRE_FALSE(outer.pp_inside_dp);
+  REQUIRE(inner.pp_inside_dp);
+  const double nic = 50e9 * outer.scale_out_efficiency;
+  const double nvlink = 450e9 * outer.scale_up_efficiency;
+  const RingPlacement outer_dp = Strided(outer, 2, 8);
+  const RingPlacement inner_dp = Nested(inner, 1, 2, 8, 8);
+  CHECK(outer_dp.span == 16);
+  CHECK(outer_dp.per_domain == 4);
+  CHECK(inner_dp.span == 64);
+  CHECK(inner_dp.per_domain == 0);
+  CHECK(RingBandwidth(outer, outer_dp, 8) == Approx(std::min(nic * 7, nvlink)));
+  CHECK(RingBandwidth(inner, inner_dp, 8) == Approx(nic));
+  // Two context-parallel ranks inside each replica, the replicas four GPUs apart: two
+  // replicas (four ranks) a node.
+  const RingPlacement cp_dp = Nested(inner, 2, 2, 8, 4);
+  CHECK(cp_dp.span == 32);
+  CHECK(cp_dp.per_domain == 4);
+  // The step: the pipeline's messages, 2 x 4,096 x 5,120 bytes over tp 2, each way per
+  // micro-batch, at the two links' rates (plus their latency).
+  const PlanResults ro = EvaluatePlan(outer), ri = EvaluatePlan(inner);
+  const double msg = 2.0 * 4096 * 5120 / 2, m = double(ro.micro_batches);
+  CHECK(ro.step.comm_total[int(Comm::kPp)] ==
+        Approx(2 * m * (msg / nic + outer.scale_out_latency)));
+  CHECK(ri.step.comm_total[int(Comm::kPp)] ==
+        Approx(2 * m * (msg / nvlink + inner.scale_up_latency)));
+  CHECK(ri.step.comm_total[int(Comm::kDp)] > ro.step.comm_total[int(Comm::kDp)]);
 }
 
 }  // namespace

@@ -516,3 +516,26 @@ TEST_CASE("SimAI and Calculon inputs of FSDP with and without resharding", "[sim
   CHECK(kept.find("hold the gathered units from the forward through the backward, gathering "
                   "every unit once") != std::string::npos);
 }
+
+// tests/lang/explain/rank_order.cl: SimAI's workload places no ranks, so a plan in the order
+// tp-cp-ep-pp-dp is told so on the terminal; Calculon fills its fast tier in the plan's order
+// (the pipeline before the replicas under tp-cp-ep-pp-dp, after them by default), and a degree
+// outside the domain takes every outer one with it.
+TEST_CASE("SimAI and Calculon inputs of the rank order", "[sim][simai]") {
+  const SimEmission e(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" /
+                      "rank_order.cl");
+  CHECK(e.reported.find("simai/pp_inside") != std::string::npos);
+  CHECK(e.reported.find("no rank order") != std::string::npos);
+  CHECK(e.reported.find("simai/dp_inside: SimAI's workload has no rank order") ==
+        std::string::npos);
+  const YAML::Node outer = YAML::Load(e.out.Files().at("calculon/dp_inside/execution.json"));
+  const YAML::Node inner = YAML::Load(e.out.Files().at("calculon/pp_inside/execution.json"));
+  // tp 2 and pp 4 fill the 8-GPU node under tp-cp-ep-pp-dp; by default tp 2 x dp 8 does not,
+  // and the pipeline, outside the replicas, leaves the node with them.
+  CHECK(inner["tensor_par_net"].as<int>() == 0);
+  CHECK(inner["pipeline_par_net"].as<int>() == 0);
+  CHECK(inner["data_par_net"].as<int>() == 1);
+  CHECK(outer["tensor_par_net"].as<int>() == 0);
+  CHECK(outer["data_par_net"].as<int>() == 1);
+  CHECK(outer["pipeline_par_net"].as<int>() == 1);
+}

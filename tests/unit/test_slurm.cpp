@@ -646,6 +646,16 @@ TEST_CASE("slurm: a plan that keeps FSDP's gathered parameters says the Megatron
   }
 }
 
+TEST_CASE("slurm: the rank order tp-cp-ep-pp-dp is Megatron's --use-tp-pp-dp-mapping", "[slurm]") {
+  // tests/lang/explain/rank_order.cl: the default order needs no flag.
+  auto c = ExplainSpec("rank_order.cl");
+  auto out = LowerSlurm(*c);
+  for (const char* plan : {"dp_inside", "pp_inside"}) {
+    const std::string& sbatch = out.Files().at(std::string("slurm/") + plan + ".sbatch");
+    CHECK((Flag(sbatch, "--use-tp-pp-dp-mapping") == "true") == (std::string(plan) == "pp_inside"));
+  }
+}
+
 TEST_CASE("slurm: a plan with PyTorch FSDP's fp32 parameters says Megatron keeps 16-bit weights",
           "[slurm]") {
   // tests/lang/explain/fp32_params.cl: Megatron-LM has no mode in which the fp32 parameters are

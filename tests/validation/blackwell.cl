@@ -137,8 +137,11 @@ plan mb2608_gb300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb300_8; para
 //        fused cross entropy, no recompute, and the whole iteration as a CUDA graph
 //        (`FULL_CUDA_GRAPH=True`: `kernel_launch = graph`). The configurations source a
 //        config_common_blackwell.sh that the submissions do not include: the FP8 recipe is the
-//        yaml's default, delayed scaling. `TP_PP_DP_MAPPING` puts each model replica's tp x pp
-//        x cp = 64 GPUs in one NVLink domain; clusterc orders its groups its own way. Job sizes
+//        yaml's default, delayed scaling. `TP_PP_DP_MAPPING=True` in the 512-GPU Tyche
+//        configuration (config_GB200_128x4x112xtp4pp8cp2_cg_dplast.sh) and all five Carina ones
+//        (Megatron-Core's rank order tp-cp-ep-pp-dp) puts each model replica's tp x pp x cp = 64
+//        GPUs in one NVLink domain: `rank_order = tp_cp_ep_pp_dp` since round 21 (the 256-GPU
+//        Tyche run keeps the default order, its pipelines over InfiniBand). Job sizes
 //        are multiples of 64 GPUs (2,496 = 39 x 64): 16 of each NVL72 rack's 18 trays are taken
 //        to form a job's domains (`scale_up_domain = 64`, as gb200_256 above); the fabric for
 //        2,496 ports is a 3-tier NDR fat tree (assumed). The model: Llama 3.1 405B with the
@@ -157,17 +160,17 @@ cluster gb200_2496 { site = dc; nodes = 624 x gb200_tray; racks = rack { nodes =
 // tyche_ngpu256: global 448, accumulation 112 (dp 4): 19.168 s.
 plan ml50_gb200_llama405b_256    { model = llama31_405b_mlperf; cluster = gb200_256;  parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 4;  first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 448;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
 // tyche_ngpu512: global 896, accumulation 112 (dp 8): 19.432 s.
-plan ml50_gb200_llama405b_512    { model = llama31_405b_mlperf; cluster = gb200_512;  parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 8;  first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 896;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
+plan ml50_gb200_llama405b_512    { model = llama31_405b_mlperf; cluster = gb200_512;  parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 8;  first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true; rank_order = tp_cp_ep_pp_dp } batch { global = 896;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
 // carina_ngpu512: global 896, accumulation 112 (dp 8): 19.278 s.
-plan ml50cw_gb200_llama405b_512  { model = llama31_405b_mlperf; cluster = gb200_512;  parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 8;  first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 896;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
+plan ml50cw_gb200_llama405b_512  { model = llama31_405b_mlperf; cluster = gb200_512;  parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 8;  first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true; rank_order = tp_cp_ep_pp_dp } batch { global = 896;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
 // carina_ngpu1024: global 768, accumulation 48 (dp 16): 8.448 s.
-plan ml50cw_gb200_llama405b_1024 { model = llama31_405b_mlperf; cluster = gb200_1024; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 16; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 768;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
+plan ml50cw_gb200_llama405b_1024 { model = llama31_405b_mlperf; cluster = gb200_1024; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 16; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true; rank_order = tp_cp_ep_pp_dp } batch { global = 768;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
 // carina_ngpu1536: global 1,152, accumulation 48 (dp 24): 8.499 s.
-plan ml50cw_gb200_llama405b_1536 { model = llama31_405b_mlperf; cluster = gb200_1536; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 24; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_152; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
+plan ml50cw_gb200_llama405b_1536 { model = llama31_405b_mlperf; cluster = gb200_1536; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 24; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true; rank_order = tp_cp_ep_pp_dp } batch { global = 1_152; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
 // carina_ngpu2048: global 1,280, accumulation 40 (dp 32): 7.158 s.
-plan ml50cw_gb200_llama405b_2048 { model = llama31_405b_mlperf; cluster = gb200_2048; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 32; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_280; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
+plan ml50cw_gb200_llama405b_2048 { model = llama31_405b_mlperf; cluster = gb200_2048; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 32; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true; rank_order = tp_cp_ep_pp_dp } batch { global = 1_280; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
 // carina_ngpu2496: global 1,248, accumulation 32 (dp 39): 5.823 s.
-plan ml50cw_gb200_llama405b_2496 { model = llama31_405b_mlperf; cluster = gb200_2496; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 39; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_248; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
+plan ml50cw_gb200_llama405b_2496 { model = llama31_405b_mlperf; cluster = gb200_2496; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 39; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true; rank_order = tp_cp_ep_pp_dp } batch { global = 1_248; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; kernel_launch = graph }
 
 // ---- MLPerf Training v5.1 on DGX B200 (round 20, entered before their predictions were seen).
 //  [ML51B] MLCommons, training_results_v5.1 (github.com/mlcommons/training_results_v5.1,
