@@ -415,10 +415,8 @@ RankCoord Coord(const Slice& sl, int64_t r) {
   x.c = r % sl.cp;
   r /= sl.cp;
   if (sl.pp_inside) {  // Slice::Rank's tp-cp-ep-pp-dp
-    const int64_t e = r % sl.eb;
-    r /= sl.eb;
     x.p = r % sl.pp;
-    x.d = e + sl.eb * (r / sl.pp);
+    x.d = r / sl.pp;
     return x;
   }
   x.d = r % sl.d;

@@ -62,12 +62,15 @@ Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
   sl.folded = sim::FoldedExperts(s);
   const int64_t group = sl.ep * sl.etp;
   sl.eb = sl.folded ? group / std::gcd(group, s.tp * s.cp) : sl.ep;
-  // Folded experts keep the default order: their groups are laid out per stage (groups.cpp).
-  sl.pp_inside = s.in->pp_inside_dp && s.pp > 1 && !sl.folded;
-  if (s.in->pp_inside_dp && s.pp > 1 && sl.folded)
+  // With expert parallelism Megatron-Core's two rank generators disagree on a pipeline's stride
+  // under tp-cp-ep-pp-dp (tp x cp for the dense layers, etp x ep for the experts): the traces keep
+  // the default order there and say so.
+  const bool reorder = s.in->pp_inside_dp && s.pp > 1;
+  sl.pp_inside = reorder && sl.ep == 1 && !sl.folded;
+  if (reorder && !sl.pp_inside)
     sl.dropped.push_back(
-        "the rank order tp_cp_ep_pp_dp is written as tp_cp_ep_dp_pp: with folded experts "
-        "(etp != tp) the traces keep each pipeline stage's ranks together");
+        "the rank order tp_cp_ep_pp_dp is written as tp_cp_ep_dp_pp: with expert parallelism "
+        "the traces keep each pipeline stage's ranks together");
   if (all_ranks) {
     sl.d = s.dp;
     return sl;
@@ -102,8 +105,8 @@ Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
 std::vector<Dimension> Network(const Context& ctx, const sim::PlanShape& s, const Slice& sl) {
   const analysis::PlanInputs& in = *s.in;
   const int64_t ep_span = s.tp * s.cp;  // stride of the data-parallel axis
-  // Innermost first, as Slice::Rank numbers them: under tp-cp-ep-pp-dp the pipeline sits
-  // between the expert replicas and the rest of the data-parallel ones.
+  // Innermost first, as Slice::Rank numbers them: under tp-cp-ep-pp-dp (no expert parallelism,
+  // eb = 1) the pipeline inside the data-parallel replicas.
   std::vector<Axis> axes =
       sl.pp_inside
           ? std::vector<Axis>{{sl.tp, 1, 0},

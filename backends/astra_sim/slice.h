@@ -44,14 +44,14 @@ struct Slice {
   int64_t ExpertReplicas() const {  // expert-data-parallel members in the slice
     return folded ? tp * cp * d / (ep * etp) : d / ep * cp;
   }
-  // Rank order tp-cp-ep-pp-dp (analysis::PlanInputs::pp_inside_dp): the expert replicas of the
-  // data-parallel index inside the pipeline, the rest outside it; else tp-cp-ep-dp-pp.
+  // Rank order tp-cp-ep-pp-dp (analysis::PlanInputs::pp_inside_dp; without expert parallelism,
+  // ChooseSlice): the pipeline inside the data-parallel replicas; else tp-cp-ep-dp-pp.
   bool pp_inside = false;
   std::vector<std::string> dropped;  // communicators the slice leaves out, for people
   std::string dp_note;               // how the data-parallel group was reduced
   int64_t Ranks() const { return tp * cp * d * pp; }
   int64_t Rank(int64_t t, int64_t c, int64_t x, int64_t p) const {
-    if (pp_inside) return t + tp * (c + cp * (x % eb + eb * (p + pp * (x / eb))));
+    if (pp_inside) return t + tp * (c + cp * (p + pp * x));
     return t + tp * (c + cp * (x + d * p));
   }
 };
