@@ -160,6 +160,17 @@ int64_t StageStart(const PlanInputs& in, int64_t i) {
   return StageLayers(in, 0) + (i - 1) * StageLayers(in, 1);
 }
 
+bool StagesSplit(int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t last) {
+  if (pp <= 1) return vpp == 1;
+  const int64_t ends = (first > 0) + (last > 0);
+  const int64_t chunks = ir::SaturatingMul(pp, vpp);
+  if (ends == 0) return layers % chunks == 0 || (layers + 2) % chunks == 0;
+  const int64_t rest = layers - first - last;
+  const int64_t others = ir::SaturatingMul(pp - ends, vpp);
+  if (others == 0) return rest == 0;
+  return rest >= others && rest % others == 0;
+}
+
 ParamCounts CountParams(const PlanInputs& in) {
   ParamCounts c;
   double h = double(in.hidden), L = double(in.layers), V = double(in.vocab);

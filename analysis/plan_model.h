@@ -243,6 +243,12 @@ struct PlanResults {
 int64_t StageLayers(const PlanInputs& in, int64_t i);
 int64_t StageStart(const PlanInputs& in, int64_t i);
 
+// Whether StageLayers places every layer on pp stages of vpp chunks each: with the plan's first
+// and/or last stage's layer counts (0: not given), the rest split evenly, at least one layer a
+// chunk, over the other stages; else the layers (or layers + 2) dividing into pp x vpp chunks.
+// One stage needs no interleaving.
+bool StagesSplit(int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t last);
+
 // Parameter counts from the model's shape (no allocation).
 ParamCounts CountParams(const PlanInputs& in);
 

@@ -339,16 +339,22 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   if (model) {
     int64_t stages = ir::SaturatingMul(pa.pp, pa.vpp);
     int64_t ends = (pa.first_stage_layers > 0) + (pa.last_stage_layers > 0);
-    if (ends > 0 && pa.pp > ends) {
+    if (ends > 0 && pa.pp > 1) {
       // Uneven stages: the layers between the given ends split evenly over the other stages.
       int64_t rest = model->layers - pa.first_stage_layers - pa.last_stage_layers;
       int64_t others = ir::SaturatingMul(pa.pp - ends, pa.vpp);
-      if (rest < 0 || rest % others != 0)
+      if (!StagesSplit(model->layers, pa.pp, pa.vpp, pa.first_stage_layers, pa.last_stage_layers))
         indivisible(
             parallel,
-            fmt::format("{} layers less the first and last stages' {} + {} leave {}, which "
-                        "do not divide into {} stages",
-                        model->layers, pa.first_stage_layers, pa.last_stage_layers, rest, others),
+            others == 0
+                ? fmt::format("pp = {} stages are the first and last stages alone, which hold "
+                              "{} + {} = {} layers where the model has {}",
+                              pa.pp, pa.first_stage_layers, pa.last_stage_layers,
+                              pa.first_stage_layers + pa.last_stage_layers, model->layers)
+                : fmt::format("{} layers less the first and last stages' {} + {} leave {}, which "
+                              "do not divide into {} stages of at least one layer",
+                              model->layers, pa.first_stage_layers, pa.last_stage_layers, rest,
+                              others),
             "");
     } else if (stages > 1 && model->layers % stages != 0 && (model->layers + 2) % stages != 0)
       indivisible(parallel,

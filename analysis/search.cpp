@@ -69,6 +69,8 @@ struct Prepared {
   std::vector<int64_t> gpu_counts;
   std::vector<ir::Recompute> recompute;
   std::vector<ir::Sharding> sharding;
+  std::vector<bool> reshard;  // for ZeRO-3/FSDP candidates; others always reshard
+  std::vector<ir::RankOrder> rank_order;
   int64_t domain = 1;
   // Bounds (docs/search.md, "Plan search"): valid when every layer has the same shape.
   bool bounds = true;
@@ -76,10 +78,11 @@ struct Prepared {
   double layer_fwd_flops_step = 0;  // forward FLOPs of the transformer layers, one step
   double dense_params = 0, expert_params = 0;
   double weight_bytes = 2, grad_bytes = 2, optimizer_bytes = 12;  // per parameter, from the model
+  double compute_bytes = 2;  // per parameter gathered: 16-bit, fp32 in fp32 training
 };
 
 Candidate Make(const Layout& l, int64_t vpp, int64_t micro, ir::Recompute rc, ir::Sharding sh,
-               bool sp) {
+               bool sp, bool reshard = true, ir::RankOrder order = ir::RankOrder::tp_cp_ep_dp_pp) {
   Candidate c;
   c.gpus = l.gpus;
   c.tp = l.tp;
@@ -91,10 +94,22 @@ Candidate Make(const Layout& l, int64_t vpp, int64_t micro, ir::Recompute rc, ir
   c.recompute = rc;
   c.sharding = sh;
   c.sequence_parallel = sp;
+  c.reshard = reshard;
+  c.rank_order = order;
   return c;
 }
 
 }  // namespace
+
+bool RankOrderMatters(const PlanInputs& base, int64_t tp, int64_t cp, int64_t pp, int64_t dp) {
+  // With one stage or one replica the orders number the ranks alike. With a scale-up domain or
+  // less per tensor x context group, every pipeline neighbour and every data-parallel peer is
+  // in another domain under either order, and without oversubscribed tiers only the domain
+  // bounds a group's rate (GroupBandwidth); expert groups, ep x etp apart, may still differ.
+  if (pp == 1 || dp == 1) return false;
+  return base.moe || ir::SaturatingMul(tp, cp) < base.scale_up_domain ||
+         base.leaf_oversubscription > 1 || base.pod_oversubscription > 1;
+}
 
 PlanInputs ApplyCandidate(const PlanInputs& base, const Candidate& c) {
   PlanInputs in = base;
@@ -108,18 +123,12 @@ PlanInputs ApplyCandidate(const PlanInputs& base, const Candidate& c) {
   in.recompute = c.recompute;
   in.sharding = c.sharding;
   in.sequence_parallel = c.sequence_parallel && c.tp > 1;
+  in.reshard_after_forward = c.reshard;
+  in.pp_inside_dp = c.rank_order == ir::RankOrder::tp_cp_ep_pp_dp;
   return in;
 }
 
 namespace {
-
-// Interleaving is valid for these stages: the layers (or layers + 2, the embedding and the loss
-// taking a slot each) divide into pp x vpp chunks; one stage needs no interleaving.
-bool StagesDivide(int64_t layers, int64_t pp, int64_t vpp) {
-  if (pp == 1) return vpp == 1;
-  int64_t stages = pp * vpp;
-  return layers % stages == 0 || (layers + 2) % stages == 0;
-}
 
 // The interleaved schedule needs the micro-batches to be a multiple of the pipeline stages
 // (Narayanan et al. 2021, section 2.2.2).
@@ -133,7 +142,9 @@ std::vector<int64_t> VppDomain(const Prepared& p, int64_t pp) {
   std::vector<int64_t> out;
   int64_t L = p.base->layers;
   for (int64_t v = 1; pp * v <= L + 2; ++v)
-    if (StagesDivide(L, pp, v) && Allowed(p.space->vpp, v)) out.push_back(v);
+    if (StagesSplit(L, pp, v, p.base->first_stage_layers, p.base->last_stage_layers) &&
+        Allowed(p.space->vpp, v))
+      out.push_back(v);
   return out;
 }
 
@@ -142,6 +153,17 @@ std::vector<int64_t> MicroDomain(const Prepared& p, int64_t dp) {
   for (int64_t b : Divisors(p.base->global_batch / dp))
     if (Allowed(p.space->micro, b)) out.push_back(b);
   return out;
+}
+
+// Resharding after the forward is a choice of ZeRO-3/FSDP only.
+std::vector<bool> ReshardDomain(const Prepared& p, ir::Sharding sh) {
+  if (ZeroStageOf(sh) < 3) return {true};
+  return p.reshard;
+}
+
+std::vector<ir::RankOrder> OrderDomain(const Prepared& p, const Layout& l, int64_t dp) {
+  if (!RankOrderMatters(*p.base, l.tp, l.cp, l.pp, dp)) return {ir::RankOrder::tp_cp_ep_dp_pp};
+  return p.rank_order;
 }
 
 std::vector<bool> SpDomain(const Prepared& p, int64_t tp) {
@@ -155,7 +177,9 @@ std::vector<bool> SpDomain(const Prepared& p, int64_t tp) {
 // Model states of the most loaded GPU can be no smaller than those of the average stage, fully
 // counted below: weights, gradients and optimizer states are linear in the parameters held, and
 // the stages together hold at least every parameter once.
-double MemoryLowerBound(const Prepared& p, const Layout& l, int stage) {
+// ZeRO-3/FSDP without resharding after the forward (`keep`) also holds the stage's parameters
+// gathered, in the type they are computed with (plan_model.cpp GatheredBytes).
+double MemoryLowerBound(const Prepared& p, const Layout& l, int stage, bool keep = false) {
   double dp_cp = double(l.gpus / (l.tp * l.pp));
   auto states = [&](double params, double nd) {
     formulas::ModelStateBytes m = formulas::ZeroModelStates(params, nd, stage, p.weight_bytes,
@@ -165,9 +189,13 @@ double MemoryLowerBound(const Prepared& p, const Layout& l, int stage) {
   double dense = states(p.dense_params / double(l.tp * l.pp), dp_cp);
   // The experts over ep x etp GPUs (etp: the plan's, else tp), sharded over the rest of the stage.
   const double etp = double(p.base->etp > 0 ? p.base->etp : l.tp);
-  double expert = states(p.expert_params / (double(l.ep) * etp * double(l.pp)),
-                         std::max(1.0, dp_cp * double(l.tp) / (double(l.ep) * etp)));
-  return dense + expert + p.base->framework_reserve;
+  const double expert_per_gpu = p.expert_params / (double(l.ep) * etp * double(l.pp));
+  double expert =
+      states(expert_per_gpu, std::max(1.0, dp_cp * double(l.tp) / (double(l.ep) * etp)));
+  double kept = 0;
+  if (keep && stage >= 3 && dp_cp > 1)
+    kept = (p.dense_params / double(l.tp * l.pp) + expert_per_gpu) * p.compute_bytes;
+  return dense + expert + kept + p.base->framework_reserve;
 }
 
 double TimeLowerBound(const Prepared& p, const Candidate& c) {
@@ -199,6 +227,10 @@ Prepared Prepare(const PlanInputs& base, const SearchSpace& space, const SearchO
   if (std::find(space.sharding.begin(), space.sharding.end(), ir::Sharding::fsdp) !=
       space.sharding.end())
     p.sharding.push_back(ir::Sharding::fsdp);
+  p.reshard = Domain(space.reshard, {true, false});
+  if (base.precision == ir::Precision::fp32) p.compute_bytes = 4;
+  p.rank_order =
+      Domain(space.rank_order, {ir::RankOrder::tp_cp_ep_dp_pp, ir::RankOrder::tp_cp_ep_pp_dp});
   // Bounds assume every transformer layer has the same shape (the model evaluates only stages
   // 0, 1 and p-1): true for dense models and for MoE models without leading dense layers.
   p.bounds = !base.moe || base.dense_layers == 0;
@@ -337,14 +369,21 @@ void SearchLayout(const Prepared& p, const Layout& l, double threshold, bool pru
   const int64_t dp = l.gpus / (l.tp * l.cp * l.pp);
   const std::vector<int64_t> vpps = VppDomain(p, l.pp), micros = MicroDomain(p, dp);
   const std::vector<bool> sps = SpDomain(p, l.tp);
-  // Shardings the memory bound leaves.
-  std::vector<ir::Sharding> fits;
+  const std::vector<ir::RankOrder> orders = OrderDomain(p, l, dp);
+  // The (sharding, resharding) pairs the memory bound leaves, and the candidates of each
+  // recompute mode with and without the bound.
+  std::vector<std::pair<ir::Sharding, bool>> fits;
+  const uint64_t per_pair = sps.size() * orders.size();
+  uint64_t per_recompute = 0, fit_count = 0;
   for (ir::Sharding sh : p.sharding)
-    if (!prune || !p.bounds || o.memory_limit <= 0 ||
-        MemoryLowerBound(p, l, ZeroStageOf(sh)) <= o.memory_limit)
-      fits.push_back(sh);
-  const uint64_t per_recompute = p.sharding.size() * sps.size();
-  const uint64_t fit_count = fits.size() * sps.size();
+    for (bool reshard : ReshardDomain(p, sh)) {
+      per_recompute += per_pair;
+      if (!prune || !p.bounds || o.memory_limit <= 0 ||
+          MemoryLowerBound(p, l, ZeroStageOf(sh), !reshard) <= o.memory_limit) {
+        fits.push_back({sh, reshard});
+        fit_count += per_pair;
+      }
+    }
   std::vector<Scored> local;
   for (int64_t vpp : vpps)
     for (int64_t micro : micros) {
@@ -354,7 +393,7 @@ void SearchLayout(const Prepared& p, const Layout& l, double threshold, bool pru
         stats.pruned[size_t(Prune::kMemoryBound)] += per_recompute - fit_count;
         if (fit_count == 0) continue;
         if (prune && p.bounds) {
-          Candidate probe = Make(l, vpp, micro, rc, fits[0], sps[0]);
+          Candidate probe = Make(l, vpp, micro, rc, fits[0].first, sps[0]);
           double limit = std::min(threshold, KthStep(local, k));
           if (TimeLowerBound(p, probe) > limit) {
             stats.pruned[size_t(Prune::kTimeBound)] += fit_count;
@@ -362,17 +401,19 @@ void SearchLayout(const Prepared& p, const Layout& l, double threshold, bool pru
           }
         }
         if (o.count_only) continue;
-        for (ir::Sharding sh : fits)
-          for (bool sp : sps) {
-            Scored s = ScoreCandidate(*p.base, Make(l, vpp, micro, rc, sh, sp), o);
-            ++stats.evaluated;
-            if (!s.feasible) {
-              ++stats.over_memory;
-              continue;
+        for (auto [sh, reshard] : fits)
+          for (bool sp : sps)
+            for (ir::RankOrder order : orders) {
+              Scored s =
+                  ScoreCandidate(*p.base, Make(l, vpp, micro, rc, sh, sp, reshard, order), o);
+              ++stats.evaluated;
+              if (!s.feasible) {
+                ++stats.over_memory;
+                continue;
+              }
+              ++stats.feasible;
+              Offer(local, s, k);
             }
-            ++stats.feasible;
-            Offer(local, s, k);
-          }
       }
     }
   for (const Scored& s : local) Offer(best, s, k);
@@ -510,7 +551,7 @@ const char* RejectName(Reject r) {
 bool CandidateBefore(const Candidate& a, const Candidate& b) {
   auto key = [](const Candidate& c) {
     return std::make_tuple(c.gpus, c.tp, c.cp, c.pp, c.ep, c.vpp, c.micro, int(c.recompute),
-                           int(c.sharding), c.sequence_parallel);
+                           int(c.sharding), c.sequence_parallel, int(c.rank_order), !c.reshard);
   };
   return key(a) < key(b);
 }
@@ -527,6 +568,11 @@ Candidate CandidateOf(const PlanInputs& in) {
   c.recompute = in.recompute;
   c.sharding = in.sharding;
   c.sequence_parallel = in.sequence_parallel && c.tp > 1;
+  // As the search enumerates them: each choice only where it changes the plan.
+  c.reshard = in.reshard_after_forward || ZeroStageOf(in.sharding) < 3;
+  c.rank_order = in.pp_inside_dp && RankOrderMatters(in, c.tp, c.cp, c.pp, c.Dp())
+                     ? ir::RankOrder::tp_cp_ep_pp_dp
+                     : ir::RankOrder::tp_cp_ep_dp_pp;
   return c;
 }
 

@@ -1,7 +1,8 @@
 // Plan search: the best parallelism plans of one model on one cluster, exhaustively.
 //
 // SearchPlans enumerates every combination of GPU count (whole scale-up domains), tp, cp, pp, dp,
-// ep, vpp, micro-batch, recompute mode, ZeRO stage and sequence parallelism that `check` would
+// ep, vpp, micro-batch, recompute mode, ZeRO stage, sequence parallelism, resharding after the
+// forward (ZeRO-3/FSDP) and rank order (pipelines with data parallelism) that `check` would
 // accept, and evaluates each with EvaluatePlan unless a bound proves it cannot enter the answer.
 // Exact: the answer equals a brute-force evaluation of every candidate (a test checks this).
 //
@@ -13,7 +14,8 @@
 // every unit prunes against a threshold computed before any unit runs and against its own
 // results only, so counts and results do not depend on threads, shards or scheduling. Ties are
 // broken by the candidate order: fewer GPUs, then tp, cp, pp, ep, vpp, micro-batch, recompute
-// (none, selective, full), ZeRO stage, sequence parallelism off before on, all ascending.
+// (none, selective, full), ZeRO stage, sequence parallelism off before on, all ascending, then the
+// default rank order before the pipeline-inside one and resharding before keeping.
 #pragma once
 
 #include <array>
@@ -33,6 +35,10 @@ struct Candidate {
   ir::Recompute recompute = ir::Recompute::none;
   ir::Sharding sharding = ir::Sharding::none;
   bool sequence_parallel = false;
+  // ZeRO-3/FSDP only (always true otherwise): reshard_after_forward.
+  bool reshard = true;
+  // tp_cp_ep_pp_dp only where it can differ from the default (RankOrderMatters).
+  ir::RankOrder rank_order = ir::RankOrder::tp_cp_ep_dp_pp;
   int64_t Dp() const { return gpus / (tp * cp * pp); }
 };
 
@@ -45,6 +51,8 @@ struct SearchSpace {
   std::vector<ir::Recompute> recompute;
   std::vector<ir::Sharding> sharding;
   std::vector<bool> sequence_parallel;
+  std::vector<bool> reshard;  // reshard_after_forward, for the ZeRO-3/FSDP candidates
+  std::vector<ir::RankOrder> rank_order;
   int64_t min_gpus = 0, max_gpus = 0;  // 0: the scale-up domain, the cluster's usable GPUs
 };
 
@@ -118,6 +126,10 @@ struct SearchResult {
 
 // The figures of `c` on `base` (EvaluatePlan plus cost, energy and the objective).
 Scored ScoreCandidate(const PlanInputs& base, const Candidate& c, const SearchOptions& options);
+
+// Whether the rank order changes plan `base` with these degrees; where it does not, the search
+// enumerates the default order only (a test checks that the evaluations agree there).
+bool RankOrderMatters(const PlanInputs& base, int64_t tp, int64_t cp, int64_t pp, int64_t dp);
 
 // `base` with the candidate's choices.
 PlanInputs ApplyCandidate(const PlanInputs& base, const Candidate& c);

@@ -214,7 +214,16 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.AddIf("ep", "expert parallel", in.ep > 1 ? double(in.ep) : 0);
   w.AddIf("etp", "expert tensor parallel", in.moe && in.etp > 0 ? double(in.etp) : 0);
   w.AddIf("cp", "context parallel", in.cp > 1 ? double(in.cp) : 0);
+  // The rank order (parallel.rank_order), as what it changes: how far apart a replica's adjacent
+  // pipeline stages are numbered, and so which of them share a scale-up domain.
+  if (in.pp > 1)
+    w.Add("pp_rank_stride", "ranks between adjacent pipeline stages",
+          double(in.tp * std::max<int64_t>(1, in.cp) * (in.pp_inside_dp ? 1 : in.dp)));
   w.Add("micro_batches", "micro-batches per pipeline per step", double(r.micro_batches));
+  // optimizer.reshard_after_forward, as what it changes.
+  if (in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp)
+    w.Add("unit_gathers", "all-gathers of each ZeRO-3/FSDP unit per micro-batch",
+          in.reshard_after_forward ? 2.0 : 1.0);
   w.Add("params", "parameters", r.params.total);
   w.AddIf("active_params", "parameters active per token",
           r.params.active != r.params.total ? r.params.active : 0);

@@ -76,7 +76,8 @@ bool ParseBools(const std::string& text, std::vector<bool>& out) {
 
 const std::vector<std::string>& Dimensions() {
   static const std::vector<std::string> kDims = {
-      "gpus", "tp", "cp", "pp", "dp", "ep", "vpp", "micro", "recompute", "sharding", "sp"};
+      "gpus",  "tp",        "cp",       "pp", "dp",      "ep",        "vpp",
+      "micro", "recompute", "sharding", "sp", "reshard", "rank_order"};
   return kDims;
 }
 
@@ -113,6 +114,10 @@ std::string Constrain(an::SearchSpace& space, const std::string& dim, const std:
     ok = ParseEnums(values, space.sharding);
   } else if (dim == "sp") {
     ok = ParseBools(values, space.sequence_parallel);
+  } else if (dim == "reshard") {
+    ok = ParseBools(values, space.reshard);
+  } else if (dim == "rank_order") {
+    ok = ParseEnums(values, space.rank_order);
   } else {
     return fmt::format("unknown dimension `{}`; the dimensions are {}", dim, DimensionList());
   }
@@ -141,7 +146,28 @@ std::string PlanValue(const an::Candidate& c, const std::string& dim) {
   if (dim == "micro") return std::to_string(c.micro);
   if (dim == "recompute") return std::string(ir::EnumName(c.recompute));
   if (dim == "sharding") return std::string(ir::EnumName(c.sharding));
+  if (dim == "reshard") return c.reshard ? "on" : "off";
+  if (dim == "rank_order") return std::string(ir::EnumName(c.rank_order));
   return c.sequence_parallel ? "on" : "off";
+}
+
+// Replaces each dimension of `to` that `from` sets (a non-empty list).
+void TakeSetDimensions(an::SearchSpace& to, const an::SearchSpace& from) {
+  auto take = [](auto& dst, const auto& src) {
+    if (!src.empty()) dst = src;
+  };
+  take(to.tp, from.tp);
+  take(to.cp, from.cp);
+  take(to.pp, from.pp);
+  take(to.dp, from.dp);
+  take(to.ep, from.ep);
+  take(to.vpp, from.vpp);
+  take(to.micro, from.micro);
+  take(to.recompute, from.recompute);
+  take(to.sharding, from.sharding);
+  take(to.sequence_parallel, from.sequence_parallel);
+  take(to.reshard, from.reshard);
+  take(to.rank_order, from.rank_order);
 }
 
 uint64_t Fnv1a(std::string_view data, uint64_t h = 1469598103934665603ull) {
@@ -233,27 +259,8 @@ int Load(const SearchRequest& req, SearchContext& ctx, Streams& s, std::string& 
     if (dim == "gpus") {
       space.min_gpus = fresh.min_gpus;
       space.max_gpus = fresh.max_gpus;
-    } else if (dim == "tp") {
-      space.tp = fresh.tp;
-    } else if (dim == "cp") {
-      space.cp = fresh.cp;
-    } else if (dim == "pp") {
-      space.pp = fresh.pp;
-    } else if (dim == "dp") {
-      space.dp = fresh.dp;
-    } else if (dim == "ep") {
-      space.ep = fresh.ep;
-    } else if (dim == "vpp") {
-      space.vpp = fresh.vpp;
-    } else if (dim == "micro") {
-      space.micro = fresh.micro;
-    } else if (dim == "recompute") {
-      space.recompute = fresh.recompute;
-    } else if (dim == "sharding") {
-      space.sharding = fresh.sharding;
-    } else {
-      space.sequence_parallel = fresh.sequence_parallel;
     }
+    TakeSetDimensions(space, fresh);
   }
   if (!req.gpus.empty()) {
     size_t dots = req.gpus.find("..");
@@ -760,11 +767,12 @@ cli::CommandSpec SearchCommand() {
   c.max_operands = cli::CommandSpec::kUnbounded;
   c.description =
       "Searches every plan the language allows for the model, cluster, batch and tokens of plan\n"
-      "NAME: tp, cp, pp, dp, ep, vpp, micro-batch, recompute, ZeRO stage, sequence parallelism\n"
-      "and the GPUs used (whole scale-up domains). Exact: each candidate is evaluated or proven\n"
-      "unable to enter the answer. Prints the top K by the objective, the Pareto front of step\n"
-      "time, cost and GPUs, and what separates plan NAME from the best. With --merge, FILE...\n"
-      "are shard files and the answer is the unsharded one. Formats: docs/search-format.md.";
+      "NAME: tp, cp, pp, dp, ep, vpp, micro-batch, recompute, ZeRO stage, sequence parallelism,\n"
+      "ZeRO-3/FSDP resharding after the forward, rank order and the GPUs used (whole scale-up\n"
+      "domains). Exact: each candidate is evaluated or proven unable to enter the answer. Prints\n"
+      "the top K by the objective, the Pareto front of step time, cost and GPUs, and what\n"
+      "separates plan NAME from the best. With --merge, FILE... are shard files and the answer\n"
+      "is the unsharded one. Formats: docs/search-format.md.";
   c.options = {
       Value("--plan", "NAME", "a plan name", "the plan to start from (model, cluster, batch)"),
       Value("--sweep", "NAME", "a sweep name",
@@ -773,8 +781,8 @@ cli::CommandSpec SearchCommand() {
              "rank by training time (default), cost, energy or MFU"),
       PositiveInteger("--top", "K", "a positive number", "plans to list (default 10)"),
       Value("--vary", "DIMS", "a list of dimensions",
-            "vary only these (gpus,tp,cp,pp,dp,ep,vpp,micro,recompute,sharding,sp); the others "
-            "keep the plan's values (default: vary all)"),
+            "vary only these (gpus,tp,cp,pp,dp,ep,vpp,micro,recompute,sharding,sp,reshard,"
+            "rank_order); the others keep the plan's values (default: vary all)"),
       Value("--fix", "DIM=V,...", "a list of DIM=VALUE",
             "restrict dimensions, e.g. tp=8,recompute=full|selective,sp=on"),
       Value("--gpus", "N|MIN..MAX", "a GPU count or range", "GPUs to consider (default: all)"),

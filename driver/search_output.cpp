@@ -75,18 +75,33 @@ std::string Margin(const an::Scored& a, const an::Scored* next) {
   return fmt::format("{:.3g} %", 100 * std::fabs(y - x) / x);
 }
 
+// The two choices that only some candidates have, blank where they do not apply: resharding
+// after the forward (ZeRO-3/FSDP), "pp_dp" for a pipeline inside each replica.
+std::string ReshardShort(const an::Candidate& c) {
+  if (c.sharding != ir::Sharding::zero3 && c.sharding != ir::Sharding::fsdp) return "";
+  return c.reshard ? "on" : "off";
+}
+std::string OrderShort(const an::Candidate& c) {
+  return c.rank_order == ir::RankOrder::tp_cp_ep_pp_dp ? "pp_dp" : "";
+}
+
 std::string Layout(const an::Candidate& c) {
-  return fmt::format("tp {} cp {} pp {} dp {} ep {} vpp {} micro {} {} {} sp {}", c.tp, c.cp, c.pp,
-                     c.Dp(), c.ep, c.vpp, c.micro, ir::EnumName(c.recompute),
-                     ir::EnumName(c.sharding), c.sequence_parallel ? "on" : "off");
+  std::string o = fmt::format("tp {} cp {} pp {} dp {} ep {} vpp {} micro {} {} {} sp {}", c.tp,
+                              c.cp, c.pp, c.Dp(), c.ep, c.vpp, c.micro, ir::EnumName(c.recompute),
+                              ir::EnumName(c.sharding), c.sequence_parallel ? "on" : "off");
+  if (!c.reshard) o += " reshard_after_forward off";
+  if (!OrderShort(c).empty()) o += fmt::format(" rank_order {}", ir::EnumName(c.rank_order));
+  return o;
 }
 
 std::string CandidateJsonFields(const an::Candidate& c) {
   return fmt::format(
       "\"gpus\": {}, \"tp\": {}, \"cp\": {}, \"pp\": {}, \"dp\": {}, \"ep\": {}, \"vpp\": {}, "
-      "\"micro\": {}, \"recompute\": \"{}\", \"sharding\": \"{}\", \"sequence_parallel\": {}",
+      "\"micro\": {}, \"recompute\": \"{}\", \"sharding\": \"{}\", \"sequence_parallel\": {}, "
+      "\"reshard_after_forward\": {}, \"rank_order\": \"{}\"",
       c.gpus, c.tp, c.cp, c.pp, c.Dp(), c.ep, c.vpp, c.micro, ir::EnumName(c.recompute),
-      ir::EnumName(c.sharding), c.sequence_parallel ? "true" : "false");
+      ir::EnumName(c.sharding), c.sequence_parallel ? "true" : "false",
+      c.reshard ? "true" : "false", ir::EnumName(c.rank_order));
 }
 
 // Why plan NAME is not the answer: the first constraint it breaks, or the step-time terms (and
@@ -143,6 +158,9 @@ std::vector<std::string> Why(const SearchContext& ctx, const an::Scored& best) {
          std::string(ir::EnumName(b.recompute)));
   change("sharding", std::string(ir::EnumName(uc.sharding)), std::string(ir::EnumName(b.sharding)));
   change("sp", uc.sequence_parallel ? "on" : "off", b.sequence_parallel ? "on" : "off");
+  change("reshard_after_forward", uc.reshard ? "on" : "off", b.reshard ? "on" : "off");
+  change("rank_order", std::string(ir::EnumName(uc.rank_order)),
+         std::string(ir::EnumName(b.rank_order)));
   out.push_back("the best plan changes " + changes);
   if (!u.feasible) return out;
   // The step-time terms, largest difference first.
@@ -260,20 +278,20 @@ std::string Text(const SearchContext& ctx, const std::vector<an::SearchResult>& 
   }
   o += fmt::format("\ntop {} by {}:\n", top.size(), ObjectiveLabel(ctx.options.objective));
   o += fmt::format(
-      "{:>3} {:>6} {:>3} {:>3} {:>4} {:>5} {:>3} {:>3} {:>5} {:<9} {:<5} {:<3} {:>10} "
-      "{:>9} {:>6} {:>7} {:>10} {:>9} {:>8}\n",
-      "#", "GPUs", "tp", "cp", "pp", "dp", "ep", "vpp", "micro", "recompute", "zero", "sp",
-      "mem/GPU", "step", "MFU", "days", "cost", "energy", "margin");
+      "{:>3} {:>6} {:>3} {:>3} {:>4} {:>5} {:>3} {:>3} {:>5} {:<9} {:<5} {:<7} {:<3} {:<5} "
+      "{:>10} {:>9} {:>6} {:>7} {:>10} {:>9} {:>8}\n",
+      "#", "GPUs", "tp", "cp", "pp", "dp", "ep", "vpp", "micro", "recompute", "zero", "reshard",
+      "sp", "order", "mem/GPU", "step", "MFU", "days", "cost", "energy", "margin");
   auto row = [&](const std::string& rank, const an::Scored& s,
                  const an::Scored* next) -> std::string {
     const an::Candidate& c = s.c;
     return fmt::format(
-        "{:>3} {:>6} {:>3} {:>3} {:>4} {:>5} {:>3} {:>3} {:>5} {:<9} {:<5} {:<3} "
+        "{:>3} {:>6} {:>3} {:>3} {:>4} {:>5} {:>3} {:>3} {:>5} {:<9} {:<5} {:<7} {:<3} {:<5} "
         "{:>10} {:>9} {:>5.1f}% {:>7} {:>10} {:>9} {:>8}\n",
         rank, c.gpus, c.tp, c.cp, c.pp, c.Dp(), c.ep, c.vpp, c.micro, ir::EnumName(c.recompute),
-        ir::EnumName(c.sharding), c.sequence_parallel ? "on" : "off",
-        People(s.memory, ir::dims::kInfo), People(s.step_time, ir::dims::kTime), 100 * s.mfu,
-        Days(s), Money(s.cost), Energy(s.energy), Margin(s, next));
+        ir::EnumName(c.sharding), ReshardShort(c), c.sequence_parallel ? "on" : "off",
+        OrderShort(c), People(s.memory, ir::dims::kInfo), People(s.step_time, ir::dims::kTime),
+        100 * s.mfu, Days(s), Money(s.cost), Energy(s.energy), Margin(s, next));
   };
   for (size_t i = 0; i < top.size(); ++i) {
     o += row(std::to_string(i + 1), top[i], i + 1 < top.size() ? &top[i + 1] : nullptr);
@@ -362,17 +380,19 @@ std::string JsonKnown(double v) {
 std::string Csv(const SearchContext& ctx, const std::vector<an::SearchResult>& rs, int k) {
   std::string o =
       "rank,design,gpus,tp,cp,pp,dp,ep,vpp,micro,recompute,sharding,sequence_parallel,"
-      "memory_bytes,step_time_s,mfu,training_time_s,gpu_hours,cost_usd,energy_j,objective\n";
+      "reshard_after_forward,rank_order,memory_bytes,step_time_s,mfu,training_time_s,gpu_hours,"
+      "cost_usd,energy_j,objective\n";
   std::vector<Ranked> ranked = RankDesigns(ctx, rs, k);
   std::vector<an::Scored> top;
   for (const auto& x : ranked) top.push_back(x.plan);
   for (size_t i = 0; i < top.size(); ++i) {
     const an::Scored& s = top[i];
     const an::Candidate& c = s.c;
-    o += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n", i + 1,
-                     ranked[i].design, c.gpus, c.tp, c.cp, c.pp, c.Dp(), c.ep, c.vpp, c.micro,
-                     ir::EnumName(c.recompute), ir::EnumName(c.sharding),
-                     c.sequence_parallel ? "true" : "false", s.memory, s.step_time, s.mfu,
+    o += fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+                     i + 1, ranked[i].design, c.gpus, c.tp, c.cp, c.pp, c.Dp(), c.ep, c.vpp,
+                     c.micro, ir::EnumName(c.recompute), ir::EnumName(c.sharding),
+                     c.sequence_parallel ? "true" : "false", c.reshard ? "true" : "false",
+                     ir::EnumName(c.rank_order), s.memory, s.step_time, s.mfu,
                      CsvKnown(s.training_time), CsvKnown(s.gpu_hours / 3600), CsvKnown(s.cost),
                      CsvKnown(s.energy), s.objective);
   }
@@ -468,13 +488,16 @@ bool ParseScoredJson(const llvm::json::Object* o, an::Scored& s) {
   an::Candidate& c = s.c;
   auto rc = o->getString("recompute"), sh = o->getString("sharding");
   auto sp = o->getBoolean("sequence_parallel"), fits = o->getBoolean("fits");
+  auto reshard = o->getBoolean("reshard_after_forward");
+  auto order = o->getString("rank_order");
   if (!integer("gpus", c.gpus) || !integer("tp", c.tp) || !integer("cp", c.cp) ||
       !integer("pp", c.pp) || !integer("ep", c.ep) || !integer("vpp", c.vpp) ||
-      !integer("micro", c.micro) || !rc || !sh || !sp || !fits ||
+      !integer("micro", c.micro) || !rc || !sh || !sp || !fits || !reshard || !order ||
       !ir::EnumFromName(rc->str(), c.recompute) || !ir::EnumFromName(sh->str(), c.sharding) ||
-      c.gpus % (c.tp * c.cp * c.pp) != 0)
+      !ir::EnumFromName(order->str(), c.rank_order) || c.gpus % (c.tp * c.cp * c.pp) != 0)
     return false;
   c.sequence_parallel = *sp;
+  c.reshard = *reshard;
   s.feasible = *fits;
   return num("memory_bytes", s.memory) && num("step_time_s", s.step_time) && num("mfu", s.mfu) &&
          known("training_time_s", s.training_time) && known("gpu_seconds", s.gpu_hours) &&
@@ -538,14 +561,22 @@ std::string PlanBlock(const SearchContext& ctx, const an::Scored& best, std::str
   }
   o += fmt::format("plan {}_best extends {} {{\n", plan.name, plan.name);
   if (cluster_name != cluster.name) o += fmt::format("  cluster   = {}\n", cluster_name);
+  // The rank order and resharding only where they change the plan, and then always explicitly,
+  // whatever plan NAME says.
+  std::string order = c.pp > 1 && c.Dp() > 1
+                          ? fmt::format("; rank_order = {}", ir::EnumName(c.rank_order))
+                          : std::string();
+  std::string reshard = c.sharding == ir::Sharding::zero3 || c.sharding == ir::Sharding::fsdp
+                            ? fmt::format("; reshard_after_forward = {}", c.reshard)
+                            : std::string();
   o += fmt::format(
       "  parallel  {{ tp = {}; cp = {}; pp = {}; dp = {}; ep = {}; vpp = {}; sequence_parallel = "
-      "{} }}\n",
-      c.tp, c.cp, c.pp, c.Dp(), c.ep, c.vpp, c.sequence_parallel ? "true" : "false");
+      "{}{} }}\n",
+      c.tp, c.cp, c.pp, c.Dp(), c.ep, c.vpp, c.sequence_parallel ? "true" : "false", order);
   o += fmt::format("  batch     {{ global = {}; micro = {}; seq_len = {} }}\n", plan.batch.global,
                    c.micro, plan.batch.seq_len);
-  o += fmt::format("  optimizer = {} {{ sharding = {} }}\n", ir::EnumName(plan.optimizer.kind),
-                   ir::EnumName(c.sharding));
+  o += fmt::format("  optimizer = {} {{ sharding = {}{} }}\n", ir::EnumName(plan.optimizer.kind),
+                   ir::EnumName(c.sharding), reshard);
   o += fmt::format("  recompute = {}\n}}\n", ir::EnumName(c.recompute));
   return o;
 }

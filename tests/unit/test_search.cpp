@@ -423,3 +423,119 @@ TEST_CASE("clusterc search --sweep: shards merge to the unsharded answer", "[sea
   REQUIRE(Run(merge, merged) == kExitOk);
   CHECK(merged.out == whole.out);
 }
+
+TEST_CASE("search varies resharding and the rank order where they change the plan", "[search]") {
+  auto c = testing::CompileSpec(kSource / "tests/validation/h100.cl");
+  auto b = testing::CompileSpec(kSource / "tests/validation/blackwell.cl");
+  SECTION("a plan's own choices survive CandidateOf and ApplyCandidate") {
+    for (auto [compiled, plan] :
+         {std::pair{c.get(), "mf_h100_1b_512"}, std::pair{b.get(), "ml50_gb200_llama405b_512"}}) {
+      INFO(plan);
+      an::PlanInputs in = InputsOf(*compiled, plan);
+      an::Candidate own = an::CandidateOf(in);
+      CHECK(own.reshard == in.reshard_after_forward);
+      CHECK((own.rank_order == ir::RankOrder::tp_cp_ep_pp_dp) == in.pp_inside_dp);
+      CHECK(an::EvaluatePlan(an::ApplyCandidate(in, own)).step_time ==
+            an::EvaluatePlan(in).step_time);
+    }
+  }
+  SECTION("where a choice changes nothing, the search does not enumerate it") {
+    // ZeRO-1 has no gathered units to keep.
+    an::PlanInputs zero1 = InputsOf(*c, "mf_h100_1b_512");
+    zero1.sharding = ir::Sharding::zero1;
+    an::PlanInputs kept = zero1;
+    kept.reshard_after_forward = !zero1.reshard_after_forward;
+    CHECK(an::EvaluatePlan(kept).step_time == an::EvaluatePlan(zero1).step_time);
+    CHECK(an::CandidateOf(zero1).reshard);
+    // The rank order, wherever RankOrderMatters says it does not: the same step and memory under
+    // both orders, on 8-GPU and 64-GPU domains, 1:1 and 1:7-oversubscribed fabrics (where it
+    // matters), ZeRO-1 and ZeRO-3, with and without interleaving.
+    auto meta = testing::CompileSpec(kSource / "examples/meta_24k.cl");
+    int skipped = 0, kept_orders = 0;
+    for (auto [compiled, plan] : {std::pair{b.get(), "ml50_gb200_llama405b_512"},
+                                  std::pair{c.get(), "nemo24_gpt3_175b_512"},
+                                  std::pair{meta.get(), "llama3_405b_pretrain"}}) {
+      an::PlanInputs base = InputsOf(*compiled, plan);
+      base.first_stage_layers = base.last_stage_layers = 0;
+      for (int64_t tp : {1, 2, 4, 8})
+        for (int64_t cp : {1, 2})
+          for (int64_t pp : {1, 2, 4, 8})
+            for (int64_t dp : {1, 2, 8, 64})
+              for (ir::Sharding sh : {ir::Sharding::zero1, ir::Sharding::zero3}) {
+                an::PlanInputs in = base;
+                in.tp = tp, in.cp = cp, in.pp = pp, in.dp = dp, in.sharding = sh;
+                in.vpp = pp > 1 ? 2 : 1;
+                if (an::RankOrderMatters(in, tp, cp, pp, dp)) {
+                  ++kept_orders;
+                  continue;
+                }
+                ++skipped;
+                INFO(plan << " tp " << tp << " cp " << cp << " pp " << pp << " dp " << dp);
+                in.pp_inside_dp = false;
+                an::PlanResults dp_outer = an::EvaluatePlan(in);
+                in.pp_inside_dp = true;
+                an::PlanResults pp_inner = an::EvaluatePlan(in);
+                CHECK(pp_inner.step_time == dp_outer.step_time);
+                CHECK(pp_inner.memory.Total() == dp_outer.memory.Total());
+              }
+    }
+    CHECK(skipped > 100);
+    CHECK(kept_orders > 100);
+  }
+  SECTION("both choices are searched, exactly") {
+    // MPT 1B on 512 H100 under FSDP: keeping the gathered units is faster where it fits.
+    an::PlanInputs in = InputsOf(*c, "mf_h100_1b_512");
+    an::SearchSpace space;
+    space.min_gpus = space.max_gpus = 64;
+    space.sharding = {ir::Sharding::fsdp};
+    space.recompute = {ir::Recompute::none};
+    space.vpp = {1};
+    an::SearchOptions o = Options(in, 5);
+    an::SearchResult pruned = an::SearchPlans(in, space, o);
+    RequireAccounted(pruned.stats);
+    RequireSameResult(pruned, an::BruteForce(in, space, o));
+    an::SearchSpace resharding = space;
+    resharding.reshard = {true};
+    an::SearchSpace dp_outside = space;
+    dp_outside.rank_order = {ir::RankOrder::tp_cp_ep_dp_pp};
+    const an::SearchStats fewer = an::SearchPlans(in, resharding, o).stats;
+    const an::SearchStats one_order = an::SearchPlans(in, dp_outside, o).stats;
+    CHECK(2 * fewer.candidates == pruned.stats.candidates);
+    CHECK(one_order.candidates < pruned.stats.candidates);
+    const auto top = an::TopK(pruned, 5);
+    REQUIRE_FALSE(top.empty());
+    CHECK_FALSE(top.front().c.reshard);
+    // Every candidate with the pipeline-inside order has a pipeline and replicas to reorder.
+    for (const auto& s : top)
+      if (s.c.rank_order == ir::RankOrder::tp_cp_ep_pp_dp) CHECK((s.c.pp > 1 && s.c.Dp() > 1));
+  }
+}
+
+TEST_CASE("search keeps a plan's first and last stage layer counts to pipelines they fit",
+          "[search]") {
+  // MLPerf's Llama 3.1 405B on 512 GB200: 126 layers, 15 on the first and the last stage. A
+  // two-stage pipeline of those ends alone would hold 30 layers; evaluated, its short step once
+  // pruned every real candidate ("no plan fits").
+  auto b = testing::CompileSpec(kSource / "tests/validation/blackwell.cl");
+  an::PlanInputs in = InputsOf(*b, "ml50_gb200_llama405b_512");
+  REQUIRE(in.first_stage_layers == 15);
+  REQUIRE(in.last_stage_layers == 15);
+  CHECK_FALSE(an::StagesSplit(126, 2, 1, 15, 15));
+  CHECK(an::StagesSplit(126, 8, 8, 15, 15));  // 96 layers over 6 x 8 virtual stages
+  CHECK_FALSE(an::StagesSplit(126, 8, 32, 15, 15));
+  an::SearchSpace space;
+  space.min_gpus = space.max_gpus = 512;
+  space.recompute = {ir::Recompute::none};
+  space.micro = {1};
+  an::SearchOptions o = Options(in, 5);
+  an::SearchResult pruned = an::SearchPlans(in, space, o);
+  RequireAccounted(pruned.stats);
+  RequireSameResult(pruned, an::BruteForce(in, space, o));
+  const auto top = an::TopK(pruned, 5);
+  REQUIRE(top.size() == 5);
+  for (const auto& s : top) {
+    CHECK(an::StagesSplit(126, s.c.pp, s.c.vpp, 15, 15));
+    // A pipeline missing layers would be several times faster than the plan as written.
+    CHECK(s.step_time > 0.5 * an::EvaluatePlan(in).step_time);
+  }
+}
