@@ -1,7 +1,8 @@
 // std.amd: AMD Instinct accelerators, their Infinity Fabric scale-up link, and EPYC host CPUs.
 //
 // Throughput figures are DENSE: AMD's datasheets list "with structured sparsity" figures
-// separately; those are not used. Fields a datasheet does not give are left out.
+// separately; those are not used. Fields a datasheet does not give are left out. Memory in GiB:
+// as for NVIDIA's (std.nvidia, with NVML's figures), HBM capacity in "GB" counts binary gigabytes.
 
 // ---------------------------------------------------------------------------------------------
 // Accelerators
@@ -9,7 +10,7 @@
 // AMD Instinct MI300X datasheet (OAM module).
 gpu MI300X {
   vendor           = "AMD"
-  memory           = 192 GB           // HBM3 (MI300X datasheet)
+  memory           = 192 GiB          // HBM3 (MI300X datasheet: 192 GB)
   memory_bandwidth = 5.3 TB/s         // MI300X datasheet: 5.3 TB/s peak
   bf16_flops       = 1_307.4 TFLOP/s  // MI300X datasheet, dense (2,614.9 with sparsity)
   fp16_flops       = 1_307.4 TFLOP/s  // MI300X datasheet, dense
@@ -24,7 +25,7 @@ gpu MI300X {
 
 // AMD Instinct MI325X datasheet: MI300X compute with HBM3e.
 gpu MI325X extends MI300X {
-  memory           = 256 GB    // HBM3e (MI325X datasheet)
+  memory           = 256 GiB   // HBM3e (MI325X datasheet: 256 GB)
   memory_bandwidth = 6.0 TB/s  // MI325X datasheet
   tdp              = 1_000 W   // HARDWARE.md marks this "secondary"
   // MAMF BF16 784.9 of 1,300 TFLOP/s (60.4 %, TunableOp on, 1,000 W) x 0.897 (as MI300X).
@@ -38,7 +39,7 @@ gpu MI325X extends MI300X {
 // CDNA 4 whitepaper: FP8 rate doubled relative to FP16/BF16).
 gpu MI355X {
   vendor           = "AMD"
-  memory           = 288 GB         // The Register (AMD launch): 288 GB HBM3E
+  memory           = 288 GiB        // The Register (AMD launch): 288 GB HBM3E
   memory_bandwidth = 8 TB/s         // The Register (AMD launch): 8 TB/s
   bf16_flops       = 2_500 TFLOP/s  // half the FP8 rate below
   fp16_flops       = 2_500 TFLOP/s  // as BF16

@@ -4,6 +4,11 @@
 // Every figure names its source. Throughput figures are DENSE (NVIDIA's datasheets quote
 // "with sparsity" figures that are twice these; we halve them). Bandwidths are as the vendor
 // quotes them: NVLink per GPU with both directions added, network ports per direction.
+// Memory is what CUDA sees: a datasheet's "80 GB" of HBM counts binary gigabytes (HBM stacks
+// come in 16 and 24 GiB), and NVML reports 81,920 MiB on an A100 80GB, 81,559 MiB on an H100
+// 80 GB and 143,771 MiB on an H200 141 GB (Modal, "Why does an NVIDIA H100 80GB card offer
+// 85.52 GB?", thundergolfer.com/blog/nvidia-gpu-memory-capacity, NVML table), 7 % more than
+// the same figures read as decimal GB. Where NVML's figure is not at hand, the datasheet's in GiB.
 // Fields a datasheet does not give are left out, never guessed; a spec can set them.
 
 // ---------------------------------------------------------------------------------------------
@@ -12,7 +17,7 @@
 // NVIDIA H100 Tensor Core GPU datasheet, "H100 SXM" column.
 gpu H100_SXM5 {
   vendor                                 = "NVIDIA"
-  memory                                 = 80 GB          // HBM3 (H100 datasheet)
+  memory                                 = 81_559 MiB     // HBM3 "80 GB" (NVML, above)
   memory_bandwidth                       = 3.35 TB/s      // H100 datasheet
   bf16_flops                             = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
   fp16_flops                             = 989 TFLOP/s    // H100 datasheet: 1,979 TFLOPS with sparsity
@@ -54,7 +59,7 @@ gpu H100_SXM5 {
 // NVIDIA H100 Tensor Core GPU datasheet, "H100 PCIe" column (the original 80 GB PCIe card).
 gpu H100_PCIe {
   vendor           = "NVIDIA"
-  memory           = 80 GB          // HBM2e (H100 datasheet)
+  memory           = 80 GiB         // HBM2e "80 GB" (H100 datasheet; GiB, above)
   memory_bandwidth = 2.0 TB/s       // H100 datasheet
   bf16_flops       = 756 TFLOP/s    // H100 datasheet: 1,513 TFLOPS with sparsity
   fp16_flops       = 756 TFLOP/s    // H100 datasheet: 1,513 TFLOPS with sparsity
@@ -81,7 +86,7 @@ gpu H800 extends H100_SXM5 {
 // H100_SXM5 so that it does not inherit the H100's price.
 gpu H200 {
   vendor                          = "NVIDIA"
-  memory                          = 141 GB         // HBM3e (H200 datasheet)
+  memory                          = 143_771 MiB    // HBM3e "141 GB" (NVML, above)
   memory_bandwidth                = 4.8 TB/s       // H200 datasheet
   bf16_flops                      = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
   fp16_flops                      = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
@@ -103,7 +108,7 @@ gpu H200 {
 // B200 as in HGX B200 (HARDWARE.md; NVIDIA HGX B200 datasheet, eight-GPU totals / 8).
 gpu B200 {
   vendor                        = "NVIDIA"
-  memory                        = 180 GB         // HBM3e; HGX B200: 1.44 TB total / 8
+  memory                        = 180 GiB        // HBM3e; HGX B200: 1.44 TB total / 8 (GiB, above)
   memory_bandwidth              = 7.7 TB/s       // HGX B200: 62 TB/s total / 8 (HARDWARE.md: 7.7 TB/s)
   bf16_flops                    = 2_250 TFLOP/s  // HGX B200: 36 PFLOPS with sparsity / 8 / 2
   fp16_flops                    = 2_250 TFLOP/s  // as BF16 (HGX B200 datasheet quotes FP16/BF16 together)
@@ -127,7 +132,7 @@ gpu B200 {
 // Used in NVL72 racks: give the node `scale_up = nvidia.NVLink5` and `scale_up_domain = 72`.
 gpu GB200 {
   vendor                        = "NVIDIA"
-  memory                        = 186 GB         // HBM3e; GB200 NVL72: 13.4 TB / 72 (HARDWARE.md: 186 GB)
+  memory                        = 186 GiB        // HBM3e; GB200 NVL72: 13.4 TB / 72 (HARDWARE.md: 186 GB; GiB, above)
   memory_bandwidth              = 8 TB/s         // GB200 NVL72: 576 TB/s / 72
   bf16_flops                    = 2_500 TFLOP/s  // GB200 NVL72: 360 PFLOPS with sparsity / 72 / 2
   fp16_flops                    = 2_500 TFLOP/s  // as BF16 (the datasheet quotes FP16/BF16 together)
@@ -149,7 +154,7 @@ gpu GB200 {
 // more HBM in 12-high stacks. Secondary sources, from NVIDIA's GTC 2025 figures: G. Lockwood,
 // "B300" (glennklockwood.com/garden/processors/B300): 288 GB HBM3e, 8 TB/s, 1,400 W maximum.
 gpu GB300 extends GB200 {
-  memory           = 288 GB   // GB300 NVL72: 20.7 TB / 72 (Lockwood: 288 GB HBM3e)
+  memory           = 288 GiB  // GB300 NVL72: 20.7 TB / 72 (Lockwood: 288 GB HBM3e; GiB, above)
   memory_bandwidth = 8 TB/s   // GB300 NVL72: 576 TB/s / 72
   tdp              = 1_400 W  // Lockwood, "B300": 1,400 W maximum (from 1,200 W)
 }
@@ -157,7 +162,7 @@ gpu GB300 extends GB200 {
 // B300 in an HGX B300 board: the Blackwell Ultra die with HGX B200's BF16/FP8 throughput
 // (Lockwood, "B300": HGX B300 "has similar performance to B200"; FP8 4,500 dense).
 gpu B300 extends B200 {
-  memory              = 288 GB   // Lockwood, "B300": 288 GB HBM3e (8 stacks, 12-high)
+  memory              = 288 GiB  // Lockwood, "B300": 288 GB HBM3e (8 stacks, 12-high; GiB, above)
   memory_bandwidth    = 8 TB/s   // Lockwood, "B300": 8 TB/s (max)
   tdp                 = 1_400 W  // Lockwood, "B300": 1,400 W maximum
   // MAMF BF16 1,769.0 of 2,250 TFLOP/s (78.6 %), FP8 3,353.3 of 4,500 (74.5 %); x 0.897.
@@ -168,7 +173,7 @@ gpu B300 extends B200 {
 // NVIDIA A100 Tensor Core GPU datasheet, "A100 80GB SXM" column.
 gpu A100_80GB {
   vendor               = "NVIDIA"
-  memory               = 80 GB        // HBM2e (A100 datasheet)
+  memory               = 81_920 MiB   // HBM2e "80 GB" (NVML, above)
   memory_bandwidth     = 2.039 TB/s   // A100 datasheet: 2,039 GB/s
   bf16_flops           = 312 TFLOP/s  // A100 datasheet: 624 TFLOPS with sparsity
   fp16_flops           = 312 TFLOP/s  // A100 datasheet: 624 TFLOPS with sparsity

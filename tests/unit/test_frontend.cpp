@@ -157,7 +157,7 @@ model m extends std.models.llama3_8b { }
 )");
   REQUIRE(c->Codes().empty());
   const auto& hgx = Named(c->program.nodes, "hgx");
-  CHECK(c->program.Get(hgx.gpus.ref).memory.si == 80e9);
+  CHECK(c->program.Get(hgx.gpus.ref).memory.si == 81559.0 * 1048576);  // NVML's "80 GB"
   CHECK(Named(c->program.models, "m").layers == 32);
 }
 

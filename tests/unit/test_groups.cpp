@@ -88,7 +88,7 @@ TEST_CASE("each plan of a mixed cluster sees its own group", "[analysis][groups]
   // Peak BF16 from each group's GPU datasheet: H100 SXM5 989 TFLOP/s, A100 312 TFLOP/s.
   CHECK(c.results.plan_inputs[h].peak_flops == Approx(989e12));
   CHECK(c.results.plan_inputs[a].peak_flops == Approx(312e12));
-  CHECK(c.results.plan_inputs[a].hbm == Approx(80e9));
+  CHECK(c.results.plan_inputs[a].hbm == Approx(81920.0 * 1048576));  // 80 GiB
   // NIC bandwidth per GPU: H100 nodes 4 x 400 Gb/s over 4 GPUs, A100 nodes 4 x 200 over 8.
   CHECK(c.results.plan_inputs[h].nic_bandwidth == Approx(400e9 / 8));
   CHECK(c.results.plan_inputs[a].nic_bandwidth == Approx(4 * 200e9 / 8 / 8));

@@ -291,7 +291,7 @@ TEST_CASE("lsp: a scripted client's conversation covers every method") {
     const std::string step = Explained("step_time");
     CHECK(plan.find("step: " + step) != std::string::npos);
     CHECK(plan.find("most loaded GPU: " + Explained("memory_per_gpu")) != std::string::npos);
-    CHECK(plan.find("GPU memory: 74.5 GiB") != std::string::npos);
+    CHECK(plan.find("GPU memory: 79.6 GiB") != std::string::npos);
     CHECK(plan.find("model FLOPs utilisation: " + Explained("mfu")) != std::string::npos);
     CHECK(plan.find(Explained("training_time")) != std::string::npos);
     std::string cluster = HoverText(c, uri, Find(text, "colossus {"));
@@ -361,7 +361,7 @@ TEST_CASE("lsp: a scripted client's conversation covers every method") {
                json::Object{{"textDocument", Doc(uri)},
                             {"range", json::Object{{"start", Pos(0, 0)}, {"end", Pos(1000, 0)}}}});
     std::string all = Str(hints);
-    CHECK(all.find("// " + Explained("memory_per_gpu") + " of 74.5 GiB") != std::string::npos);
+    CHECK(all.find("// " + Explained("memory_per_gpu") + " of 79.6 GiB") != std::string::npos);
     CHECK(all.find("// step " + Explained("step_time")) != std::string::npos);
     // Only the requested lines: the cluster's header has a hint, the plan's lines are outside.
     auto cluster_line = Find(text, "cluster colossus").first;

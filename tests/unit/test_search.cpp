@@ -394,9 +394,9 @@ TEST_CASE("a sweep's designs apply each alternative to the plan's cluster", "[se
   CHECK(designs[2].inputs.cluster_gpus == 1536);
   CHECK(designs[1].inputs.leaf_oversubscription == 3);
   CHECK(designs[0].inputs.leaf_oversubscription == 1);
-  // H100 (700 W TDP) capped at 600 W: peak x 6/7; H200 has 141 GB.
+  // H100 (700 W TDP) capped at 600 W: peak x 6/7; H200 has 141 GB (143,771 MiB, NVML).
   CHECK(designs[0].inputs.peak_flops == Approx(declared.peak_flops * 600.0 / 700.0));
-  CHECK(designs[4].inputs.hbm == Approx(141e9));
+  CHECK(designs[4].inputs.hbm == Approx(143771.0 * 1048576));
   CHECK(designs[2].cluster.power.facility > designs[0].cluster.power.facility);
   for (const auto& d : designs) CHECK(d.within_power);  // 2 MW limit
 }
