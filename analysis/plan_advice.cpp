@@ -22,9 +22,10 @@ bool Divides(int64_t d, int64_t n) {
   return d > 0 && n % d == 0;
 }
 
-// The layer split the `plan.indivisible` rule accepts: layers or layers + 2 over the stages.
-bool StagesFit(int64_t layers, int64_t stages) {
-  return stages <= 1 || Divides(stages, layers) || Divides(stages, layers + 2);
+// The plan's layers on pp stages of vpp chunks, its first and last stage counts kept (what
+// `check` accepts, plan.indivisible).
+bool StagesFit(const PlanInputs& in, int64_t pp, int64_t vpp) {
+  return StagesSplit(in.layers, pp, vpp, in.first_stage_layers, in.last_stage_layers);
 }
 
 }  // namespace
@@ -76,7 +77,7 @@ Advice CheapestMemoryFix(const PlanInputs& in, double hbm_limit) {
     Consider(best, c, fmt::format("parallel {{ tp = {}; dp = {} }}", c.tp, c.dp), hbm_limit);
   }
   // pp doubled, dp halved.
-  if (in.dp % 2 == 0 && StagesFit(in.layers, in.pp * 2 * std::max<int64_t>(1, in.vpp)) &&
+  if (in.dp % 2 == 0 && StagesFit(in, in.pp * 2, std::max<int64_t>(1, in.vpp)) &&
       Divides(in.micro_batch * in.dp / 2, in.global_batch)) {
     PlanInputs c = in;
     c.pp = in.pp * 2;
@@ -107,7 +108,7 @@ Advice InterleavingFix(const PlanInputs& in, double share) {
   if (in.pp < 2) return best;
   int64_t per_stage = (in.layers + 2) / in.pp;  // at least one layer (slot) per virtual stage
   for (int64_t v = std::max<int64_t>(2, in.vpp + 1); v <= per_stage; ++v) {
-    if (!StagesFit(in.layers, in.pp * v)) continue;
+    if (!StagesFit(in, in.pp, v)) continue;
     PlanInputs c = in;
     c.vpp = v;
     PlanResults r = EvaluatePlan(c);

@@ -59,6 +59,64 @@ int64_t SegmentSize(int64_t nodes, int64_t limit, int64_t group) {
   return 0;
 }
 
+// The layers on the stages as the step model places them (plan_model.cpp StageLayers), in
+// Megatron-LM's flags. Megatron's TransformerConfig wants the first and last stages' layers to
+// divide by the virtual stages, and does not mix them with the embedding/loss accounting
+// (arguments.py: uneven stages take --num-virtual-stages-per-pipeline-rank).
+void AddPipelineSplit(const analysis::PlanInputs& in, Args& a) {
+  const int64_t L = in.layers, pp = in.pp, vpp = std::max<int64_t>(1, in.vpp);
+  if (pp <= 1) return;
+  const int64_t chunks = pp * vpp;
+  const int64_t first = in.first_stage_layers, last = in.last_stage_layers;
+  const int64_t slot_ends = (L + 2) % chunks == 0 ? (L + 2) / pp - 1 : -1;
+  // The embedding and the loss each take a layer's slot on the first and last stages: the
+  // plan's split when it gives none, or gives those ends, and the layers (not layers + 2) do
+  // not divide.
+  const bool slots = L % chunks != 0 && slot_ends > 0 && (first <= 0 || first == slot_ends) &&
+                     (last <= 0 || last == slot_ends) && (first > 0 || last > 0 || vpp > 1);
+  if (slots) {
+    a.Section(fmt::format("{} layers + the embedding and the loss over {} x {} virtual stages", L,
+                          pp, vpp));
+    a.Add("--account-for-embedding-in-pipeline-split");
+    a.Add("--account-for-loss-in-pipeline-split");
+    if (vpp > 1) a.Add("--num-layers-per-virtual-pipeline-stage", (L + 2) / chunks);
+    return;
+  }
+  int64_t head = first, tail = last;
+  if (head <= 0 && tail <= 0 && L % pp != 0) {
+    // Uneven split: the middle stages take ceil(layers / pp), first and last share the rest.
+    const int64_t middle = CeilDiv(L, pp);
+    const int64_t rest = L - (pp - 2) * middle;
+    if (rest >= 2) {
+      head = rest / 2;
+      tail = rest - rest / 2;
+    }
+  }
+  if (head > 0 || tail > 0) {
+    const int64_t ends = (head > 0) + (tail > 0);
+    const int64_t middle =
+        pp > ends ? (L - std::max<int64_t>(0, head) - std::max<int64_t>(0, tail)) / (pp - ends) : 0;
+    a.Section(fmt::format("{} layers over {} stages: {} per middle stage", L, pp, middle));
+    if (head > 0) a.Add("--decoder-first-pipeline-num-layers", head);
+    if (tail > 0) a.Add("--decoder-last-pipeline-num-layers", tail);
+    if (vpp > 1) {
+      if (head % vpp == 0 && tail % vpp == 0 && middle % vpp == 0)
+        a.Add("--num-virtual-stages-per-pipeline-rank", vpp);
+      else
+        a.Section(fmt::format(
+            "vpp {} left out: Megatron needs each stage's layers ({}, {}, {}) to divide by it", vpp,
+            head, middle, tail));
+    }
+    return;
+  }
+  if (vpp > 1) {
+    if (L % chunks == 0)
+      a.Add("--num-layers-per-virtual-pipeline-stage", L / chunks);
+    else
+      a.Section(fmt::format("vpp {} left out: {} layers do not split evenly over it", vpp, L));
+  }
+}
+
 }  // namespace
 
 std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_index,
@@ -184,25 +242,7 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
   if (in.sequence_parallel && in.tp > 1) a.Add("--sequence-parallel");
   // Rank order tp-cp-ep-pp-dp (Megatron-Core's RankGenerator; default tp-cp-ep-dp-pp).
   if (in.pp_inside_dp && in.pp > 1) a.Add("--use-tp-pp-dp-mapping");
-  bool even = in.pp > 0 && in.layers % in.pp == 0;
-  if (!even && in.pp > 1) {
-    // Uneven split: the middle stages take ceil(layers / pp), first and last share the rest.
-    int64_t middle = CeilDiv(in.layers, in.pp);
-    int64_t rest = in.layers - (in.pp - 2) * middle;
-    if (rest >= 2) {
-      a.Section(
-          fmt::format("{} layers over {} stages: {} per middle stage", in.layers, in.pp, middle));
-      a.Add("--decoder-first-pipeline-num-layers", rest / 2);
-      a.Add("--decoder-last-pipeline-num-layers", rest - rest / 2);
-    }
-  }
-  if (in.vpp > 1) {
-    if (even && in.layers % (in.pp * in.vpp) == 0)
-      a.Add("--num-layers-per-virtual-pipeline-stage", in.layers / (in.pp * in.vpp));
-    else
-      a.Section(
-          fmt::format("vpp {} left out: {} layers do not split evenly over it", in.vpp, in.layers));
-  }
+  AddPipelineSplit(in, a);
 
   a.Section("batch");
   a.Add("--micro-batch-size", in.micro_batch);

@@ -348,10 +348,17 @@ void CheckSbatch(const Compiled& c, const std::string& sbatch, uint32_t plan_ind
     CHECK(Flag(sbatch, "--expert-tensor-parallel-size").empty());
   CHECK(Flag(sbatch, "--sequence-parallel") ==
         (plan.parallel.sequence_parallel && plan.parallel.tp > 1 ? "true" : ""));
-  if (plan.parallel.vpp > 1 && in.layers % (plan.parallel.pp * plan.parallel.vpp) == 0)
+  // Virtual stages of whole layers, or of layer slots with the embedding and the loss taking one
+  // each (the split the step model then uses: StagesSplit); uneven ends are in their own test.
+  const int64_t chunks = plan.parallel.pp * plan.parallel.vpp;
+  const bool ends = plan.parallel.first_stage_layers > 0 || plan.parallel.last_stage_layers > 0;
+  if (plan.parallel.vpp > 1 && in.layers % chunks == 0)
     CHECK(Flag(sbatch, "--num-layers-per-virtual-pipeline-stage") ==
-          std::to_string(in.layers / (plan.parallel.pp * plan.parallel.vpp)));
-  else
+          std::to_string(in.layers / chunks));
+  else if (plan.parallel.vpp > 1 && (in.layers + 2) % chunks == 0 && !ends)
+    CHECK(Flag(sbatch, "--num-layers-per-virtual-pipeline-stage") ==
+          std::to_string((in.layers + 2) / chunks));
+  else if (!ends)
     CHECK(Flag(sbatch, "--num-layers-per-virtual-pipeline-stage").empty());
   CHECK(Flag(sbatch, "--micro-batch-size") == std::to_string(plan.batch.micro));
   CHECK(Flag(sbatch, "--global-batch-size") == std::to_string(plan.batch.global));
@@ -669,4 +676,40 @@ TEST_CASE("slurm: a plan with PyTorch FSDP's fp32 parameters says Megatron keeps
     const bool says = out.Files().at(name).find("`fp32_params`") != std::string::npos;
     CHECK(says == (std::string(plan) == "pytorch_fsdp" || std::string(plan) == "ddp_amp"));
   }
+}
+
+TEST_CASE("slurm: the sbatch script splits the layers over the stages as the plan does",
+          "[slurm]") {
+  // tests/lang/explain/pipeline_split.cl. Megatron-LM takes the embedding and the loss as a
+  // layer's slot each (--account-for-*-in-pipeline-split), or the first and last stages' layers
+  // (--decoder-*-pipeline-num-layers), which it interleaves only with
+  // --num-virtual-stages-per-pipeline-rank and when every stage's layers divide by it.
+  auto c = testing::ExplainSpec("pipeline_split.cl");
+  auto out = LowerSlurm(*c);
+  auto script = [&](const char* plan) {
+    return out.Files().at(std::string("slurm/") + plan + ".sbatch");
+  };
+  for (const char* plan : {"slots", "slots_implied"}) {
+    INFO(plan);
+    const std::string s = script(plan);
+    CHECK(Flag(s, "--account-for-embedding-in-pipeline-split") == "true");
+    CHECK(Flag(s, "--account-for-loss-in-pipeline-split") == "true");
+    CHECK(Flag(s, "--num-layers-per-virtual-pipeline-stage") == "2");  // 128 slots / 64
+    CHECK(Flag(s, "--decoder-first-pipeline-num-layers").empty());
+    CHECK(s.find("left out") == std::string::npos);
+  }
+  for (const char* plan : {"ends", "ends_vpp", "ends_vpp_left_out"}) {
+    INFO(plan);
+    const std::string s = script(plan);
+    CHECK(Flag(s, "--decoder-first-pipeline-num-layers") == "2");
+    CHECK(Flag(s, "--decoder-last-pipeline-num-layers") == "6");
+    CHECK(Flag(s, "--account-for-embedding-in-pipeline-split").empty());
+  }
+  CHECK(Flag(script("ends"), "--num-virtual-stages-per-pipeline-rank").empty());
+  CHECK(Flag(script("ends_vpp"), "--num-virtual-stages-per-pipeline-rank") == "2");
+  CHECK(Flag(script("ends_vpp_left_out"), "--num-virtual-stages-per-pipeline-rank").empty());
+  CHECK(
+      script("ends_vpp_left_out")
+          .find("vpp 4 left out: Megatron needs each stage's layers (2, 12, 6) to divide by it") !=
+      std::string::npos);
 }
