@@ -218,7 +218,8 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   // pipeline stages are numbered, and so which of them share a scale-up domain.
   if (in.pp > 1)
     w.Add("pp_rank_stride", "ranks between adjacent pipeline stages",
-          double(in.tp * std::max<int64_t>(1, in.cp) * (in.pp_inside_dp ? 1 : in.dp)));
+          double(in.tp) * double(std::max<int64_t>(1, in.cp)) *
+              (in.pp_inside_dp ? 1.0 : double(in.dp)));
   w.Add("micro_batches", "micro-batches per pipeline per step", double(r.micro_batches));
   // optimizer.reshard_after_forward, as what it changes.
   if (in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp)

@@ -75,6 +75,8 @@ inline constexpr PlausibleRange kPlausibleRanges[] = {
     {"plan.parallel.etp", 0, 1e6},
     {"plan.parallel.cp", 1, 1e6},
     {"plan.parallel.vpp", 1, 1024},
+    {"plan.parallel.first_stage_layers", 0, 1e4},  // as model.layers
+    {"plan.parallel.last_stage_layers", 0, 1e4},
     {"plan.batch.global", 1, 1e8},
     {"plan.batch.micro", 1, 1e6},
     {"plan.batch.seq_len", 1, 1e8},

@@ -66,7 +66,7 @@ int64_t SegmentSize(int64_t nodes, int64_t limit, int64_t group) {
 void AddPipelineSplit(const analysis::PlanInputs& in, Args& a) {
   const int64_t L = in.layers, pp = in.pp, vpp = std::max<int64_t>(1, in.vpp);
   if (pp <= 1) return;
-  const int64_t chunks = pp * vpp;
+  const int64_t chunks = ir::SaturatingMul(pp, vpp);
   const int64_t first = in.first_stage_layers, last = in.last_stage_layers;
   const int64_t slot_ends = (L + 2) % chunks == 0 ? (L + 2) / pp - 1 : -1;
   // The embedding and the loss each take a layer's slot on the first and last stages: the
