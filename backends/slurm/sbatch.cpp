@@ -96,7 +96,10 @@ void AddPipelineSplit(const analysis::PlanInputs& in, Args& a) {
     const int64_t ends = (head > 0) + (tail > 0);
     const int64_t middle =
         pp > ends ? (L - std::max<int64_t>(0, head) - std::max<int64_t>(0, tail)) / (pp - ends) : 0;
-    a.Section(fmt::format("{} layers over {} stages: {} per middle stage", L, pp, middle));
+    // Two stages given both ends have no middle one to describe.
+    a.Section(pp > ends
+                  ? fmt::format("{} layers over {} stages: {} per middle stage", L, pp, middle)
+                  : fmt::format("{} layers over {} stages: {} and {}", L, pp, head, tail));
     if (head > 0) a.Add("--decoder-first-pipeline-num-layers", head);
     if (tail > 0) a.Add("--decoder-last-pipeline-num-layers", tail);
     if (vpp > 1) {

@@ -706,6 +706,10 @@ TEST_CASE("slurm: the sbatch script splits the layers over the stages as the pla
     CHECK(Flag(s, "--account-for-embedding-in-pipeline-split").empty());
   }
   CHECK(Flag(script("ends"), "--num-virtual-stages-per-pipeline-rank").empty());
+  CHECK(script("ends").find("# 32 layers over 4 stages: 12 per middle stage") != std::string::npos);
+  CHECK(Flag(script("ends_only"), "--decoder-first-pipeline-num-layers") == "14");
+  CHECK(Flag(script("ends_only"), "--decoder-last-pipeline-num-layers") == "18");
+  CHECK(script("ends_only").find("# 32 layers over 2 stages: 14 and 18") != std::string::npos);
   CHECK(Flag(script("ends_vpp"), "--num-virtual-stages-per-pipeline-rank") == "2");
   CHECK(Flag(script("ends_vpp_left_out"), "--num-virtual-stages-per-pipeline-rank").empty());
   CHECK(
