@@ -84,8 +84,6 @@ constexpr double kMatrixCurve[][2] = {{16, 0.9}, {1, 0.6}, {0, 0.1}};
 constexpr const char* kVectorCurve = "[[16, 0.95], [1, 0.5], [0, 0.1]]";
 constexpr const char* kHbmCurve = "[[100, 0.9], [10, 0.75], [1, 0.6], [0, 0.3]]";
 constexpr const char* kHostCurve = "[[100, 0.95], [10, 0.9], [1, 0.7], [0, 0.3]]";
-constexpr double kScaleUpProcessorUsage = 0.15;
-constexpr double kScaleOutProcessorUsage = 0.02;
 // Host-to-GPU bandwidth for offload (mem2): PCIe 5.0 x16, one direction. Offload is off in the
 // generated execution, so this only matters when a user turns it on.
 constexpr double kHostLinkBytesPerSecond = 64e9;
@@ -349,15 +347,16 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
   out += fmt::format("    \"MB_efficiency\": {}\n  }},\n", kHostCurve);
   out += "  \"processing_mode\": \"no_overlap\",\n";
   out += "  \"networks\": [\n";
-  out += Network(c.scale_up_bandwidth_per_gpu > 0 ? c.scale_up_bandwidth_per_gpu
-                                                  : c.fabric.nic_bandwidth_per_gpu,
-                 std::max<int64_t>(1, c.scale_up_domain),
-                 2.0 * double(std::max<int64_t>(1, c.scale_up_domain) - 1) * in.scale_up_latency,
-                 c.scale_up_reduction, in.scale_up_reduction_speedup, true, kScaleUpProcessorUsage,
-                 c.scale_up_bandwidth_per_gpu > 0 ? in.scale_up_gather_cost : 1);
+  out +=
+      Network(c.scale_up_bandwidth_per_gpu > 0 ? c.scale_up_bandwidth_per_gpu
+                                               : c.fabric.nic_bandwidth_per_gpu,
+              std::max<int64_t>(1, c.scale_up_domain),
+              2.0 * double(std::max<int64_t>(1, c.scale_up_domain) - 1) * in.scale_up_latency,
+              c.scale_up_reduction, in.scale_up_reduction_speedup, true, in.scale_up_compute_share,
+              c.scale_up_bandwidth_per_gpu > 0 ? in.scale_up_gather_cost : 1);
   out += ",\n";
   out += Network(c.fabric.scale_out_bandwidth_per_gpu, std::max<int64_t>(1, s.gpus),
-                 in.scale_out_latency, c.fabric.sharp, 0, false, kScaleOutProcessorUsage, 1);
+                 in.scale_out_latency, c.fabric.sharp, 0, false, in.scale_out_compute_share, 1);
   out += "\n  ]\n}\n";
   return out;
 }

@@ -152,6 +152,9 @@ TEST_CASE("Calculon inputs of every example", "[calculon]") {
       const auto& cl = c->results.plan_clusters[pi];
       CHECK(s["networks"][1]["bandwidth"].as<double>() ==
             Approx(cl.fabric.scale_out_bandwidth_per_gpu / 1e9));
+      // The compute an overlapped collective takes is the step model's measured share.
+      CHECK(s["networks"][0]["processor_usage"].as<double>() == Approx(in.scale_up_compute_share));
+      CHECK(s["networks"][1]["processor_usage"].as<double>() == Approx(in.scale_out_compute_share));
       for (const auto& n : s["networks"]) {
         CHECK(Keys(n) == std::set<std::string>{"bandwidth", "efficiency", "size", "latency", "ops",
                                                "must_be_filled", "processor_usage"});
