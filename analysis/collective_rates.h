@@ -108,7 +108,7 @@ inline double ComputeShare(const PlanInputs& in, int64_t span) {
 // rings (one per NIC, each GPU the domain's exit on one of them, as RingBandwidth assumes) cross
 // the domain boundary on (k - 1) of their (n - 1) hops, k = domains, and copy over the scale-up
 // links on the rest, so a GPU's channels spend that share of the collective on NVLink copies:
-// Calculon's two processor_usage figures weighted by the hops.
+// the two compute shares (Options) weighted by the hops.
 inline double RingComputeShare(const PlanInputs& in, const RingPlacement& at, int64_t n) {
   if (at.span <= in.scale_up_domain || at.per_domain < 1 || n <= 1)
     return ComputeShare(in, at.span);

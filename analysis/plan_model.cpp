@@ -737,9 +737,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   st.comm_total[int(Comm::kDp)] = dp_total;
   st.optimizer = opt;
   st.grad_accumulation = accumulation;
-  // Contention (Calculon, Isaev et al. SC'23, "processor_usage"): a collective hidden behind
-  // compute still takes the NCCL kernels' SMs and HBM traffic from it, so the hidden part costs
-  // its compute share of its duration.
+  // Contention (the structure of Calculon's "processor_usage", Isaev et al. SC'23; the shares
+  // measured on H100, Options): a collective hidden behind compute still takes the NCCL kernels'
+  // SMs and HBM traffic from it, so the hidden part costs its compute share of its duration.
   st.contention =
       m * (tp_total_mb - tp_mb) * ComputeShare(in, tp) + m * (ep_total_mb - ep_mb) * ep_share +
       m * (cp_total_mb - cp_mb) * ComputeShare(in, tp * cp) + (dp_total - dp_exposed) * dp_share;
