@@ -2,7 +2,7 @@
 """Measures how much a communication kernel running beside a GEMM slows the GEMM, on one GPU.
 
 Run by hand on a GPU machine (PyTorch 2.4 or later, CuPy); nothing in the build or tests uses it.
-  python3 bench/gpu/contention_probe.py OUT_DIR [layers]
+  python3 bench/gpu/contention_probe.py OUT_DIR [layers|gemms [VARIANT,...]]
 
 The step model charges each overlapped collective its duration times a compute share of its
 fabric level (docs/model.md "Contention": 0.15 over NVLink, 0.02 over the scale-out fabric,
@@ -22,7 +22,8 @@ events. Baseline and contended loops alternate, each measured REPEATS times afte
 so that the power cap's clock sees both. Writes OUT_DIR/contention.json.
 With `layers`, the timed work is a stack of four bf16 transformer layers forward + backward
 (layer_probe's shapes: GEMMs, attention and the memory-bound kernels between them) against a
-subset of the variants; writes OUT_DIR/contention_layers.json.
+subset of the variants; writes OUT_DIR/contention_layers.json. VARIANT,... (names as above,
+e.g. sm_4_400) replaces the list of side kernels.
 """
 import json
 import os
@@ -96,7 +97,15 @@ THREADS = 512
 CHUNK_BYTES = THREADS * 8 * 16 * 3  # UNROLL x (two reads and a write of 16 bytes) a thread
 
 
-def main(out_dir, mode="gemms"):
+def parse_variant(name):
+    """`ce` or `sm_C_R` (C blocks, R GB/s of HBM traffic, 0 unthrottled)."""
+    if name == "ce":
+        return ("ce", 0, 0)
+    _, blocks, rate = name.split("_")
+    return (name, int(blocks), int(rate))
+
+
+def main(out_dir, mode="gemms", chosen=None):
     os.makedirs(out_dir, exist_ok=True)
     kern = cupy.RawKernel(KERNEL, "reduce_stream")
     props = torch.cuda.get_device_properties(0)
@@ -147,7 +156,7 @@ def main(out_dir, mode="gemms"):
     else:
         for h, m, kind, fp8 in SHAPES:
             work.append(((h, m, kind, fp8), None, (h, m, kind, fp8)))
-    variants = LAYER_VARIANTS if mode == "layers" else VARIANTS
+    variants = chosen or (LAYER_VARIANTS if mode == "layers" else VARIANTS)
     for label, make_step, gemm in work:
         if gemm:
             h, m, kind, fp8 = gemm
@@ -205,4 +214,5 @@ def main(out_dir, mode="gemms"):
 
 if __name__ == "__main__":
     main(sys.argv[1] if len(sys.argv) > 1 else "contention_out",
-         sys.argv[2] if len(sys.argv) > 2 else "gemms")
+         sys.argv[2] if len(sys.argv) > 2 else "gemms",
+         [parse_variant(v) for v in sys.argv[3].split(",")] if len(sys.argv) > 3 else None)
