@@ -47,13 +47,13 @@ LAYER_NAMES = ["mc08_1_7b", "gpt3_5b_mb4", "llama3_8b_s8k"]
 LAYER_VARIANTS = [v for v in VARIANTS if v[0] in ("ce", "sm_2_0", "sm_16_150", "sm_16_1100",
                                                   "sm_32_1100")]
 
-KERNEL = r"""
+UNROLL = 8  # 16-byte loads in flight per thread and operand
+KERNEL = f"#define UNROLL {UNROLL}\n" + r"""
 __device__ __forceinline__ unsigned long long now_ns() {
   unsigned long long t; asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); return t;
 }
 // Each block streams c[i] = a[i] + b[i] over its own slice, UNROLL x 8 KiB of each per chunk,
 // until duration_ns has passed; with ns_per_chunk > 0 it waits out each chunk's time share.
-#define UNROLL 8
 extern "C" __global__ void reduce_stream(const uint4* a, const uint4* b, uint4* c,
     long long per_block, long long duration_ns, long long ns_per_chunk,
     unsigned long long* bytes) {
@@ -94,7 +94,7 @@ extern "C" __global__ void reduce_stream(const uint4* a, const uint4* b, uint4* 
 }
 """
 THREADS = 512
-CHUNK_BYTES = THREADS * 8 * 16 * 3  # UNROLL x (two reads and a write of 16 bytes) a thread
+CHUNK_BYTES = THREADS * UNROLL * 16 * 3  # two reads and a write of 16 bytes, UNROLL times
 
 
 def parse_variant(name):
@@ -109,8 +109,9 @@ def main(out_dir, mode="gemms", chosen=None):
     os.makedirs(out_dir, exist_ok=True)
     kern = cupy.RawKernel(KERNEL, "reduce_stream")
     props = torch.cuda.get_device_properties(0)
+    variants = chosen or (LAYER_VARIANTS if mode == "layers" else VARIANTS)
     per_block = (64 << 20) // 16  # 64 MiB of uint4 per block and operand
-    n_max = 32 * per_block
+    n_max = max(1, max(v[1] for v in variants)) * per_block  # each block its own slice
     a = cupy.ones(n_max * 4, dtype=cupy.uint32)
     b = cupy.ones(n_max * 4, dtype=cupy.uint32)
     c = cupy.empty(n_max * 4, dtype=cupy.uint32)
@@ -156,7 +157,6 @@ def main(out_dir, mode="gemms", chosen=None):
     else:
         for h, m, kind, fp8 in SHAPES:
             work.append(((h, m, kind, fp8), None, (h, m, kind, fp8)))
-    variants = chosen or (LAYER_VARIANTS if mode == "layers" else VARIANTS)
     for label, make_step, gemm in work:
         if gemm:
             h, m, kind, fp8 = gemm
