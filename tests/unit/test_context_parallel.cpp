@@ -58,7 +58,7 @@ TEST_CASE("Llama 3's all-gather context parallelism exposes three gathers' worth
   CHECK(CpTotal(full) == Approx(CpTotal(r) * 4 / 3));
 }
 
-TEST_CASE("the ring hides its K/V passes behind attention; the all-gather shows them",
+TEST_CASE("the ring hides its K/V passes behind attention, the all-gather shows them",
           "[context_parallel]") {
   const PlanResults ring = EvaluatePlan(Llama3Cp(ir::CpComm::ring));
   const PlanResults gather = EvaluatePlan(Llama3Cp(ir::CpComm::all_gather));
@@ -67,13 +67,13 @@ TEST_CASE("the ring hides its K/V passes behind attention; the all-gather shows 
   CHECK(CpTotal(ring) == Approx(CpTotal(gather)).epsilon(1e-9));
   // At 8,192 tokens a rank, attention hides the ring completely; the gathers stand in the
   // step (the ring pays its merges of partial outputs instead: the next test case). Llama 3's
-  // 128K-token row, published at 38 % MFU, comes out at 40.4 % with the all-gather it ran and
-  // 41.6 % had it run the ring.
+  // 128K-token row, published at 38 % MFU, comes out at 40.0 % with the all-gather it ran and
+  // 41.0 % had it run the ring (40.4 and 41.6 % before round 23's measured contention shares).
   CHECK(CpExposed(ring) == 0);
   CHECK(CpExposed(gather) > 0.5);
   CHECK(gather.step_time > ring.step_time);
-  CHECK(ring.mfu == Approx(0.416).margin(0.001));
-  CHECK(gather.mfu == Approx(0.404).margin(0.001));
+  CHECK(ring.mfu == Approx(0.410).margin(0.001));
+  CHECK(gather.mfu == Approx(0.400).margin(0.001));
 }
 
 TEST_CASE("the ring merges each step's partial attention output on HBM", "[context_parallel]") {

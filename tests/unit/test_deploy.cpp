@@ -210,7 +210,7 @@ plan p {
 }
 }  // namespace
 
-TEST_CASE("deploy: NVL72 blocks are the NVLink domains; 22.05 keeps the tree", "[deploy]") {
+TEST_CASE("deploy: NVL72 blocks are the NVLink domains, 22.05 keeps the tree", "[deploy]") {
   Spec s = Lower("nvl72", Nvl72(""));
   // Default 22.05: tree primary, the blocks beside it, no 24.x keys.
   const std::string& conf = s.files.at("slurm/slurm.conf");

@@ -157,7 +157,7 @@ TEST_CASE("fmt leaves a file with syntax errors untouched and reports why") {
   CHECK(s.err.find("bad.cl:2:") != std::string::npos);
 }
 
-TEST_CASE("fmt --check lists files that would change and exits 1; fmt rewrites them") {
+TEST_CASE("fmt --check lists files that would change and exits 1, fmt rewrites them") {
   fs::path dir = ScratchDir("fmt_check");
   fs::path messy = dir / "messy.cl", tidy = dir / "tidy.cl";
   std::ofstream(messy) << "site s {pue=1.1}\n";

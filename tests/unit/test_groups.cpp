@@ -130,7 +130,7 @@ TEST_CASE("concurrent jobs on a mixed cluster are counted per group", "[analysis
   CHECK(j.idle_gpus == 16 + 32);
 }
 
-TEST_CASE("a mixed fabric runs at the fastest NIC; each group keeps its own NICs",
+TEST_CASE("a mixed fabric runs at the fastest NIC, each group keeps its own NICs",
           "[analysis][groups][fabric]") {
   // 32 nodes x 4 x 200G (8 A100 each) first, then 64 nodes x 8 x 400G (8 H100 each) and 4
   // login nodes x 1 x 400G, on a 2-tier fat tree of 64 x 400G switches. Computed by hand:

@@ -228,7 +228,7 @@ bool Reported(const testing::Compiled& c, DiagCode code) {
 
 }  // namespace
 
-TEST_CASE("jobs: node-level domains start on racks, else pack; spares are never used", "[jobs]") {
+TEST_CASE("jobs: node-level domains start on racks, else pack, spares are never used", "[jobs]") {
   SECTION("rack-aligned: 5 + 6 nodes on 16 start at racks 1 and 3") {
     auto c = TwoJobs("aligned", 5, 6, "0 %");
     const auto& jr = c->results.jobs.at(0);

@@ -565,7 +565,7 @@ TEST_CASE("several node types and fabrics: one folder each, dual-port NICs", "[n
   }
 }
 
-TEST_CASE("multi-plane fabrics keep every hop on one plane; a fourth tier changes nothing",
+TEST_CASE("multi-plane fabrics keep every hop on one plane, a fourth tier changes nothing",
           "[nccl]") {
   // h100_10k's nodes on three more fabrics: a dual-plane fat tree (Alibaba HPN: each 400G port
   // as two 200G links, one per plane), the same tree with four tiers, and a 4-tier Clos of one

@@ -243,7 +243,7 @@ TEST_CASE("an earlier output with a read-only folder is replaced completely", "[
   CHECK(fs::exists(dir / "out/slurm"));
 }
 
-TEST_CASE("stale temporaries of killed builds are removed; live ones are not", "[output]") {
+TEST_CASE("stale temporaries of killed builds are removed, live ones are not", "[output]") {
   fs::path dir = Project("stale");
   fs::path stale = dir / ".out.clusterc-tmp-AbC123";
   fs::create_directories(stale / "astra-sim");

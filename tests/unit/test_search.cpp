@@ -270,7 +270,7 @@ TEST_CASE("threads, shards and merges give the same answer and counts", "[search
   }
 }
 
-TEST_CASE("clusterc search: shards merge to the unsharded document; threads do not matter",
+TEST_CASE("clusterc search: shards merge to the unsharded document, threads do not matter",
           "[search][cli]") {
   auto dir = testing::ScratchDir("search_shards");
   std::string spec = (kSource / "bench/megatron_1t.cl").string();
