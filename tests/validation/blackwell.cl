@@ -190,3 +190,102 @@ cluster b200_448 { site = dc; nodes = 56 x dgx_b200; racks = rack { nodes = 4 };
 plan ml51uf_b200_llama405b_256 { model = llama31_405b_mlperf; cluster = b200_256; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 4; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 576;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
 // hpg.dgxb200x8.n56: 448 GPUs, global 1,008, accumulation 144 (dp 7): 27.978 s.
 plan ml51uf_b200_llama405b_448 { model = llama31_405b_mlperf; cluster = b200_448; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 7; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_008; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+
+// ---- MLPerf Training v5.1 Llama 3.1 8B on one node of B200 and of B300 (round 24, entered
+// before their predictions were seen).
+//  [ML51E] MLCommons, training_results_v5.1 (441d65f4), llama31_8b (Llama 3.1 8B pretraining,
+//        8,192 tokens), the single-node runs whose matrix products are FP8 (every other 8-GPU
+//        Blackwell run of the round is NVFP4, which clusterc cannot state): the University of
+//        Florida's on a DGX B200 (systems/hpg.dgxb200x8.n1.json) and Dell's on an XE9780 with 8 x
+//        B300-SXM-270GB (systems/1xXE9780x8B300-SXM-270GB.json), both the NeMo 25.09 container.
+//        Supermicro's B300 run of the same recipe without CUDA graphs, within 0.4 % of Dell's,
+//        is a repeat and is left out. The logs carry no throughput record: the figure is each
+//        log's median over its blocks after the first of the block's `train_step_time`
+//        (tracked_stats: block wall time / steps; the blocks' start and stop stamps give the
+//        same), then the median over the logs (UF 29.35, Dell 29.17 samples/s). The recipe
+//        (benchmarks/llama31_8b/implementations: UF's hpg.dgxb200x8/config_DGXB200_1x8x2x
+//        tp1pp1cp1_8b.sh, which sources config_common*.sh that the submission lacks, read from
+//        its b200_nemo/ copies; Dell's config_XE9780x8B300-SXM-270GB_1x8x2xtp1pp1cp1_8b.sh and
+//        the config its logs print): tp, pp and cp 1, dp 8, micro-batch 2, global batch 16 (no
+//        accumulation), FP8 with tensorwise current scaling and FP8 parameter gathers, the
+//        distributed optimizer with overlapped reduction and gather, no recompute, the whole
+//        iteration as a CUDA graph (`kernel_launch = graph`), fused cross entropy, FP8
+//        attention off. UF's precision rests on those configuration files (its logs print no
+//        configuration); its throughput sits with the FP8 B300 runs, not the NVFP4 B200 ones
+//        (35.0-36.0 samples/s). Model: Llama 3.1 8B (Dell's printed config: 32 layers, 4,096
+//        hidden, 14,336 FFN, 32 heads, 8 KV groups, 128,256 tokens).
+// HGX B300: 8 x B300 on fifth-generation NVLink; the NICs (not named by the system file) carry
+// nothing in a one-node job.
+node hgx_b300 {
+  gpus     = 8 x nvidia.B300
+  scale_up = nvidia.NVLink5
+  nics     = 8 x nvidia.ConnectX8
+}
+cluster b300_8 { site = dc; nodes = 1 x hgx_b300; racks = rack { nodes = 4 }; fabric = ndr8 }
+// hpg.dgxb200x8.n1: 8 GPUs, global 16, micro-batch 2: 30,050 tokens/s/GPU.
+plan ml51e_b200_llama31_8b_8 { model = models.llama3_8b; cluster = b200_8; parallel { dp = 8 } batch { global = 16; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+// 1xXE9780x8B300-SXM-270GB: 8 GPUs, global 16, micro-batch 2: 29,868 tokens/s/GPU.
+plan ml51e_b300_llama31_8b_8 { model = models.llama3_8b; cluster = b300_8; parallel { dp = 8 } batch { global = 16; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+
+// ---- MLPerf Training v5.1 Llama 3.1 8B on GB200 and GB300 NVL72 (round 24, entered before
+// their predictions were seen).
+//  [ML51G] The same repository, llama31_8b: NVIDIA's Tyche (GB200 NVL72, 4 x ConnectX-7 NDR
+//        400 Gb/s a tray) and Theia (GB300 NVL72, 4 x ConnectX-8 XDR 800 Gb/s a tray) runs on 72
+//        and 512 GPUs (systems/tyche_ngpu72_ngc25.09_nemo.json, theia_ngpu72_..., tyche_ngpu512_
+//        ..., theia_ngpu512_...), NeMo 25.09 (NCCL 2.28.3, cuDNN 9.13). Each run's README names
+//        its configuration (benchmarks/llama31_8b/implementations/nemo:
+//        config_GB200_18x4x1xtp1pp1cp2_8b.sh and config_GB200_128x4x1xtp2pp1cp4_8b.sh, their
+//        GB300 twins byte-identical, with config_common.sh, config_common_8b.sh and
+//        config_common_cg.sh): on 72 GPUs tp 1, cp 2, dp 36, global batch 36; on 512 tp 2 with
+//        sequence parallelism and TP overlap, cp 4, dp 64, global batch 64; micro-batch 1 and no
+//        accumulation (as logged), FP8 with tensorwise current scaling and FP8 parameter
+//        gathers, the distributed optimizer with overlapped reduction and gather, the whole
+//        iteration as a CUDA graph, no recompute, NVLink SHARP off (`NCCL_NVLS_ENABLE=0`). The
+//        logs print no configuration: the precision rests on those files (Lambda's GB300 run of
+//        a configuration of the same name prints FP8 tensorwise). The figure as [ML51E] (the
+//        blocks' `train_step_time`; GB200 / GB300: 209.8 / 242.3 samples/s on 72 GPUs, 710.0 /
+//        738.7 on 512). The 72-GPU jobs fill one NVL72 rack (`SEGMENT=18`); the 512-GPU ones are
+//        read as 8 partitions of 16 trays (`SEGMENT=16`, 64 GPUs an NVLink domain, as [ML50B]).
+//        Assumed: a two-tier rail-optimised fat tree of the NICs' generation. The GB300 logs
+//        name the GPUs "GB200"; the system files say GB300.
+fabric xdr4 {
+  kind     = infiniband_xdr
+  topology = fat_tree { tiers = 2; rails = 4; oversubscription = 1:1 }
+  switch   = nvidia.Quantum_X800_Q3400
+}
+cluster gb200_72      { site = dc; nodes = 18 x gb200_tray;  racks = rack { nodes = 18; scale_up_domain = 72 }; fabric = ndr4 }
+cluster gb300_72      { site = dc; nodes = 18 x gb300_tray;  racks = rack { nodes = 18; scale_up_domain = 72 }; fabric = xdr4 }
+cluster gb200_512_8b  { site = dc; nodes = 128 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
+cluster gb300_512_8b  { site = dc; nodes = 128 x gb300_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = xdr4 }
+// tyche_ngpu72_ngc25.09_nemo: 72 GPUs, global 36, cp 2, dp 36: 23,874 tokens/s/GPU.
+plan ml51g_gb200_llama31_8b_72  { model = models.llama3_8b; cluster = gb200_72;     parallel { cp = 2; dp = 36 }                                batch { global = 36; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+// theia_ngpu72_ngc25.09_nemo: 72 GPUs, the same recipe: 27,568 tokens/s/GPU.
+plan ml51g_gb300_llama31_8b_72  { model = models.llama3_8b; cluster = gb300_72;     parallel { cp = 2; dp = 36 }                                batch { global = 36; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+// tyche_ngpu512_ngc25.09_nemo: 512 GPUs, global 64, tp 2, cp 4, dp 64: 11,360 tokens/s/GPU.
+plan ml51g_gb200_llama31_8b_512 { model = models.llama3_8b; cluster = gb200_512_8b; parallel { tp = 2; cp = 4; dp = 64; tp_comm_overlap = true } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+// theia_ngpu512_ngc25.09_nemo: 512 GPUs, the same recipe: 11,819 tokens/s/GPU.
+plan ml51g_gb300_llama31_8b_512 { model = models.llama3_8b; cluster = gb300_512_8b; parallel { tp = 2; cp = 4; dp = 64; tp_comm_overlap = true } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+
+//  [ML51U] The same repository, llama31_8b: the University of Florida's multi-node DGX B200 runs
+//        (systems/hpg.dgxb200x8.n2 ... .n32.json: 2 to 32 nodes; NCCL over InfiniBand, the
+//        launchers' `NCCL_NET=IB`, `mlx5_` adapters; the NICs are not named: a DGX B200's 8 x
+//        ConnectX-7 NDR 400 Gb/s is assumed, as [ML51B]). The recipe as [ML51E]'s n1 run,
+//        from the configuration each run_Xn.sub sources (config_DGXB200_2x8x2xtp1pp1cp1_8b.sh:
+//        micro-batch 2, global batch 32; config_DGXB200_{4,8,16,32}x8x1xtp1pp1cp2_8b.sh: cp 2,
+//        micro-batch 1, global batch 16, 32, 64, 128, as logged; no accumulation), the figure
+//        as [ML51E] (55.51, 84.23, 167.87, 329.41, 574.84 samples/s). The logs print no
+//        configuration; FP8, CUDA graphs and the optimizer settings rest on the b200_nemo/
+//        copies of the common files the submission lacks.
+cluster b200_16  { site = dc; nodes = 2 x dgx_b200;  racks = rack { nodes = 4 }; fabric = ndr8 }
+cluster b200_32  { site = dc; nodes = 4 x dgx_b200;  racks = rack { nodes = 4 }; fabric = ndr8 }
+cluster b200_64  { site = dc; nodes = 8 x dgx_b200;  racks = rack { nodes = 4 }; fabric = ndr8 }
+// hpg.dgxb200x8.n2: 16 GPUs, global 32, micro-batch 2, dp 16: 28,422 tokens/s/GPU.
+plan ml51u_b200_llama31_8b_16  { model = models.llama3_8b; cluster = b200_16;  parallel { dp = 16 }          batch { global = 32;  micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+// hpg.dgxb200x8.n4: 32 GPUs, global 16, cp 2, dp 16: 21,563 tokens/s/GPU.
+plan ml51u_b200_llama31_8b_32  { model = models.llama3_8b; cluster = b200_32;  parallel { cp = 2; dp = 16 }  batch { global = 16;  micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+// hpg.dgxb200x8.n8: 64 GPUs, global 32, cp 2, dp 32: 21,488 tokens/s/GPU.
+plan ml51u_b200_llama31_8b_64  { model = models.llama3_8b; cluster = b200_64;  parallel { cp = 2; dp = 32 }  batch { global = 32;  micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+// hpg.dgxb200x8.n16: 128 GPUs, global 64, cp 2, dp 64: 21,082 tokens/s/GPU.
+plan ml51u_b200_llama31_8b_128 { model = models.llama3_8b; cluster = b200_128; parallel { cp = 2; dp = 64 }  batch { global = 64;  micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+// hpg.dgxb200x8.n32: 256 GPUs, global 128, cp 2, dp 128: 18,395 tokens/s/GPU.
+plan ml51u_b200_llama31_8b_256 { model = models.llama3_8b; cluster = b200_256; parallel { cp = 2; dp = 128 } batch { global = 128; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
