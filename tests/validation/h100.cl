@@ -585,3 +585,37 @@ plan ml50_llama405b_2432 { model = llama31_405b_mlperf; cluster = eos_304;  para
 plan ml50_llama405b_2560 { model = llama31_405b_mlperf; cluster = eos_320;  parallel { tp = 8; pp = 8; cp = 2; vpp = 8; dp = 20; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_120; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
 // eos-dfw_n1024: 8,192 GPUs, global 1,536, accumulation 24 (dp 64): 5.180 s.
 plan ml50_llama405b_8192 { model = llama31_405b_mlperf; cluster = eos_1024; parallel { tp = 8; pp = 8; cp = 2; vpp = 8; dp = 64; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+
+// ---- MLPerf Training v5.1 Llama 3.1 8B on H100 across nodes (round 24, entered before their
+// predictions were seen).
+//  [ML51C] MLCommons, training_results_v5.1 (441d65f4), llama31_8b: Cisco's hpf_n8 and hpf_n16
+//        runs, 8 and 16 nodes of 8 x H100-SXM5-80GB (NVLink4 with NVSwitch; 8 x ConnectX-7 400
+//        Gb/s for compute on a Cisco Silicon One G200 Ethernet fabric; systems/hpf_n8.json,
+//        hpf_n16.json), NVIDIA's NeMo recipe (benchmarks/llama31_8b/implementations/nemo,
+//        Dockerfile from PyTorch 25.01 with NeMo 2.4.0; the system files' older versions
+//        disagree). The logs print no configuration; the recipe rests on
+//        config_DGXH100_8x8x1xtp1pp1cp1.sh and config_DGXH100_16x8x1xtp2pp1cp1.sh with
+//        config_common.sh and conf/custom.yaml, which the logged learning rate, warm-up and
+//        decay steps match: on 64 GPUs dp 64, on 128 tp 2 (sequence parallelism and TP overlap)
+//        and dp 64; micro-batch 1 and global batch 64 (no accumulation, as logged); FP8 e4m3
+//        with Megatron's delayed scaling (`FP8_RECIPE` unset) and FP8 parameter gathers; the
+//        distributed optimizer; no CUDA graphs (`MCORE_CUDA_GRAPH=False`); no recompute. The
+//        figure as [ML51E] of blackwell.cl (86.25 and 121.25 samples/s; one block a log runs
+//        20-50 % slower and the median leaves it out). Assumed: a two-tier rail-optimised fat
+//        tree of 400 GbE on the G200 (51.2 Tb/s, 128 x 400G).
+switch silicon_one_g200 {
+  radix          = 128        // Cisco Silicon One G200: 51.2 Tb/s as 128 x 400G
+  port_bandwidth = 400 Gb/s
+  protocol       = ethernet
+}
+fabric g200 {
+  kind     = roce_v2
+  topology = fat_tree { tiers = 2; rails = 8; oversubscription = 1:1 }
+  switch   = silicon_one_g200
+}
+cluster cisco_h100_64  { site = dc; nodes = 8 x dgx_h100;  racks = rack { nodes = 4 }; fabric = g200 }
+cluster cisco_h100_128 { site = dc; nodes = 16 x dgx_h100; racks = rack { nodes = 4 }; fabric = g200 }
+// hpf_n8: 64 GPUs, global 64, dp 64: 11,040 tokens/s/GPU.
+plan ml51c_h100_llama31_8b_64  { model = models.llama3_8b; cluster = cisco_h100_64;  parallel { dp = 64 }                              batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+// hpf_n16: 128 GPUs, global 64, tp 2, dp 64: 7,760 tokens/s/GPU.
+plan ml51c_h100_llama31_8b_128 { model = models.llama3_8b; cluster = cisco_h100_128; parallel { tp = 2; dp = 64; tp_comm_overlap = true } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
