@@ -1,6 +1,6 @@
-// tests/validation/blackwell.cl: published training runs on NVIDIA Blackwell (B200, GB200), for
-// the validation suite (cases.tsv). Where a source leaves a setting out, the plan says what it
-// assumes.
+// tests/validation/blackwell.cl: published training runs on NVIDIA Blackwell (B200, B300, GB200,
+// GB300), for the validation suite (cases.tsv). Where a source leaves a setting out, the plan
+// says what it assumes.
 //
 // Source:
 //  [MB25B] NVIDIA Megatron-Bridge, docs/performance-summary-archive.md, "25.11 NeMo Container",

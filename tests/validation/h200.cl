@@ -46,7 +46,8 @@
 //        entropy; the FP8 attention the configuration asks for was off in the run
 //        (`fp8_dot_product_attention=False` in the printed model config). Model: Llama 3.1 8B
 //        (the printed config: 32 layers, 4,096 hidden, 14,336 FFN, 32 heads, 8 KV groups,
-//        128,256 tokens).
+//        128,256 tokens). Assumed: NCCL over the NDR NICs (the logs do not say which network it
+//        took) on a two-tier rail-optimised fat tree.
 
 import std.nvidia
 import std.cooling
