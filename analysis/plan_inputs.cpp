@@ -17,6 +17,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.gemm_overhead = options.gemm_overhead;
   in.host_kernel_time =
       plan.kernel_launch == ir::KernelLaunch::eager ? options.host_kernel_time : 0;
+  in.step_overhead = plan.HasField("step_overhead") ? plan.step_overhead.si : options.step_overhead;
   in.gemm_tile = options.gemm_tile;
   in.optimizer_bytes_per_param = plan.optimizer.fused ? options.optimizer_bytes_per_param
                                                       : options.unfused_optimizer_bytes_per_param;

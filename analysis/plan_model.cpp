@@ -736,6 +736,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   st.comm_total[int(Comm::kPp)] = pp_total;
   st.comm_total[int(Comm::kDp)] = dp_total;
   st.optimizer = opt;
+  st.overhead = in.step_overhead;
   st.grad_accumulation = accumulation;
   // Contention (the structure of Calculon's "processor_usage", Isaev et al. SC'23; the shares
   // measured on H100, Options): a collective hidden behind compute still takes the NCCL kernels'

@@ -111,6 +111,7 @@ struct PlanInputs {
   // Options copied in so EvaluatePlan needs nothing else.
   double gemm_overhead = 0;     // s per kernel (launch, wave tail)
   double host_kernel_time = 0;  // s the host takes per kernel the model counts; 0: graph replay
+  double step_overhead = 0;     // s per step outside the step's kernels (Options::step_overhead)
   double gemm_tile = 128;       // tile edge for quantisation
   double optimizer_bytes_per_param = 42;  // HBM traffic of the optimizer step (Options)
   // HBM bytes per element of an FP8 cast: read 2 + write the FP8 tensor and its transpose 2,
@@ -172,6 +173,7 @@ struct StepBreakdown {
   double optimizer = 0;
   double grad_accumulation = 0;  // passes adding each micro-batch's gradients into the buffer
   double contention = 0;         // compute slowed by the SMs and HBM that hidden collectives take
+  double overhead = 0;           // host work between steps, the GPU idle (Options::step_overhead)
   double gemm_efficiency = 0;    // achieved fraction of peak on the GEMMs, from the curve
   double Exposed() const {
     double e = 0;
@@ -179,7 +181,8 @@ struct StepBreakdown {
     return e;
   }
   double Total() const {
-    return compute + recompute + bubble + Exposed() + optimizer + grad_accumulation + contention;
+    return compute + recompute + bubble + Exposed() + optimizer + grad_accumulation + contention +
+           overhead;
   }
   Comm Dominant() const {
     int best = 0;

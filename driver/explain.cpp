@@ -255,6 +255,12 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.AddIf("optimizer", "optimizer step", s.optimizer, d::kTime);
   w.AddIf("grad_accumulation", "gradient accumulation", s.grad_accumulation, d::kTime);
   w.AddIf("contention", "compute slowed by overlapped communication", s.contention, d::kTime);
+  w.AddIf("step_overhead", "host work between steps, the GPU idle", s.overhead, d::kTime);
+  // Each kind's whole time, hidden and exposed: what the overlap had to hide.
+  for (int i = 0; i < int(analysis::Comm::kCount); ++i)
+    w.AddIf(fmt::format("{}_comm", kComm[i]),
+            fmt::format("all {} communication", analysis::CommName(analysis::Comm(i))),
+            s.comm_total[i], d::kTime);
   w.Add("gemm_efficiency", "achieved GEMM efficiency", s.gemm_efficiency);
   w.Add("tokens_per_second", "tokens per second", r.tokens_per_second);
   w.Add("mfu", "model FLOPs utilisation", r.mfu);

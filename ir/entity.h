@@ -83,6 +83,11 @@ struct Entity {
   std::string name;
   SourceRange range;  // the declaration (or inline object) as a whole
   std::vector<FieldLocation> fields;
+  bool HasField(std::string_view field) const {
+    for (const auto& f : fields)
+      if (f.field == field) return true;
+    return false;
+  }
   SourceRange FieldRange(std::string_view field) const {
     for (const auto& f : fields)
       if (f.field == field) return f.range;

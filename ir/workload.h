@@ -245,6 +245,7 @@ struct Plan : Entity {
   AttentionKernel attention_kernel = AttentionKernel::tuned;
   KernelLaunch kernel_launch = KernelLaunch::eager;
   Bytes framework_reserve;
+  Seconds step_overhead;  // read only where written (Entity::HasField); else analysis' default
   double memory_headroom = 0.9;
   double mfu_target = 0;
 };
@@ -284,6 +285,10 @@ void Describe(Plan& p, V& v) {
   v.Field("framework_reserve", p.framework_reserve, kOptional,
           "memory per GPU held by the CUDA context, NCCL buffers and allocator fragmentation; "
           "defaults to analysis' documented reserve");
+  v.Field("step_overhead", p.step_overhead, kOptional,
+          "time each step spends outside its kernels, the GPU idle while the host works between "
+          "steps (optimizer launches after a synchronisation, logging, the next batch); defaults "
+          "to analysis' documented figure, fitted to published runs; `0 s` for none");
   v.Field("memory_headroom", p.memory_headroom, kFraction,
           "warn when a GPU's memory use exceeds this fraction of its capacity");
 }

@@ -753,6 +753,9 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
       if (!c.per_micro_batch) dp_coll(c, dp_name(c), true);
   w.JoinNext(dp_side);
   w.Comp("optimizer", s.optimizer);
+  // The host's work between steps holds the GPU idle: a compute node, so the replayed step
+  // lasts what analysis' step does.
+  w.Comp("host.step", s.overhead);
   Trace t;
   t.nodes = w.nodes();
   t.bytes = w.Take();

@@ -124,7 +124,7 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   // micro-batch and chunk a receive and a send each way; per micro-batch and chunk the gradient
   // accumulation when unfused; per micro-batch the head's forward and backward; per micro-batch,
   // chunk and block ZeRO-3's three collectives (dense and expert); per step the data-parallel
-  // collectives (at most two, dense and expert) and the optimizer.
+  // collectives (at most two, dense and expert), the optimizer and the host's step overhead.
   const double passes = m * vpp * blocks;
   const double comp =
       passes * (4 + (full ? 2 : 0)) + 2 * m + (s.grad_accumulation > 0 ? m * vpp : 0);
@@ -136,7 +136,7 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   // Four expert all-to-alls per pass, each a send and a receive per round.
   const double a2a_p2p = a2a ? passes * 4 * 2 * double(AllToAllRounds(s, sl, domain)) : 0;
   const double p2p = 4 * m * vpp;
-  const double per_rank = comp + coll + p2p + a2a_p2p + 1;
+  const double per_rank = comp + coll + p2p + a2a_p2p + 2;
 
   // The largest instance of each kind. Ids and dependencies: up to the rank's node count. A
   // chained node waits for the previous one and for the collectives beside the compute before
@@ -157,8 +157,8 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   // ReducedGroupScale).
   const double layer = std::max(s.dense.fwd + s.dense.bwd + s.dense.recompute,
                                 s.moe.fwd + s.moe.bwd + s.moe.recompute);
-  const double seconds =
-      std::max({double(k) * layer, s.head_fwd, s.head_bwd, s.optimizer, s.grad_accumulation});
+  const double seconds = std::max(
+      {double(k) * layer, s.head_fwd, s.head_bwd, s.optimizer, s.grad_accumulation, s.overhead});
   double params = 0;
   for (const sim::Stage& st : s.stages)
     params = std::max({params, st.dense_params, st.expert_params});

@@ -469,6 +469,7 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
                    Unit::kSeconds)
       .Add("contention", "compute slowed by overlapped communication", st.contention,
            Unit::kSeconds)
+      .Add("step_overhead", "host work between steps, the GPU idle", st.overhead, Unit::kSeconds)
       .Add("exposed_comm", "exposed communication, all", st.Exposed(), Unit::kSeconds)
       .Add("total", "step time", r.step_time, Unit::kSeconds);
   for (int i = 0; i < static_cast<int>(Comm::kCount); ++i)

@@ -207,6 +207,7 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
   s.head_fwd = head.fwd;
   s.head_bwd = head.bwd;
   s.optimizer = r.step.optimizer;
+  s.overhead = r.step.overhead;
   s.grad_accumulation =
       s.micro_batches > 0 ? r.step.grad_accumulation / double(s.micro_batches) : 0;
 

@@ -68,6 +68,7 @@ struct PlanShape {
   LayerCost dense, moe;
   double head_fwd = 0, head_bwd = 0;
   double optimizer = 0;  // the optimizer step, seconds
+  double overhead = 0;   // host work between steps, the GPU idle (StepBreakdown::overhead)
   // Adding one micro-batch's gradients into the accumulation buffer, seconds (0 when fused into
   // the weight-gradient GEMMs): analysis' step total spread evenly over the micro-batches.
   double grad_accumulation = 0;

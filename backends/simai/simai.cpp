@@ -12,16 +12,16 @@
 // it. Its rows per micro-batch: an embedding row (stage 0 only), then per layer an attention row
 // and an MLP row (MoE layers: a dispatch row, the experts row, a combine row). Columns: name, -1,
 // forward compute (ns), forward comm type and bytes, input-gradient compute, comm and bytes,
-// weight-gradient compute, comm and bytes, update time (ns). SimAI's groups: forward and input-
-// gradient ALLREDUCE run on the tensor-parallel group, ALLTOALL_EP on the expert group, weight-
-// gradient ALLREDUCE/REDUCESCATTER/ALLGATHER on the data-parallel group (all_gpus / (tp x pp)
-// ranks, context parallelism included, as Megatron's dp-cp group), `_DP_EP` on the expert-data
-// group. Compute times are analysis' operator-level times of a dense or MoE layer (analysis/
-// layer_model.h) split between attention and MLP: the forward; the input gradient = half the
-// backward plus the recompute of that part (full recompute: the whole forward; selective: the
-// attention core); the weight gradient = the other half of the backward. The last stage adds an
-// lm_head row (the head and loss). Stages hold analysis' layer counts (the plan's
-// first_stage_layers/last_stage_layers included). The file has no comment syntax: the script
+// weight-gradient compute, comm and bytes, update time (ns, always 0: see the optimizer's row).
+// SimAI's groups: forward and input- gradient ALLREDUCE run on the tensor-parallel group,
+// ALLTOALL_EP on the expert group, weight- gradient ALLREDUCE/REDUCESCATTER/ALLGATHER on the
+// data-parallel group (all_gpus / (tp x pp) ranks, context parallelism included, as Megatron's
+// dp-cp group), `_DP_EP` on the expert-data group. Compute times are analysis' operator-level times
+// of a dense or MoE layer (analysis/ layer_model.h) split between attention and MLP: the forward;
+// the input gradient = half the backward plus the recompute of that part (full recompute: the whole
+// forward; selective: the attention core); the weight gradient = the other half of the backward.
+// The last stage adds an lm_head row (the head and loss). Stages hold analysis' layer counts (the
+// plan's first_stage_layers/last_stage_layers included). The file has no comment syntax: the script
 // names the spec and the stage, and what SimAI cannot represent (NotRepresented below: context
 // parallelism, schedules other than 1F1B, overlapped communication).
 #include <fmt/format.h>
@@ -52,7 +52,6 @@ struct Row {
   double wg = 0;
   std::string wg_comm = "NONE";
   double wg_bytes = 0;
-  double update = 0;
 };
 
 long long Ns(double seconds) {
@@ -180,10 +179,21 @@ std::string Workload(const PlanShape& s) {
   }
   for (const auto& c : dp)
     if (!c.per_micro_batch) dp_row(c, "");
+  // The optimizer step and the host's work between steps (the GPU idle) as weight-gradient
+  // compute: SimAI's analytical build never applies the update column (Layer's issue functions
+  // return before the communication-finished event that would add it; checked with SimAI 1.6,
+  // where a 50 ms update changed the step by 0 and a 50 ms compute column by 50 ms). Its bubble
+  // adds (pp - 1) / (ga vpp) of them, as of every row.
   Row opt;
   opt.name = "optimizer";
-  opt.update = s.optimizer;
+  opt.wg = s.optimizer;
   rows.push_back(opt);
+  if (s.overhead > 0) {
+    Row host;
+    host.name = "host.step";
+    host.wg = s.overhead;
+    rows.push_back(host);
+  }
   // SimAI reads pp_comm with std::stoi and requires it 0 exactly when pp = 1.
   std::string out = fmt::format(
       "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: {} ep: {} pp: {} vpp: {} ga: {} "
@@ -193,7 +203,7 @@ std::string Workload(const PlanShape& s) {
   for (const Row& r : rows)
     out += fmt::format("{}\t-1\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}\n", r.name, Ns(r.fwd),
                        r.fwd_comm, Bytes(r.fwd_bytes), Ns(r.ig), r.ig_comm, Bytes(r.ig_bytes),
-                       Ns(r.wg), r.wg_comm, Bytes(r.wg_bytes), Ns(r.update));
+                       Ns(r.wg), r.wg_comm, Bytes(r.wg_bytes), 0);
   return out;
 }
 
@@ -313,31 +323,33 @@ std::string Script(const Context& ctx, const PlanShape& s) {
 }
 
 // At least the bytes of the workload: its rows counted exactly (per micro-batch the stage's layer
-// rows, the embedding, the head and ZeRO-3's rows; per step the data-parallel rows and the
-// optimizer), each charged the longest name and the widest numbers the plan gives a row.
+// rows, the embedding, the head and ZeRO-3's rows; per step the data-parallel rows, the
+// optimizer and the host's step overhead), each charged the longest name and the widest numbers the
+// plan gives a row.
 double WorkloadBytesBound(const PlanShape& s) {
   const int64_t stage = s.slowest_stage;
   const sim::Stage& st = s.stages[stage];
   const std::vector<sim::DpCollective> dp = sim::DataParallelCollectives(s, st);
   double layer_rows = double(stage == 0) + double(stage == s.pp - 1);
   layer_rows += 2 * double(st.layers - st.moe_layers) + (s.ep > 1 ? 4 : 2) * double(st.moe_layers);
-  double dp_rows = 0, step_rows = 1;  // the optimizer
+  double dp_rows = 0, step_rows = s.overhead > 0 ? 2 : 1;  // the optimizer, the host's step
   for (const auto& c : dp) (c.per_micro_batch ? dp_rows : step_rows) += 1;
   const double m = double(s.micro_batches);
 
   auto width = [](long long v) { return double(fmt::formatted_size("{}", v)); };
   const double layer = std::max(s.dense.fwd + s.dense.bwd + s.dense.recompute,
                                 s.moe.fwd + s.moe.bwd + s.moe.recompute);
-  const double time = width(Ns(std::max({layer, s.head_fwd + s.head_bwd, s.optimizer})));
+  const double time =
+      width(Ns(std::max({layer, s.head_fwd + s.head_bwd, s.optimizer, s.overhead})));
   double message = std::max({s.act_bytes, s.ep_bytes});
   for (const auto& c : dp) message = std::max(message, c.bytes);
   const double bytes = width(Bytes(message));
   // Names: "moe_dispatch_layer_<layer>.<mb>", "dp_expert_param_allgather.<mb>". Each row: three
-  // times and the update time (zero but on the optimizer's row), eleven tabs, "-1" and the
-  // newline. Layer rows: three communication names, at most 12 characters ("NONE" x 3), 22 with
-  // tensor parallelism ("ALLREDUCE" x 2), 26 with expert all-to-alls ("ALLTOALL_EP" x 2), and
-  // three sizes, two of them non-zero with either. Data-parallel rows: 27 ("NONE", "NONE",
-  // "REDUCESCATTER_DP_EP") and one non-zero size.
+  // times and the update time (always zero), eleven tabs, "-1" and the newline. Layer rows: three
+  // communication names, at most 12 characters ("NONE" x 3), 22 with tensor parallelism
+  // ("ALLREDUCE" x 2), 26 with expert all-to-alls ("ALLTOALL_EP" x 2), and three sizes, two of
+  // them non-zero with either. Data-parallel rows: 27 ("NONE", "NONE", "REDUCESCATTER_DP_EP") and
+  // one non-zero size.
   const double mb = width(s.micro_batches - 1);
   const double name = std::max(20 + width(st.first_layer + st.layers) + mb, 26 + mb);
   const bool a2a = s.ep > 1 && st.moe_layers > 0, tp = s.tp > 1;

@@ -619,12 +619,20 @@ TEST_CASE("ASTRA-sim traces honour uneven stages and the overlap fields", "[astr
         CHECK(double(Int(n, "comm_size", kInt64)) == Approx(grad * (7.0 / 8) / (1.0 / 2) / 2));
       }
     CHECK(gathers == 1);
-    // dp_overlap = false: the optimizer depends on the last data-parallel collective.
-    REQUIRE(t.nodes.back().name == "optimizer");
-    const DecodedNode& before = t.nodes[t.nodes.size() - 2];
+    // dp_overlap = false: the optimizer depends on the last data-parallel collective; the
+    // host's work between steps follows it.
+    REQUIRE(t.nodes.size() >= 3);
+    const DecodedNode& host = t.nodes.back();
+    REQUIRE(host.name == "host.step");
+    CHECK(double(host.duration) == Approx(s.overhead * 1e6).margin(1));
+    CHECK(s.overhead > 0);
+    const DecodedNode& optimizer = t.nodes[t.nodes.size() - 2];
+    REQUIRE(optimizer.name == "optimizer");
+    CHECK(std::find(host.deps.begin(), host.deps.end(), optimizer.id) != host.deps.end());
+    const DecodedNode& before = t.nodes[t.nodes.size() - 3];
     CHECK(before.name.rfind("dp.", 0) == 0);
-    CHECK(std::find(t.nodes.back().deps.begin(), t.nodes.back().deps.end(), before.id) !=
-          t.nodes.back().deps.end());
+    CHECK(std::find(optimizer.deps.begin(), optimizer.deps.end(), before.id) !=
+          optimizer.deps.end());
   }
 }
 

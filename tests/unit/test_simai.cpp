@@ -78,7 +78,7 @@ TEST_CASE("SimAI workload of every example", "[simai]") {
       CHECK((kv["pp_comm:"] == "0") == (plan.parallel.pp == 1));
       // Rows: the count matches, twelve tab-separated columns, known comm types.
       size_t rows = 0;
-      std::string line;
+      std::string line, last;
       const std::set<std::string> types = {
           "NONE",        "ALLREDUCE",       "ALLGATHER",           "REDUCESCATTER",
           "ALLTOALL_EP", "ALLREDUCE_DP_EP", "REDUCESCATTER_DP_EP", "ALLGATHER_DP_EP"};
@@ -90,7 +90,15 @@ TEST_CASE("SimAI workload of every example", "[simai]") {
         for (int k : {3, 6, 9}) CHECK(types.count(col[k]));
         for (int k : {2, 4, 5, 7, 8, 10, 11}) CHECK(std::stoll(col[k]) >= 0);
         for (int k : {3, 6, 9}) CHECK((col[k] == "NONE") == (std::stoll(col[k + 1]) == 0));
+        // SimAI's analytical build ignores the update column: the optimizer's and the host's
+        // step times ride in the weight-gradient compute.
+        CHECK(col[11] == "0");
+        if (col[0] == "optimizer")
+          CHECK(std::stoll(col[8]) == std::llround(r.step.optimizer * 1e9));
+        if (col[0] == "host.step") CHECK(std::stoll(col[8]) == std::llround(r.step.overhead * 1e9));
+        last = col[0];
       }
+      CHECK(last == (r.step.overhead > 0 ? "host.step" : "optimizer"));
       CHECK(std::to_string(rows) == count);
       CHECK(rows >= 2);
       const std::string sh = out.Files().at("simai/" + plan.name + ".sh");

@@ -1,9 +1,9 @@
 // perf.dp-comm-heavy: Llama 3 8B under the distributed optimizer (ZeRO-1) on four 8 x H100 nodes,
 // context parallelism 2. With one micro-batch of 8,192 tokens a replica and step (`thin`, the
-// shape of MLPerf v5.1's multi-node 8B runs, for which clusterc predicts 17-76 % more throughput
-// than they reached) the reduce-scatter and all-gather the step hides take over 20 % of the
-// compute; with eight micro-batches a step (`accumulating`) an eighth of that, and on one node
-// (`one_node`, the collectives inside NVLink) the suite shows no such error: no warning.
+// shape of MLPerf v5.1's multi-node 8B runs) the reduce-scatter and all-gather the step hides
+// take over 20 % of the compute, and the step rests on hiding them; with eight micro-batches a
+// step (`accumulating`) an eighth of that, and on one node (`one_node`, the collectives inside
+// NVLink) no warning.
 import std.nvidia
 import std.cooling
 import std.models
