@@ -68,6 +68,9 @@ struct Options {
   // 60 ms), and checked on the 19 v5.1 cases held out (24.4 % -> 11.1 %; docs/validation.md).
   // A plan states its own with `step_overhead`.
   double step_overhead = 50e-3;  // s
+  // perf.short-step fires when the step overhead is this share of the step or more: where it
+  // moves the predicted throughput by a tenth.
+  double short_step_share = 0.10;
   // Operator-level step model defaults for a GPU whose stdlib entry leaves them out
   // (docs/model.md): fused attention reaches these fractions of the GEMM asymptote at long
   // sequences (H100 SXM5, H100-MEASURED.md: 0.72 / 0.74 forward, 0.56 / 0.74 backward);

@@ -247,7 +247,7 @@ namespace {
 // declaration, a parent it extends or an inline override). An explicit `price = 0 USD` is a known
 // zero; an absent price is unknown.
 bool Given(const ir::Entity& e, std::string_view field, double value) {
-  return value > 0 || text::HasField(e, field);
+  return value > 0 || e.HasField(field);
 }
 
 // Whether a node's price is known: its own, or else that of every GPU, CPU and NIC it holds.

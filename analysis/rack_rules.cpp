@@ -51,11 +51,10 @@ void CheckGroupDomains(const ir::Program& p, const ir::Cluster& c, const GroupSi
   if (!r.valid || r.gpus_per_node <= 0) return;
   const ir::Node* node = g.node;
   const int64_t dom = r.scale_up_domain;
-  const ir::SourceRange dom_range =
-      r.rack_scale_domain
-          ? c.FieldRange("racks")
-          : (node && HasField(*node, "scale_up_domain") ? node->FieldRange("scale_up_domain")
-                                                        : g.term);
+  const ir::SourceRange dom_range = r.rack_scale_domain ? c.FieldRange("racks")
+                                                        : (node && node->HasField("scale_up_domain")
+                                                               ? node->FieldRange("scale_up_domain")
+                                                               : g.term);
   const int64_t gpus = r.gpus;
   if (dom > 0 && gpus % dom != 0) {
     auto d = MakeDiagnostic(
@@ -164,9 +163,9 @@ void CheckGroupNodeBudget(const ir::Program& p, uint32_t index, const GroupSite&
                           local ? node->FieldRange("power_budget") : g.term,
                           fmt::format("node `{}` draws {}; its power budget is {}", node->name,
                                       Power(pw.node), Power(node->power_budget.si)));
-  if (local && (pw.gpu > 0 || HasField(*node, "gpus")))
+  if (local && (pw.gpu > 0 || node->HasField("gpus")))
     d.Label(node->FieldRange("gpus"), fmt::format("GPUs draw {}", Power(pw.gpu)));
-  else if (local && HasField(*node, "host_power"))
+  else if (local && node->HasField("host_power"))
     d.Label(node->FieldRange("host_power"), fmt::format("host draws {}", Power(pw.host)));
   if (r.gpus_per_node > 0)
     d.Note(fmt::format("GPUs {} + host {} + network {} = {}", Power(pw.gpu), Power(pw.host),

@@ -52,10 +52,4 @@ inline bool Reported(const ir::Program& p, const ir::Entity& e) {
   return p.main_file == 0 || e.range.file == p.main_file;
 }
 
-inline bool HasField(const ir::Entity& e, std::string_view field) {
-  for (const auto& f : e.fields)
-    if (f.field == field) return true;
-  return false;
-}
-
 }  // namespace clusterc::analysis::text

@@ -83,6 +83,7 @@ struct Entity {
   std::string name;
   SourceRange range;  // the declaration (or inline object) as a whole
   std::vector<FieldLocation> fields;
+  // Whether the source wrote the field (a default and a written zero read alike otherwise).
   bool HasField(std::string_view field) const {
     for (const auto& f : fields)
       if (f.field == field) return true;

@@ -21,6 +21,8 @@ fabric ndr {
 }
 cluster c { site = s; nodes = 4 x hgx; racks = rack { nodes = 4 }; fabric = ndr }
 
+// Short steps: perf.short-step has its own test (perf_short_step.cl).
+// clusterc: allow(perf.short-step)
 plan thin {
   model     = models.llama3_8b
   cluster   = c
@@ -39,6 +41,8 @@ plan accumulating {
   precision = fp8
 }
 
+// Short steps: perf.short-step has its own test (perf_short_step.cl).
+// clusterc: allow(perf.short-step)
 plan one_node {
   model     = models.llama3_8b
   cluster   = c
