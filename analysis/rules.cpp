@@ -7,7 +7,6 @@
 
 #include "analysis/analysis.h"
 #include "analysis/formulas.h"
-#include "analysis/layer_model.h"
 #include "analysis/plan_advice.h"
 #include "analysis/rack_rules.h"
 #include "analysis/rule_text.h"
