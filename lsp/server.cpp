@@ -4,6 +4,7 @@
 #include <llvm/Support/raw_ostream.h>
 #include <signal.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -118,7 +119,10 @@ std::vector<std::string> Server::Handle(std::string_view body) {
   const json::Object* message = parsed->getAsObject();
   const json::Value* id = message ? message->get("id") : nullptr;
   llvm::Optional<llvm::StringRef> method = message ? message->getString("method") : llvm::None;
-  bool valid_id = id && (id->kind() == json::Value::Number || id->kind() == json::Value::String);
+  // A request's id is echoed in its answer, so a number JSON cannot carry back (1e999 parses as
+  // infinity, which would be written `inf`) makes the request invalid.
+  bool valid_id = id && (id->kind() == json::Value::String ||
+                         (id->kind() == json::Value::Number && std::isfinite(*id->getAsNumber())));
   if (!message || !method || (id && !valid_id)) {
     // A response from the client (we send no requests) is ignored; anything else is invalid.
     if (message && !method && id && (message->get("result") || message->get("error"))) return {};

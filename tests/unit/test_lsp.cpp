@@ -527,6 +527,15 @@ TEST_CASE("lsp: a scripted client's conversation covers every method") {
     REQUIRE(invalid);
     CHECK(invalid->getAsObject()->getObject("error")->getInteger("code") == int64_t(-32600));
 
+    // An id JSON cannot carry back (1e999 parses as infinity) makes the request invalid; it was
+    // echoed as `inf`, which is not JSON (a fuzzing finding, fuzz/regressions/lsp-infinite-id).
+    std::string infinite_id = R"({"jsonrpc":"2.0","id":1e999,"method":"shutdown"})";
+    c.SendRaw("Content-Length: " + std::to_string(infinite_id.size()) + "\r\n\r\n" + infinite_id);
+    auto refused = c.Receive();
+    REQUIRE(refused);
+    CHECK(refused->getAsObject()->getObject("error")->getInteger("code") == int64_t(-32600));
+    CHECK(refused->getAsObject()->get("id")->kind() == json::Value::Null);
+
     c.SendRaw("X-Nonsense: yes\r\n\r\n");
     auto header = c.Receive();
     REQUIRE(header);
