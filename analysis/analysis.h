@@ -59,13 +59,14 @@ struct Options {
   // the model counts them (the profiler saw 45 and 49, autograd's bookkeeping among them):
   // 53.7, 57.3, 56.9 us. Per counted kernel, so that the floor reproduces the measured layers.
   double host_kernel_time = 56e-6;  // s
-  // Time a step spends outside its forward, backward and optimizer kernels: the host's work
-  // between steps (the optimizer's eager launches after the synchronisation that gradient
-  // clipping and loss logging take, the scheduler, logging, the next batch's hand-off), with the
-  // GPU idle. Nothing published measures it apart; it is fitted, once for every GPU and
-  // framework, to the validation suite's time and throughput cases other than MLPerf Training
-  // v5.1's (mean |error| of those 221 without Qwen3: 5.63 % at 0, 4.72 % at 50 ms, 4.75 % at
-  // 60 ms), and checked on the 19 v5.1 cases held out (24.4 % -> 11.1 %; docs/validation.md).
+  // Time a step spends outside its forward, backward and optimizer kernels, with the GPU idle.
+  // Not one rank's own launches: a whole eager step on one H200, its gradient-norm and loss
+  // synchronisations included, idled 0.4-7.5 ms (bench/gpu/step_probe.py, 2026-11-28); the
+  // rest (waiting for the other ranks, the data, the framework) is not measured apart. It is
+  // fitted, once for every GPU and framework, to the validation suite's time and throughput
+  // cases other than MLPerf Training v5.1's (mean |error| of those 221 without Qwen3: 5.63 % at
+  // 0, 4.72 % at 50 ms, 4.75 % at 60 ms), and checked on the 19 v5.1 cases held out (24.4 % ->
+  // 11.1 %; docs/validation.md).
   // A plan states its own with `step_overhead`.
   double step_overhead = 50e-3;  // s
   // perf.short-step fires when the step overhead is this share of the step or more: where it
