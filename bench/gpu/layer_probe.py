@@ -267,13 +267,47 @@ def main_gpts(out_dir):
         json.dump(res, f, indent=1)
 
 
+def main_compiled(out_dir, names):
+    """Each shape's layers under torch.compile, which fuses the norms and the activation into
+    Triton kernels as Transformer Engine and Megatron-LM's fusions do; GEMMs stay cuBLAS."""
+    res = {"device": torch.cuda.get_device_name(0), "torch": torch.__version__, "layers": {}}
+    for name in names:
+        t0 = time.time()
+        try:
+            n_layers = 6
+            layers, x, gout, step = layer_stack(SHAPES[name], n_layers, build_on_gpu=True)
+            for i in range(n_layers):
+                layers[i] = torch.compile(layers[i])
+            r = {"eager_ms": cuda_ms(step, 10, warm=3) / n_layers}
+            rows = profile_kernels(step, 2)
+            sums = {"gemm": 0.0, "attention": 0.0, "other": 0.0}
+            for key, cnt, us in rows:
+                sums[kind(key)] += us / 1e3 / (2 * n_layers)
+            r["kernels_ms"] = sums
+            r["kernels_per_layer"] = sum(c for _, c, _ in rows) / (2 * n_layers)
+            r["top_other"] = sorted(
+                ({"name": k[:120], "ms_per_layer": us / 1e3 / (2 * n_layers)}
+                 for k, c, us in rows if kind(k) == "other"), key=lambda z: -z["ms_per_layer"])[:12]
+            del layers, x, gout
+            torch.cuda.empty_cache()
+        except Exception as e:
+            r = {"error": repr(e)[:400]}
+        res["layers"][name] = r
+        print(name, f"{time.time() - t0:.1f}s", json.dumps(r), flush=True)
+    with open(f"{out_dir}/compiled.json", "w") as f:
+        json.dump(res, f, indent=1)
+
+
 def main():
     # layer_probe.py OUT_DIR [DROPOUT [SHAPE,...]]: with a dropout probability, the attention
     # and both residual branches drop (Megatron-LM's attention_dropout and hidden_dropout), and
     # only the layers are timed. layer_probe.py OUT_DIR gpts: the whole GPTS models only.
+    # layer_probe.py OUT_DIR compiled [SHAPE,...]: the layers under torch.compile only.
     out_dir = sys.argv[1] if len(sys.argv) > 1 else "."
     if len(sys.argv) > 2 and sys.argv[2] == "gpts":
         return main_gpts(out_dir)
+    if len(sys.argv) > 2 and sys.argv[2] == "compiled":
+        return main_compiled(out_dir, sys.argv[3].split(",") if len(sys.argv) > 3 else list(SHAPES))
     dropout = float(sys.argv[2]) if len(sys.argv) > 2 else 0.0
     only = sys.argv[3].split(",") if len(sys.argv) > 3 else list(SHAPES)
     p = torch.cuda.get_device_properties(0)
