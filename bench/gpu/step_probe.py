@@ -16,7 +16,9 @@ does it without Transformer Engine:
   - fused AdamW on fp32 master weights; the master weights copied to the bf16 weights; the
     main-gradient buffer zeroed;
   - the step's loss read on the host (the synchronisation of loss logging).
-Writes OUT_DIR/step.json and prints it:
+With `compiled [NAME,...]` it times instead a nanoGPT-style step of GPT-3-paper sizes (fp32
+weights under bf16 autocast, torch.compile, gradient clipping, fused AdamW; 4 micro-batches)
+into OUT_DIR/step_compiled.json. Otherwise it writes OUT_DIR/step.json and prints it:
   step_ms             wall time per step, unprofiled
   busy_ms             time per step in which some kernel, copy or memset ran (profiler trace)
   idle_ms             step_ms - busy_ms: the GPU idle, what the host costs the step
@@ -197,8 +199,88 @@ def probe(name, spec, micro_batches, steps=5):
     return r
 
 
+# GPT-3-paper sizes as layer_probe.py's GPTS: layers, hidden, heads, vocabulary (GPT-2's, padded),
+# sequence, micro-batch. FFN 4 x hidden, tied embeddings, learned positions.
+GPTS = {
+    "gpt_350m": (24, 1024, 16, 50304, 2048, 8),
+    "gpt_760m": (24, 1536, 16, 50304, 2048, 8),
+    "gpt_1_3b": (24, 2048, 16, 50304, 2048, 8),
+    "gpt_2_7b": (32, 2560, 32, 50304, 2048, 4),
+}
+
+
+def probe_compiled(spec, micro_batches=4, steps=5):
+    """A nanoGPT-style single-GPU step: fp32 weights under bf16 autocast, the model under
+    torch.compile, cuDNN's fused attention through SDPA, gradient clipping, fused AdamW."""
+    layers, h, heads, vocab, seq, micro = spec
+    torch.manual_seed(0)
+    with torch.device(DEV):
+        model = Model(layers, h, 4 * h, heads, heads, vocab, seq, False)
+    compiled = torch.compile(model)
+    adam = torch.optim.AdamW(model.parameters(), lr=1e-4, weight_decay=0.1, fused=True)
+    data = [(torch.randint(0, vocab, (micro, seq), device=DEV),
+             torch.randint(0, vocab, (micro, seq), device=DEV)) for _ in range(micro_batches)]
+
+    def train_step():
+        for tokens, labels in data:
+            with torch.autocast("cuda", dtype=torch.bfloat16):
+                loss = compiled(tokens, labels) / micro_batches
+            loss.backward()
+        torch.nn.utils.clip_grad_norm_(model.parameters(), 1.0)
+        adam.step()
+        adam.zero_grad(set_to_none=True)
+        return loss.item()
+
+    t0 = time.time()
+    for _ in range(3):
+        train_step()
+    torch.cuda.synchronize()
+    warm_s = time.time() - t0
+    walls = []
+    for _ in range(steps):
+        t0 = time.perf_counter()
+        train_step()
+        walls.append((time.perf_counter() - t0) * 1e3)
+    from torch.profiler import ProfilerActivity, profile
+
+    with tempfile.TemporaryDirectory() as tmp:
+        trace = os.path.join(tmp, "trace.json")
+        with profile(activities=[ProfilerActivity.CPU, ProfilerActivity.CUDA]) as prof:
+            train_step()
+            torch.cuda.synchronize()
+        prof.export_chrome_trace(trace)
+        busy, kernels = kernel_busy_ms(trace)
+    step = sorted(walls)[len(walls) // 2]
+    r = {"parameters": sum(p.numel() for p in model.parameters()), "micro_batches": micro_batches,
+         "micro": micro, "seq": seq, "step_ms": step, "step_ms_all": walls, "busy_ms": busy,
+         "idle_ms": step - busy, "kernels_per_step": kernels, "warm_up_s": warm_s,
+         "max_memory_gib": torch.cuda.max_memory_allocated() / 2**30}
+    del model, compiled, adam, data
+    torch.cuda.empty_cache()
+    torch.cuda.reset_peak_memory_stats()
+    return r
+
+
+def main_compiled(out_dir, names):
+    res = {"device": torch.cuda.get_device_name(0), "torch": torch.__version__, "runs": {}}
+    for name in names:
+        t0 = time.time()
+        try:
+            res["runs"][name] = probe_compiled(GPTS[name])
+        except Exception as e:  # keep the other measurements
+            res["runs"][name] = {"error": repr(e)[:400]}
+            torch.cuda.empty_cache()
+        print(name, f"{time.time() - t0:.1f}s", json.dumps(res["runs"][name]), flush=True)
+        with open(f"{out_dir}/step_compiled.json", "w") as f:
+            json.dump(res, f, indent=1)
+
+
 def main():
+    # step_probe.py OUT_DIR: the Megatron-like steps of MODELS. step_probe.py OUT_DIR compiled
+    # [NAME,...]: nanoGPT-style compiled steps of GPTS.
     out_dir = sys.argv[1] if len(sys.argv) > 1 else "."
+    if len(sys.argv) > 2 and sys.argv[2] == "compiled":
+        return main_compiled(out_dir, sys.argv[3].split(",") if len(sys.argv) > 3 else list(GPTS))
     p = torch.cuda.get_device_properties(0)
     res = {"device": p.name, "sms": p.multi_processor_count, "torch": torch.__version__,
            "cuda": torch.version.cuda, "runs": {}}

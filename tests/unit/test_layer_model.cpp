@@ -258,16 +258,17 @@ TEST_CASE("the step model reproduces whole GPT models measured on one H100", "[l
 }
 
 TEST_CASE("the step model reproduces whole training steps measured on one H200", "[layer_model]") {
-  // tests/lang/explain/measured_h200.cl: a 1.3B GPT (8 x 2,048 tokens a micro-batch) and eight
-  // of Llama 3 8B's layers with its embedding and head (8,192 tokens), 1 and 4 micro-batches a
-  // step. Measured on one H200 (bench/gpu/step_probe.py, bench/gpu/results/h200-2026-11-28/
-  // step.json), eager PyTorch 2.11, fp32 main gradients added by a hook, fused AdamW: the time
-  // per step in which a kernel, copy or memset ran (the profiler trace's union), and the
-  // CUDA-event time of the micro-batches' forward and backward, hooks included.
+  // tests/lang/explain/measured_h200.cl, its first four plans: a 1.3B GPT (8 x 2,048 tokens a
+  // micro-batch) and eight of Llama 3 8B's layers with its embedding and head (8,192 tokens), 1
+  // and 4 micro-batches a step. Measured on one H200 (bench/gpu/step_probe.py,
+  // bench/gpu/results/h200-2026-11-28/ step.json), eager PyTorch 2.11, fp32 main gradients added by
+  // a hook, fused AdamW: the time per step in which a kernel, copy or memset ran (the profiler
+  // trace's union), and the CUDA-event time of the micro-batches' forward and backward, hooks
+  // included.
   auto c = ExplainSpec("measured_h200.cl");
   const double busy[] = {269.28e-3, 1038.33e-3, 259.06e-3, 949.60e-3};
   const double forward_backward[] = {250.42e-3, 1026.62e-3, 224.78e-3, 920.25e-3};
-  REQUIRE(c->results.plans.size() == 4);
+  REQUIRE(c->results.plans.size() == 8);
   for (size_t i = 0; i < 4; ++i) {
     const StepBreakdown& s = c->results.plans[i].step;
     INFO("plan " << i);
@@ -282,6 +283,14 @@ TEST_CASE("the step model reproduces whole training steps measured on one H200",
   const LayerTimes lt = LayerTime(llama, Attention(llama), false);
   CHECK(lt.fwd + lt.bwd == Approx(20.88e-3).epsilon(0.05));
   CHECK(lt.memory_bound == Approx(1.38e-3).epsilon(0.10));
+  // nanoGPT-style steps of GPT-3-paper sizes, 350M to 2.7B, 4 micro-batches, fp32 weights under
+  // bf16 autocast and torch.compile, fused AdamW (step_compiled.json): GPU busy a step.
+  const double compiled_busy[] = {344.68e-3, 653.01e-3, 1005.97e-3, 1070.68e-3};
+  for (size_t i = 0; i < 4; ++i) {
+    const StepBreakdown& s = c->results.plans[4 + i].step;
+    INFO("compiled plan " << i);
+    CHECK(s.compute + s.grad_accumulation + s.optimizer == Approx(compiled_busy[i]).epsilon(0.05));
+  }
 }
 
 TEST_CASE("FlashAttention-1 on A100 runs at the published quarter to two fifths of peak",

@@ -46,3 +46,25 @@ plan llama3_8b_8_layers_m1 extends gpt_1_3b_m1 {
   batch { global = 8; micro = 1; seq_len = 8192 }
 }
 plan llama3_8b_8_layers_m4 extends llama3_8b_8_layers_m1 { batch { global = 32; micro = 1; seq_len = 8192 } }
+
+// nanoGPT-style compiled steps (bench/gpu/step_probe.py `compiled`, step_compiled.json): fp32
+// weights under bf16 autocast (`fp32_params`; each micro-batch's gradient cast to fp32 and added,
+// `upcast`), the model under torch.compile, whose fused loss is `fused_cross_entropy`, 4
+// micro-batches of 2,048 tokens. The GPU idled 14-20 ms a step.
+model gpt_350m extends gpt_1_3b { hidden = 1_024; ffn = 4_096 }
+model gpt_760m extends gpt_1_3b { hidden = 1_536; ffn = 6_144 }
+model gpt_2_7b extends gpt_1_3b { layers = 32; hidden = 2_560; ffn = 10_240; heads = 32 }
+plan compiled_350m {
+  model = gpt_350m
+  cluster = lab_cluster
+  parallel { dp = 8 }
+  batch { global = 256; micro = 8; seq_len = 2048 }
+  optimizer = adam { fp32_params = true; grad_accumulation = upcast }
+  step_overhead = 0 s
+}
+plan compiled_760m extends compiled_350m { model = gpt_760m }
+plan compiled_1_3b extends compiled_350m { model = gpt_1_3b }
+plan compiled_2_7b extends compiled_350m {
+  model = gpt_2_7b
+  batch { global = 128; micro = 4; seq_len = 2048 }
+}
