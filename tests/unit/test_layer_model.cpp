@@ -214,7 +214,7 @@ TEST_CASE("the H100 layer model reproduces GPT layers measured with and without 
   // tests/lang/explain/measured_h100.cl, its first two plans: Megatron-Core's 1.7B weak-scaling
   // GPT layer (hidden 2,048, 16 heads, 4,096 tokens, micro-batch 1), without and with dropout.
   auto c = ExplainSpec("measured_h100.cl");
-  REQUIRE(c->results.plan_inputs.size() == 6);
+  REQUIRE(c->results.plan_inputs.size() == 8);
   auto layer = [&](size_t i) {
     const PlanInputs& in = c->results.plan_inputs[i];
     return LayerTime(in, Attention(in), false);
@@ -243,17 +243,25 @@ TEST_CASE("the H100 layer model reproduces GPT layers measured with and without 
 }
 
 TEST_CASE("the step model reproduces whole GPT models measured on one H100", "[layer_model]") {
-  // tests/lang/explain/measured_h100.cl, its last four plans: GPT-2/GPT-3-style models, 2,048
+  // tests/lang/explain/measured_h100.cl, its third to sixth plans: GPT-2/GPT-3-style models, 2,048
   // tokens, no dropout. Measured on H100 SXM5, bf16, eager PyTorch 2.11 with cuDNN attention, one
   // micro-batch forward + backward (bench/gpu/results/h100-2026-11-26/gpts.json).
   auto c = ExplainSpec("measured_h100.cl");
   const double measured[] = {101.9e-3, 177.8e-3, 263.7e-3, 260.9e-3};  // 350M, 760M, 1.3B, 2.7B
-  REQUIRE(c->results.plans.size() == 6);
+  REQUIRE(c->results.plans.size() == 8);
   for (size_t i = 0; i < 4; ++i) {
     const auto& plan = c->results.plans[2 + i];
     INFO("plan " << i);
     REQUIRE(plan.micro_batches == 4);
     CHECK(plan.step.compute / double(plan.micro_batches) == Approx(measured[i]).epsilon(0.04));
+  }
+  // Its last two: whole nanoGPT-style compiled steps of the 350M and 1.3B, fused AdamW included
+  // (bench/gpu/results/h100-2026-11-28/step_compiled.json): 372.5 and 1,074.9 ms of GPU work.
+  const double compiled_busy[] = {372.47e-3, 1074.93e-3};
+  for (size_t i = 0; i < 2; ++i) {
+    const StepBreakdown& s = c->results.plans[6 + i].step;
+    INFO("compiled plan " << i);
+    CHECK(s.compute + s.grad_accumulation + s.optimizer == Approx(compiled_busy[i]).epsilon(0.05));
   }
 }
 

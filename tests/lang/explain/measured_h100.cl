@@ -52,3 +52,17 @@ plan gpt_2_7b_mb4 extends gpt_350m_mb8 {
   model = gpt_2_7b
   batch { global = 128; micro = 4; seq_len = 2048 }
 }
+
+// nanoGPT-style compiled steps measured on one H100 SXM5 (bench/gpu/step_probe.py `compiled`,
+// results/h100-2026-11-28/step_compiled.json), as measured_h200.cl's: fp32 weights under bf16
+// autocast, torch.compile (its fused loss), fused AdamW, 4 micro-batches; the GPU idled 14-18 ms
+// a step.
+plan compiled_350m {
+  model = gpt_350m
+  cluster = lab_cluster
+  parallel { dp = 8 }
+  batch { global = 256; micro = 8; seq_len = 2048 }
+  optimizer = adam { fp32_params = true; grad_accumulation = upcast }
+  step_overhead = 0 s
+}
+plan compiled_1_3b extends compiled_350m { model = gpt_1_3b }
