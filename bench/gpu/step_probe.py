@@ -39,7 +39,7 @@ import torch
 import torch.nn as nn
 import torch.nn.functional as F
 
-from layer_probe import DEV, DT, Layer
+from layer_probe import DEV, DT, GPTS, Layer
 from timing import cuda_ms
 
 # name: layers, hidden, ffn, query heads, kv heads, vocabulary, sequence, micro-batch, llama
@@ -199,16 +199,6 @@ def probe(name, spec, micro_batches, steps=5):
     return r
 
 
-# GPT-3-paper sizes as layer_probe.py's GPTS: layers, hidden, heads, vocabulary (GPT-2's, padded),
-# sequence, micro-batch. FFN 4 x hidden, tied embeddings, learned positions.
-GPTS = {
-    "gpt_350m": (24, 1024, 16, 50304, 2048, 8),
-    "gpt_760m": (24, 1536, 16, 50304, 2048, 8),
-    "gpt_1_3b": (24, 2048, 16, 50304, 2048, 8),
-    "gpt_2_7b": (32, 2560, 32, 50304, 2048, 4),
-}
-
-
 def probe_compiled(spec, micro_batches=4, steps=5):
     """A nanoGPT-style single-GPU step: fp32 weights under bf16 autocast, the model under
     torch.compile, cuDNN's fused attention through SDPA, gradient clipping, fused AdamW."""
@@ -261,42 +251,35 @@ def probe_compiled(spec, micro_batches=4, steps=5):
     return r
 
 
-def main_compiled(out_dir, names):
-    res = {"device": torch.cuda.get_device_name(0), "torch": torch.__version__, "runs": {}}
-    for name in names:
+def run_all(jobs, out_path, res):
+    """Runs each (key, thunk), keeping the others' results when one fails; writes res after each."""
+    for key, thunk in jobs:
         t0 = time.time()
         try:
-            res["runs"][name] = probe_compiled(GPTS[name])
+            res["runs"][key] = thunk()
         except Exception as e:  # keep the other measurements
-            res["runs"][name] = {"error": repr(e)[:400]}
+            res["runs"][key] = {"error": repr(e)[:400]}
             torch.cuda.empty_cache()
-        print(name, f"{time.time() - t0:.1f}s", json.dumps(res["runs"][name]), flush=True)
-        with open(f"{out_dir}/step_compiled.json", "w") as f:
+        print(key, f"{time.time() - t0:.1f}s", json.dumps(res["runs"][key]), flush=True)
+        with open(out_path, "w") as f:
             json.dump(res, f, indent=1)
 
 
 def main():
     # step_probe.py OUT_DIR: the Megatron-like steps of MODELS. step_probe.py OUT_DIR compiled
-    # [NAME,...]: nanoGPT-style compiled steps of GPTS.
+    # [NAME,...]: nanoGPT-style compiled steps of layer_probe.py's GPTS.
     out_dir = sys.argv[1] if len(sys.argv) > 1 else "."
-    if len(sys.argv) > 2 and sys.argv[2] == "compiled":
-        return main_compiled(out_dir, sys.argv[3].split(",") if len(sys.argv) > 3 else list(GPTS))
     p = torch.cuda.get_device_properties(0)
     res = {"device": p.name, "sms": p.multi_processor_count, "torch": torch.__version__,
            "cuda": torch.version.cuda, "runs": {}}
     print(json.dumps(res), flush=True)
-    for name, spec in MODELS.items():
-        for m in MICRO_BATCHES:
-            key = f"{name}_m{m}"
-            t0 = time.time()
-            try:
-                res["runs"][key] = probe(name, spec, m)
-            except Exception as e:  # keep the other measurements
-                res["runs"][key] = {"error": repr(e)[:400]}
-                torch.cuda.empty_cache()
-            print(key, f"{time.time() - t0:.1f}s", json.dumps(res["runs"][key]), flush=True)
-            with open(f"{out_dir}/step.json", "w") as f:
-                json.dump(res, f, indent=1)
+    if len(sys.argv) > 2 and sys.argv[2] == "compiled":
+        names = sys.argv[3].split(",") if len(sys.argv) > 3 else list(GPTS)
+        jobs = [(n, lambda n=n: probe_compiled(GPTS[n])) for n in names]
+        return run_all(jobs, f"{out_dir}/step_compiled.json", res)
+    jobs = [(f"{name}_m{m}", lambda name=name, spec=spec, m=m: probe(name, spec, m))
+            for name, spec in MODELS.items() for m in MICRO_BATCHES]
+    run_all(jobs, f"{out_dir}/step.json", res)
 
 
 if __name__ == "__main__":
