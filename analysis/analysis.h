@@ -60,8 +60,8 @@ struct Options {
   // 53.7, 57.3, 56.9 us. Per counted kernel, so that the floor reproduces the measured layers.
   double host_kernel_time = 56e-6;  // s
   // Time a step spends outside its forward, backward and optimizer kernels, with the GPU idle.
-  // Not one rank's own launches: a whole eager step on one H200, its gradient-norm and loss
-  // synchronisations included, idled 0.4-7.5 ms (bench/gpu/step_probe.py, 2026-11-28); the
+  // Not one rank's own launches: whole steps on one H200 or H100, their gradient-norm and loss
+  // synchronisations included, idled 0.4-20 ms (bench/gpu/step_probe.py, 2026-11-28); the
   // rest (waiting for the other ranks, the data, the framework) is not measured apart. It is
   // fitted, once for every GPU and framework, to the validation suite's time and throughput
   // cases other than MLPerf Training v5.1's (mean |error| of those 221 without Qwen3: 5.63 % at

@@ -204,17 +204,18 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
         fmt::format("the host's work between steps, {} with the GPU idle, is {:.0f} % of the {} "
                     "step",
                     Time(r.step.overhead), 100 * r.step.overhead / r.step_time, Time(r.step_time)));
-    d.Note(plan.HasField("step_overhead")
-               ? std::string("the plan states it (`step_overhead`)")
-               : fmt::format("clusterc charges {} a step unless the plan states `step_overhead`, "
-                             "a figure fitted to published runs whose short steps took that much "
-                             "longer than their kernels (docs/model.md, \"Per-step host "
-                             "overhead\")",
-                             Time(options.step_overhead)));
-    if (!plan.HasField("step_overhead"))
+    if (plan.HasField("step_overhead")) {
+      d.Note("the plan states it (`step_overhead`)");
+    } else {
+      d.Note(
+          fmt::format("clusterc charges {} a step unless the plan states `step_overhead`, a "
+                      "figure fitted to published runs whose short steps took that much longer "
+                      "than their kernels (docs/model.md, \"Per-step host overhead\")",
+                      Time(options.step_overhead)));
       d.Note(
           "a step on one GPU, with no other rank to wait for, left the GPU idle 0.4-20 ms "
           "(measured on H100 and H200, bench/gpu/README.md): a job of few ranks may state less");
+    }
     d.Note(
         fmt::format("{} micro-batch{} a replica a step: a larger global batch (more "
                     "micro-batches) spreads it over more tokens",
