@@ -40,9 +40,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
-#include <cmath>
 #include <cstdint>
-#include <numeric>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -52,6 +50,7 @@
 #include "backends/astra_sim/groups.h"
 #include "backends/astra_sim/slice.h"
 #include "backends/astra_sim/trace_size.h"
+#include "backends/astra_sim/trace_writer.h"
 #include "backends/emitters.h"
 #include "backends/sim/plan_shape.h"
 #include "ir/checked.h"
@@ -60,19 +59,15 @@ namespace clusterc::backends {
 
 namespace {
 
-using astra::ByteCount;
 using astra::CommGroupsJson;
 using astra::Dimension;
 using astra::EffectiveVpp;
 using astra::Groups;
-using astra::kAllToAllRounds;
-using astra::kAllToAllTagBase;
 using astra::MakeGroups;
-using astra::Micros;
 using astra::Slice;
 using astra::Tag;
+using astra::TraceWriter;
 using chakra::CommType;
-using chakra::Node;
 using sim::PlanShape;
 
 // system.json settings that are not facts of the spec: ASTRA-sim's own validated HGX H100 example
@@ -170,239 +165,6 @@ std::vector<std::vector<Block>> Chunks(const PlanShape& s, const sim::Stage& st,
   }
   return out;
 }
-
-class TraceWriter {
- public:
-  // `domain`: ranks of one scale-up domain (the network's first dimension), 1 without one.
-  TraceWriter(const PlanShape& s, const Groups& g, int64_t rank, int64_t domain)
-      : s_(s), g_(g), rank_(rank), domain_(std::max<int64_t>(1, domain)) {
-    chakra::AppendDelimited(out_, chakra::EncodeMetadata());
-  }
-
-  // The expert all-to-all of `bytes` per rank on `group`, as at most two point-to-point messages
-  // (header): what this rank's all-to-all moves inside its scale-up domain, (l - 1) x domains x
-  // bytes / n, to the next member of its domain; then what leaves the domain, (domains - 1) x l x
-  // bytes / n, to the member of the same local index in the next domain (NCCL's PXN: data for a
-  // GPU of another node crosses NVLink to the local GPU on that GPU's rail, then that rail once).
-  // Each link carries the bytes it carries in the all-to-all, at the level it crosses; the
-  // destinations are shifted rather than spread. The second waits for the first (a NIC sends
-  // what PXN gathered); `beside` as Coll's. Falls back to the collective when the domains hold
-  // unequal numbers of members. `leaving`, when positive, is what leaves the domain instead
-  // (group-limited routing sends a token once per remote domain: MessageSizes::all_to_all_leaving).
-  void AllToAll(const std::string& name, double bytes, double leaving, int group, bool beside) {
-    if (group == 0 || bytes <= 0) return;
-    const std::vector<int64_t>& all = g_.members[static_cast<size_t>(group - 1)];
-    std::vector<std::vector<int64_t>> domains;  // every domain's members, ascending
-    for (int64_t m : all) {
-      const int64_t dom = m / domain_;
-      auto it = std::find_if(domains.begin(), domains.end(),
-                             [&](const auto& v) { return v.front() / domain_ == dom; });
-      if (it == domains.end())
-        domains.push_back({m});
-      else
-        it->push_back(m);
-    }
-    for (auto& v : domains) std::sort(v.begin(), v.end());
-    std::sort(domains.begin(), domains.end());
-    const size_t l = domains.front().size(), nd = domains.size();
-    // Tags must stay below 2^31: kAllToAllRounds per all-to-all.
-    const bool tags_left = a2a_count_ < (int64_t(INT32_MAX) - kAllToAllTagBase) / kAllToAllRounds;
-    for (const auto& v : domains)
-      if (v.size() != l || !tags_left) {
-        Coll(name, chakra::kAllToAll, bytes, group, beside);
-        return;
-      }
-    size_t di = 0, li = 0;  // this rank's domain and local index
-    for (size_t d = 0; d < nd; ++d)
-      for (size_t i = 0; i < l; ++i)
-        if (domains[d][i] == rank_) di = d, li = i;
-    const double n = double(l * nd);
-    struct Round {
-      int64_t to, from;
-      double bytes;
-    };
-    std::vector<Round> rounds;
-    if (l > 1)
-      rounds.push_back({domains[di][(li + 1) % l], domains[di][(li + l - 1) % l],
-                        bytes * double(l - 1) * double(nd) / n});
-    if (nd > 1)
-      rounds.push_back({domains[(di + 1) % nd][li], domains[(di + nd - 1) % nd][li],
-                        leaving > 0 ? leaving : bytes * double(nd - 1) * double(l) / n});
-    // Tags above the pipeline's (trace_size.h Tag), one per round of this rank's all-to-alls;
-    // every member writes its all-to-alls in the same order.
-    std::vector<uint64_t> prev;
-    for (size_t t = 0; t < rounds.size(); ++t) {
-      const int32_t tag = kAllToAllTagBase + static_cast<int32_t>(a2a_count_ * kAllToAllRounds + t);
-      Node send = Peer(fmt::format("{}.x{}", name, t), chakra::kCommSendNode, rank_, rounds[t].to,
-                       tag, rounds[t].bytes);
-      Node recv = Peer(fmt::format("{}.y{}", name, t), chakra::kCommRecvNode, rounds[t].from, rank_,
-                       tag, rounds[t].bytes);
-      if (t == 0) {
-        // The first round starts where a collective would: after the chain (and, off a beside
-        // position, after what the chain waits for).
-        if (has_last_) send.data_deps.push_back(last_), recv.data_deps.push_back(last_);
-        if (!beside) {
-          for (uint64_t id : joined_) send.data_deps.push_back(id), recv.data_deps.push_back(id);
-          for (uint64_t id : pending_) send.data_deps.push_back(id), recv.data_deps.push_back(id);
-          joined_.clear();
-          pending_.clear();
-        }
-      } else {
-        send.data_deps = prev;
-        recv.data_deps = prev;
-      }
-      prev = {Emit(std::move(send)), Emit(std::move(recv))};
-    }
-    ++a2a_count_;
-    if (beside) {
-      for (uint64_t id : prev) pending_.push_back(id);
-      return;
-    }
-    // On the chain: the next node waits for the last round.
-    last_ = prev[1];
-    has_last_ = true;
-    joined_.push_back(prev[0]);
-  }
-
-  // A node on the rank's critical chain: depends on the previous one.
-  // Collectives running beside a compute node (Coll with `beside`) start with it; the node chained
-  // after that compute waits for them. A communication node chained before any compute waits for
-  // them too.
-  uint64_t Chain(Node n) {
-    const bool comp = n.type == chakra::kCompNode;
-    if (has_last_) n.data_deps.push_back(last_);
-    for (uint64_t id : joined_) n.data_deps.push_back(id);
-    joined_.clear();
-    if (!comp) {
-      for (uint64_t id : pending_) n.data_deps.push_back(id);
-      pending_.clear();
-    }
-    last_ = Emit(std::move(n));
-    has_last_ = true;
-    if (comp) joined_ = std::exchange(pending_, {});
-    return last_;
-  }
-
-  uint64_t Emit(Node n) {
-    n.id = next_id_++;
-    chakra::AppendDelimited(out_, chakra::EncodeNode(n));
-    ++nodes_;
-    return n.id;
-  }
-
-  void Comp(std::string name, double seconds) {
-    if (seconds <= 0) return;
-    Node n;
-    n.name = std::move(name);
-    n.type = chakra::kCompNode;
-    n.duration_micros = Micros(seconds);
-    Chain(std::move(n));
-  }
-
-  // `beside`: the collective runs beside the next compute node instead of before it: both start
-  // after the previous node and the node after that compute waits for both (an overlapped
-  // collective shows only where it outlasts the compute).
-  void Coll(std::string name, CommType type, double bytes, int group, bool beside = false) {
-    if (group == 0 || bytes <= 0) return;
-    Node n = Collective(std::move(name), type, bytes, group);
-    if (!beside) {
-      Chain(std::move(n));
-      return;
-    }
-    if (has_last_) n.data_deps.push_back(last_);
-    pending_.push_back(Emit(std::move(n)));
-  }
-
-  // A collective off the critical chain: it starts after the previous node, nothing waits for
-  // it (overlapped communication).
-  // Returns the node's id, -1 when nothing was written.
-  int64_t SideColl(std::string name, CommType type, double bytes, int group) {
-    if (group == 0 || bytes <= 0) return -1;
-    Node n = Collective(std::move(name), type, bytes, group);
-    if (has_last_) n.data_deps.push_back(last_);
-    return static_cast<int64_t>(Emit(std::move(n)));
-  }
-
-  // The next chained node also waits for `ids` (side collectives; -1: none).
-  void JoinNext(const std::vector<int64_t>& ids) {
-    for (int64_t id : ids)
-      if (id >= 0) joined_.push_back(static_cast<uint64_t>(id));
-  }
-
-  void Recv(std::string name, int64_t src, int32_t tag) {
-    Node n;
-    n.name = std::move(name);
-    n.type = chakra::kCommRecvNode;
-    n.comm_size = ByteCount(s_.pp_bytes);
-    n.has_peer = true;
-    n.comm_src = static_cast<int32_t>(src);
-    n.comm_dst = static_cast<int32_t>(rank_);
-    n.comm_tag = tag;
-    Chain(std::move(n));
-  }
-
-  // Sends leave the chain: the next computation does not wait for them.
-  void Send(std::string name, int64_t dst, int32_t tag) {
-    Node n;
-    n.name = std::move(name);
-    n.type = chakra::kCommSendNode;
-    n.comm_size = ByteCount(s_.pp_bytes);
-    n.has_peer = true;
-    n.comm_src = static_cast<int32_t>(rank_);
-    n.comm_dst = static_cast<int32_t>(dst);
-    n.comm_tag = tag;
-    if (has_last_) n.data_deps.push_back(last_);
-    Emit(std::move(n));
-  }
-
-  std::string Take() { return std::move(out_); }
-  int64_t nodes() const { return nodes_; }
-
- private:
-  // `bytes` is the collective's buffer as analysis counts it: what each rank holds after an
-  // all-gather, before a reduce-scatter, during an all-reduce or all-to-all (the NCCL-tests
-  // convention, which SimAI also uses). ASTRA-sim's all-gather takes each rank's input instead:
-  // its Ring sends `data_size` per step and ends with data_size x n (astra-sim
-  // native_collectives/collective_algorithm/Ring.cc), so the trace carries the buffer / n.
-  Node Collective(std::string name, CommType type, double bytes, int group) const {
-    if (type == chakra::kAllGather)
-      bytes /= double(g_.members[static_cast<size_t>(group - 1)].size());
-    Node n;
-    n.name = std::move(name);
-    n.type = chakra::kCommCollNode;
-    n.has_comm_type = true;
-    n.comm_type = type;
-    n.comm_size = ByteCount(bytes);
-    n.pg_name = std::to_string(group);
-    return n;
-  }
-
-  Node Peer(std::string name, chakra::NodeType type, int64_t src, int64_t dst, int32_t tag,
-            double bytes) const {
-    Node n;
-    n.name = std::move(name);
-    n.type = type;
-    n.comm_size = ByteCount(bytes);
-    n.has_peer = true;
-    n.comm_src = static_cast<int32_t>(src);
-    n.comm_dst = static_cast<int32_t>(dst);
-    n.comm_tag = tag;
-    return n;
-  }
-
-  const PlanShape& s_;
-  const Groups& g_;
-  int64_t rank_;
-  int64_t domain_ = 1;
-  int64_t a2a_count_ = 0;  // all-to-alls written so far (their tags)
-  std::string out_;
-  uint64_t next_id_ = 0;
-  uint64_t last_ = 0;
-  bool has_last_ = false;
-  std::vector<uint64_t> pending_;  // beside collectives waiting for their compute node
-  std::vector<uint64_t> joined_;   // beside collectives the next chained node waits for
-  int64_t nodes_ = 0;
-};
 
 struct RankCoord {
   int64_t t, c, d, p;
