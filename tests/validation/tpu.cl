@@ -11,6 +11,28 @@
 //        from hidden / heads, 567.6 B parameters instead of table 1's 540.35 B). Approximations:
 //        the two pods are one torus here (the cross-pod DCN is not modelled); `full` recompute
 //        stands in for PaLM's rematerialisation.
+//  [MX23] MaxText (github.com/AI-Hypercomputer/maxtext) at 76bd53b0f (2023-12-15), "High
+//        Performance Model Configs": MaxText/configs/v4/README.md and v5p/README.md give
+//        TFLOP/s per chip and MFU for the configurations beside them (v4/22b.sh, 52b.sh;
+//        v5p/32b.sh ... 1024b.sh). Entered before their predictions were seen; the single-slice
+//        rows only (1x), as the multi-slice ones cross Google's data-center network, whose
+//        topology is not published. The model of that commit (MaxText/layers/models.py,
+//        DecoderLayer; configs/base.yml): one RMSNorm feeding attention and MLP in parallel
+//        (PaLM's block; clusterc times the usual sequential layer, one norm more), heads of 256,
+//        a ReLU MLP of two matrices, 32,768 tokens, tied embeddings, no dropout, flash
+//        attention, bf16 compute; `global_parameter_scale` sets the v5p shapes
+//        (pyconfig.py, get_individual_scales: from 2,560 / 8 heads / 8,192 / 16 layers, doubling
+//        heads and MLP, then width, then layers). Parallelism: `ici_fsdp_parallelism` and
+//        `ici_tensor_parallelism` (tp) over one slice's ICI, the batch sharded over the FSDP
+//        axis only, no gradient accumulation: global = per_device_batch_size x chips, one
+//        micro-batch of per_device_batch_size x tp per FSDP rank. `remat_policy=full` is
+//        `recompute = full`; `minimal` (jax's checkpoint_dots_with_no_batch_dims: the
+//        projections' outputs kept, attention and element-wise work replayed) is taken as
+//        `selective`. The figure: the README's TFLOP/s per chip over MaxText's own count of
+//        that commit (train.py, calculate_training_tflops: 6 x parameters x tokens plus causal
+//        attention, 6 x heads x layers x 256 x sequence per token; parameters from the
+//        model's pytree: embedding, 4 attention and 2 MLP matrices a layer, the norms), as
+//        tokens/s per chip. A v5p-N slice holds N / 2 chips.
 
 import std.google
 import std.cooling
@@ -55,3 +77,77 @@ plan p22_palm {
   recompute = full
   kernel_launch = graph  // JAX/XLA compiles the step into one program: no per-kernel launches
 }
+
+// ---- [MX23] MaxText on single TPU v4 and v5p slices. Every run fit its chips' HBM; where
+// clusterc's memory model does not, the overflow is allowed with its reason. The v4 plans need
+// 33.0 and 34.3 GiB of 32, with the 3 GiB reserve for a CUDA context, NCCL buffers and a caching
+// allocator, none of which XLA's statically planned TPU program has. The `minimal` plans (v5p,
+// 32B-256B) need 128-157 GiB of 95: clusterc keeps what Megatron's selective recompute keeps
+// (Korthikanti et al. 2022: every activation but the attention core's), MaxText's policy only
+// the projections' outputs.
+// v4-128 (64 chips, one 4x4x4 cube) and v4-384 (192 chips, 4x4x12): ICI_v4 above, each slice
+// its own ICI domain.
+node v4_host_mx {
+  gpus     = 4 x google.TPU_v4
+  scale_up = ICI_v4
+  nics     = 4 x google.TPU_v5p_DCN   // DCN share per chip; not used by these plans
+}
+fabric ici_v4_64  { kind = ici; topology = torus { x = 4; y = 4; z = 4;  link_bandwidth = 50 GB/s; wraparound = true } }
+fabric ici_v4_192 { kind = ici; topology = torus { x = 4; y = 4; z = 12; link_bandwidth = 50 GB/s; wraparound = true } }
+cluster v4_64  { site = dc; nodes = 16 x v4_host_mx; racks = rack { nodes = 16; scale_up_domain = 64; scale_up_racks = 1 }; fabric = ici_v4_64 }
+cluster v4_192 { site = dc; nodes = 48 x v4_host_mx; racks = rack { nodes = 16; scale_up_domain = 192; scale_up_racks = 3 }; fabric = ici_v4_192 }
+
+// v5p slices (Cloud TPU v5p docs, topologies): v5p-128 4x4x4, v5p-256 4x4x8, v5p-512 4x8x8,
+// v5p-1024 8x8x8, v5p-2048 8x8x16, v5p-4096 8x16x16 chips; 100 GB/s a link each way (std.google).
+node v5p_host_mx {
+  gpus     = 4 x google.TPU_v5p
+  scale_up = google.ICI_v5p
+  nics     = 4 x google.TPU_v5p_DCN   // not used by these plans
+}
+fabric ici_v5p_64   { kind = ici; topology = torus { x = 4; y = 4;  z = 4;  link_bandwidth = 100 GB/s; wraparound = true } }
+fabric ici_v5p_128  { kind = ici; topology = torus { x = 4; y = 4;  z = 8;  link_bandwidth = 100 GB/s; wraparound = true } }
+fabric ici_v5p_256  { kind = ici; topology = torus { x = 4; y = 8;  z = 8;  link_bandwidth = 100 GB/s; wraparound = true } }
+fabric ici_v5p_512  { kind = ici; topology = torus { x = 8; y = 8;  z = 8;  link_bandwidth = 100 GB/s; wraparound = true } }
+fabric ici_v5p_1024 { kind = ici; topology = torus { x = 8; y = 8;  z = 16; link_bandwidth = 100 GB/s; wraparound = true } }
+fabric ici_v5p_2048 { kind = ici; topology = torus { x = 8; y = 16; z = 16; link_bandwidth = 100 GB/s; wraparound = true } }
+cluster v5p_64   { site = dc; nodes = 16 x v5p_host_mx;  racks = rack { nodes = 16; scale_up_domain = 64; scale_up_racks = 1 };  fabric = ici_v5p_64 }
+cluster v5p_128  { site = dc; nodes = 32 x v5p_host_mx;  racks = rack { nodes = 16; scale_up_domain = 128; scale_up_racks = 2 };  fabric = ici_v5p_128 }
+cluster v5p_256  { site = dc; nodes = 64 x v5p_host_mx;  racks = rack { nodes = 16; scale_up_domain = 256; scale_up_racks = 4 };  fabric = ici_v5p_256 }
+cluster v5p_512  { site = dc; nodes = 128 x v5p_host_mx; racks = rack { nodes = 16; scale_up_domain = 512; scale_up_racks = 8 };  fabric = ici_v5p_512 }
+cluster v5p_1024 { site = dc; nodes = 256 x v5p_host_mx; racks = rack { nodes = 16; scale_up_domain = 1_024; scale_up_racks = 16 }; fabric = ici_v5p_1024 }
+cluster v5p_2048 { site = dc; nodes = 512 x v5p_host_mx; racks = rack { nodes = 16; scale_up_domain = 2_048; scale_up_racks = 32 }; fabric = ici_v5p_2048 }
+
+model mx_22b   { layers = 48;  hidden = 6_144;  ffn = 24_576;  heads = 24;  head_dim = 256; vocab = 32_768; activation = relu; tied_embeddings = true; dropout = disabled }
+model mx_52b   { layers = 32;  hidden = 12_288; ffn = 49_152;  heads = 32;  head_dim = 256; vocab = 32_768; activation = relu; tied_embeddings = true; dropout = disabled }
+model mx_32b   { layers = 32;  hidden = 10_240; ffn = 32_768;  heads = 32;  head_dim = 256; vocab = 32_768; activation = relu; tied_embeddings = true; dropout = disabled }
+model mx_64b   { layers = 64;  hidden = 10_240; ffn = 32_768;  heads = 32;  head_dim = 256; vocab = 32_768; activation = relu; tied_embeddings = true; dropout = disabled }
+model mx_128b  { layers = 64;  hidden = 10_240; ffn = 65_536;  heads = 64;  head_dim = 256; vocab = 32_768; activation = relu; tied_embeddings = true; dropout = disabled }
+model mx_256b  { layers = 64;  hidden = 20_480; ffn = 65_536;  heads = 64;  head_dim = 256; vocab = 32_768; activation = relu; tied_embeddings = true; dropout = disabled }
+model mx_512b  { layers = 128; hidden = 20_480; ffn = 65_536;  heads = 64;  head_dim = 256; vocab = 32_768; activation = relu; tied_embeddings = true; dropout = disabled }
+model mx_1024b { layers = 128; hidden = 20_480; ffn = 131_072; heads = 128; head_dim = 256; vocab = 32_768; activation = relu; tied_embeddings = true; dropout = disabled }
+
+// 1x v4-128, 22b.sh: fsdp 64, per-device batch 16, remat full: 156 TFLOP/s a chip.
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v4_22b_64 { model = mx_22b; cluster = v4_64; parallel { tp = 1; dp = 64 } batch { global = 1_024; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
+// 1x v4-384, 52b.sh: fsdp 192, per-device batch 10, remat full: 154 TFLOP/s a chip.
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v4_52b_192 { model = mx_52b; cluster = v4_192; parallel { tp = 1; dp = 192 } batch { global = 1_920; micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
+// 1x v5p-128, 32b.sh: tp 4, fsdp 16, per-device batch 8, remat minimal: 328 TFLOP/s a chip.
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5p_32b_64 { model = mx_32b; cluster = v5p_64; parallel { tp = 4; dp = 16 } batch { global = 512; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+// 1x v5p-128, 64b.sh: tp 4, fsdp 16, per-device batch 4, remat minimal: 323.
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5p_64b_64 { model = mx_64b; cluster = v5p_64; parallel { tp = 4; dp = 16 } batch { global = 256; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+// 1x v5p-256 and 1x v5p-512, 128b.sh: tp 8, per-device batch 2, remat minimal: 315 and 316.
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5p_128b_128 { model = mx_128b; cluster = v5p_128; parallel { tp = 8; dp = 16 } batch { global = 256; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5p_128b_256 { model = mx_128b; cluster = v5p_256; parallel { tp = 8; dp = 32 } batch { global = 512; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+// 1x v5p-1024, 256b.sh: tp 8, per-device batch 2, remat minimal: 308.
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5p_256b_512 { model = mx_256b; cluster = v5p_512; parallel { tp = 8; dp = 64 } batch { global = 1_024; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+// 1x v5p-1024, 512b.sh: tp 16, per-device batch 2, remat full: 294.
+plan mx_v5p_512b_512 { model = mx_512b; cluster = v5p_512; parallel { tp = 16; dp = 32 } batch { global = 1_024; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
+// 1x v5p-2048 and 1x v5p-4096, 1024b.sh: tp 16, per-device batch 2, remat full: 254 and 297.
+plan mx_v5p_1024b_1024 { model = mx_1024b; cluster = v5p_1024; parallel { tp = 16; dp = 64 } batch { global = 2_048; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
+plan mx_v5p_1024b_2048 { model = mx_1024b; cluster = v5p_2048; parallel { tp = 16; dp = 128 } batch { global = 4_096; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
