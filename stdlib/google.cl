@@ -47,3 +47,30 @@ link ICI_v5p {
 nic TPU_v5p_DCN {
   bandwidth = 50 Gb/s  // Cloud TPU v5p docs
 }
+
+// TPU v5e: one TensorCore per chip, 8 chips per host, 256 chips per pod in a 2D torus. Cloud TPU
+// v5e docs (cloud.google.com/tpu/docs/v5e), key-specifications table.
+gpu TPU_v5e {
+  vendor           = "Google"
+  memory           = 16 GB        // Cloud TPU v5e docs: HBM2 capacity 16 GB
+  memory_bandwidth = 819 GB/s     // Cloud TPU v5e docs: 819 GBps
+  bf16_flops       = 197 TFLOP/s  // Cloud TPU v5e docs: peak compute per chip (bf16)
+  // ESTIMATE, NOT PUBLISHED: as TPU_v5p's, TPU v4's measured 192 W scaled by the BF16 peak ratio
+  // (197 / 275). Override it in a spec if you have a better figure.
+  tdp              = 138 W
+}
+
+// Inter-chip interconnect of TPU v5e: a 2D torus, four ICI ports per chip. Cloud TPU v5e docs:
+// "bidirectional inter-chip interconnect (ICI) bandwidth (per chip) 400 GBps": 100 GB/s a port
+// both ways, 50 GB/s each way, the figure a torus topology's `link_bandwidth` takes.
+link ICI_v5e {
+  bandwidth     = 400 GB/s  // Cloud TPU v5e docs, bidirectional per chip
+  domain_size   = 256       // Cloud TPU v5e docs: chips per pod
+  links_per_gpu = 4         // a 2D torus: two neighbours per axis
+}
+
+// The data-center network adapters of a TPU v5e host. Cloud TPU v5e docs: "per-host NIC
+// configuration 2 x 100 Gbps NIC" (8 chips a host).
+nic TPU_v5e_DCN {
+  bandwidth = 100 Gb/s  // Cloud TPU v5e docs
+}

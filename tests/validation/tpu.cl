@@ -14,7 +14,8 @@
 //  [MX23] MaxText (github.com/AI-Hypercomputer/maxtext) at 76bd53b0f (2023-12-15), "High
 //        Performance Model Configs": MaxText/configs/v4/README.md and v5p/README.md give
 //        TFLOP/s per chip and MFU for the configurations beside them (v4/22b.sh, 52b.sh;
-//        v5p/32b.sh ... 1024b.sh). Entered before their predictions were seen; the single-slice
+//        v5p/32b.sh ... 1024b.sh; v5e/README.md, v5e/16b.sh ... 128b.sh, the TPU v5e entered in
+//        std.google for them). Entered before their predictions were seen; the single-slice
 //        rows only (1x), as the multi-slice ones cross Google's data-center network, whose
 //        topology is not published. The model of that commit (MaxText/layers/models.py,
 //        DecoderLayer; configs/base.yml): one RMSNorm feeding attention and MLP in parallel
@@ -28,7 +29,12 @@
 //        micro-batch of per_device_batch_size x tp per FSDP rank. `remat_policy=full` is
 //        `recompute = full`; `minimal` (jax's checkpoint_dots_with_no_batch_dims: the
 //        projections' outputs kept, attention and element-wise work replayed) is taken as
-//        `selective`. The figure: the README's TFLOP/s per chip over MaxText's own count of
+//        `selective`. The v5p and v5e scripts run XLA with its collectives overlapping the
+//        compute (LIBTPU_INIT_ARGS: --xla_tpu_enable_async_collective_fusion=true,
+//        --xla_tpu_overlap_compute_collective_tc=true): `tp_comm_overlap = true` where tp > 1,
+//        stated after the first predictions were seen (without it: 512B -20.6 %, 1024B
+//        -1.3 / -15.6 %, 32B-256B +0.4...+9.4 %, v5e 128B -14.4 %; docs/validation.md).
+//        The figure: the README's TFLOP/s per chip over MaxText's own count of
 //        that commit (train.py, calculate_training_tflops: 6 x parameters x tokens plus causal
 //        attention, 6 x heads x layers x 256 x sequence per token; parameters from the
 //        model's pytree: embedding, 4 attention and 2 MLP matrices a layer, the norms), as
@@ -84,7 +90,8 @@ plan p22_palm {
 // allocator, none of which XLA's statically planned TPU program has. The `minimal` plans (v5p,
 // 32B-256B) need 128-157 GiB of 95: clusterc keeps what Megatron's selective recompute keeps
 // (Korthikanti et al. 2022: every activation but the attention core's), MaxText's policy only
-// the projections' outputs.
+// the projections' outputs. On v5e the 32B and 64B need 17.1 and 18.5 GiB of 14.9, the 128B 14.0
+// (94 %), the same reserve and FSDP's gathered layers included.
 // v4-128 (64 chips, one 4x4x4 cube) and v4-384 (192 chips, 4x4x12): ICI_v4 above, each slice
 // its own ICI domain.
 node v4_host_mx {
@@ -134,20 +141,39 @@ plan mx_v4_22b_64 { model = mx_22b; cluster = v4_64; parallel { tp = 1; dp = 64 
 plan mx_v4_52b_192 { model = mx_52b; cluster = v4_192; parallel { tp = 1; dp = 192 } batch { global = 1_920; micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
 // 1x v5p-128, 32b.sh: tp 4, fsdp 16, per-device batch 8, remat minimal: 328 TFLOP/s a chip.
 // clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_32b_64 { model = mx_32b; cluster = v5p_64; parallel { tp = 4; dp = 16 } batch { global = 512; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+plan mx_v5p_32b_64 { model = mx_32b; cluster = v5p_64; parallel { tp_comm_overlap = true; tp = 4; dp = 16 } batch { global = 512; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
 // 1x v5p-128, 64b.sh: tp 4, fsdp 16, per-device batch 4, remat minimal: 323.
 // clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_64b_64 { model = mx_64b; cluster = v5p_64; parallel { tp = 4; dp = 16 } batch { global = 256; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+plan mx_v5p_64b_64 { model = mx_64b; cluster = v5p_64; parallel { tp_comm_overlap = true; tp = 4; dp = 16 } batch { global = 256; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
 // 1x v5p-256 and 1x v5p-512, 128b.sh: tp 8, per-device batch 2, remat minimal: 315 and 316.
 // clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_128b_128 { model = mx_128b; cluster = v5p_128; parallel { tp = 8; dp = 16 } batch { global = 256; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+plan mx_v5p_128b_128 { model = mx_128b; cluster = v5p_128; parallel { tp_comm_overlap = true; tp = 8; dp = 16 } batch { global = 256; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
 // clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_128b_256 { model = mx_128b; cluster = v5p_256; parallel { tp = 8; dp = 32 } batch { global = 512; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+plan mx_v5p_128b_256 { model = mx_128b; cluster = v5p_256; parallel { tp_comm_overlap = true; tp = 8; dp = 32 } batch { global = 512; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
 // 1x v5p-1024, 256b.sh: tp 8, per-device batch 2, remat minimal: 308.
 // clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_256b_512 { model = mx_256b; cluster = v5p_512; parallel { tp = 8; dp = 64 } batch { global = 1_024; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+plan mx_v5p_256b_512 { model = mx_256b; cluster = v5p_512; parallel { tp_comm_overlap = true; tp = 8; dp = 64 } batch { global = 1_024; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
 // 1x v5p-1024, 512b.sh: tp 16, per-device batch 2, remat full: 294.
-plan mx_v5p_512b_512 { model = mx_512b; cluster = v5p_512; parallel { tp = 16; dp = 32 } batch { global = 1_024; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
+plan mx_v5p_512b_512 { model = mx_512b; cluster = v5p_512; parallel { tp_comm_overlap = true; tp = 16; dp = 32 } batch { global = 1_024; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
 // 1x v5p-2048 and 1x v5p-4096, 1024b.sh: tp 16, per-device batch 2, remat full: 254 and 297.
-plan mx_v5p_1024b_1024 { model = mx_1024b; cluster = v5p_1024; parallel { tp = 16; dp = 64 } batch { global = 2_048; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
-plan mx_v5p_1024b_2048 { model = mx_1024b; cluster = v5p_2048; parallel { tp = 16; dp = 128 } batch { global = 4_096; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
+plan mx_v5p_1024b_1024 { model = mx_1024b; cluster = v5p_1024; parallel { tp_comm_overlap = true; tp = 16; dp = 64 } batch { global = 2_048; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
+plan mx_v5p_1024b_2048 { model = mx_1024b; cluster = v5p_2048; parallel { tp_comm_overlap = true; tp = 16; dp = 128 } batch { global = 4_096; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
+// 1x v5e-256: one 16 x 16 pod (Cloud TPU v5e docs: a 2D torus, 8 chips a host); the docs do
+// not say how the pod's hosts sit in racks: one rack here.
+node v5e_host_mx {
+  gpus     = 8 x google.TPU_v5e
+  scale_up = google.ICI_v5e
+  nics     = 2 x google.TPU_v5e_DCN   // not used by these plans
+}
+fabric ici_v5e_256 { kind = ici; topology = torus { x = 16; y = 16; z = 1; link_bandwidth = 50 GB/s; wraparound = true } }
+cluster v5e_256 { site = dc; nodes = 32 x v5e_host_mx; racks = rack { nodes = 32; scale_up_domain = 256 }; fabric = ici_v5e_256 }
+model mx_16b { layers = 32; hidden = 5_120; ffn = 32_768; heads = 32; head_dim = 256; vocab = 32_768; activation = relu; tied_embeddings = true; dropout = disabled }
+// v5e/16b.sh, 32b.sh, 64b.sh: FSDP over the 256 chips, per-device batch 6, 4, 2, remat full:
+// 120, 132 and 118 TFLOP/s a chip; 128b.sh: fsdp 16, tp 16, per-device batch 1, remat full: 110.
+plan mx_v5e_16b_256 { model = mx_16b; cluster = v5e_256; parallel { tp = 1; dp = 256 } batch { global = 1_536; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5e_32b_256 { model = mx_32b; cluster = v5e_256; parallel { tp = 1; dp = 256 } batch { global = 1_024; micro = 4; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5e_64b_256 { model = mx_64b; cluster = v5e_256; parallel { tp = 1; dp = 256 } batch { global = 512; micro = 2; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.headroom)
+plan mx_v5e_128b_256 { model = mx_128b; cluster = v5e_256; parallel { tp_comm_overlap = true; tp = 16; dp = 16 } batch { global = 256; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
