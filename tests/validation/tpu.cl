@@ -12,16 +12,15 @@
 //        the two pods are one torus here (the cross-pod DCN is not modelled); `full` recompute
 //        stands in for PaLM's rematerialisation.
 //  [MX23] MaxText (github.com/AI-Hypercomputer/maxtext) at 76bd53b0f (2023-12-15), "High
-//        Performance Model Configs": MaxText/configs/v4/README.md and v5p/README.md give
-//        TFLOP/s per chip and MFU for the configurations beside them (v4/22b.sh, 52b.sh;
-//        v5p/32b.sh ... 1024b.sh; v5e/README.md, v5e/16b.sh ... 128b.sh, the TPU v5e entered in
-//        std.google for them). Entered before their predictions were seen; the single-slice
+//        Performance Model Configs": MaxText/configs/v4, v5p and v5e/README.md give TFLOP/s
+//        per chip and MFU for the configurations beside them (v4/22b.sh, 52b.sh; v5p/32b.sh ...
+//        1024b.sh; v5e/16b.sh ... 128b.sh, the TPU v5e entered in std.google for them). Entered before their predictions were seen; the single-slice
 //        rows only (1x), as the multi-slice ones cross Google's data-center network, whose
 //        topology is not published. The model of that commit (MaxText/layers/models.py,
 //        DecoderLayer; configs/base.yml): one RMSNorm feeding attention and MLP in parallel
 //        (PaLM's block; clusterc times the usual sequential layer, one norm more), heads of 256,
-//        a ReLU MLP of two matrices, 32,768 tokens, tied embeddings, no dropout, flash
-//        attention, bf16 compute; `global_parameter_scale` sets the v5p shapes
+//        a ReLU MLP of two matrices, a vocabulary of 32,768, tied embeddings, no dropout, flash
+//        attention, bf16 compute; `global_parameter_scale` sets the v5p and v5e shapes
 //        (pyconfig.py, get_individual_scales: from 2,560 / 8 heads / 8,192 / 16 layers, doubling
 //        heads and MLP, then width, then layers). Parallelism: `ici_fsdp_parallelism` and
 //        `ici_tensor_parallelism` (tp) over one slice's ICI, the batch sharded over the FSDP
