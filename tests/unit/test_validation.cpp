@@ -193,6 +193,49 @@ TEST_CASE("the performance model stays within its recorded error of published ru
   }
 }
 
+TEST_CASE("MaxText's TPU figures follow from its TFLOP/s per chip and its own FLOP count",
+          "[validation]") {
+  // tests/validation/tpu.cl [MX23]: MaxText 76bd53b0f's configuration READMEs give TFLOP/s per
+  // chip; cases.tsv holds them as tokens/s per chip over MaxText's count of that commit (train.py,
+  // calculate_training_tflops): 6 x parameters per token plus causal attention, 6 x heads x
+  // layers x head_dim x sequence, with the parameters of its pytree (tied embedding, four
+  // attention and two MLP matrices and a norm a layer, the final norm). The shapes come from the
+  // compiled spec, so a spec edit that breaks the published figure fails here.
+  const std::map<std::string, double> readme_tflops = {
+      {"mx_v4_22b_64", 156},      {"mx_v4_52b_192", 154},   {"mx_v5p_32b_64", 328},
+      {"mx_v5p_64b_64", 323},     {"mx_v5p_128b_128", 315}, {"mx_v5p_128b_256", 316},
+      {"mx_v5p_256b_512", 308},   {"mx_v5p_512b_512", 294}, {"mx_v5p_1024b_1024", 254},
+      {"mx_v5p_1024b_2048", 297}, {"mx_v5e_16b_256", 120},  {"mx_v5e_32b_256", 132},
+      {"mx_v5e_64b_256", 118},    {"mx_v5e_128b_256", 110}};
+  std::vector<std::string> preamble;
+  Spec spec;
+  spec.program =
+      Compile((ValidationDir() / "tpu.cl").string(), CompileOptions{}, spec.sources, spec.diags);
+  REQUIRE_FALSE(spec.diags.HasErrors());
+  size_t seen = 0;
+  for (const Case& c : ReadCases(preamble)) {
+    auto tf = readme_tflops.find(c.id);
+    if (tf == readme_tflops.end()) continue;
+    ++seen;
+    INFO(c.id);
+    REQUIRE(c.metric == "tokens_per_s_per_gpu");
+    const auto& plans = spec.program.plans;
+    auto it = std::find_if(plans.begin(), plans.end(),
+                           [&](const ir::Plan& p) { return p.name == c.plan; });
+    REQUIRE(it != plans.end());
+    const ir::Model& m = spec.program.Get(it->model);
+    REQUIRE(m.activation == ir::Activation::relu);
+    REQUIRE(m.tied_embeddings);
+    const double e = double(m.hidden), heads = double(m.heads), hd = double(m.head_dim);
+    const double layers = double(m.layers), seq = double(it->batch.seq_len);
+    const double params =
+        double(m.vocab) * e + layers * (4 * e * heads * hd + 2 * e * double(m.ffn) + e) + e;
+    const double per_token = 6 * params + 6 * heads * layers * hd * seq;
+    CHECK(std::abs(c.published - tf->second * 1e12 / per_token) <= 0.005);  // two decimals
+  }
+  CHECK(seen == readme_tflops.size());
+}
+
 TEST_CASE("no part of any validation plan's step is negative", "[validation]") {
   // Rounding once left the contention of SC21's 530B plan at -7.3e-17 s, which `explain` printed
   // as "-7.29e-08 ns": every part of a step is a time, zero or more.
