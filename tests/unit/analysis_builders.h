@@ -27,8 +27,9 @@ struct Builder {
     t.range = {1, next, next + 10};
     next += 100;
     static const char* const kFields[] = {
-        "parallel", "batch",      "precision",    "checkpoint", "racks",    "nodes",  "fabric",
-        "site",     "grid_power", "power_budget", "gpus",       "scale_up", "memory", "topology"};
+        "parallel", "batch",    "precision", "checkpoint", "racks",
+        "nodes",    "fabric",   "site",      "grid_power", "power_budget",
+        "gpus",     "scale_up", "memory",    "topology",   "gemm_efficiency"};
     uint32_t off = 0;
     for (const char* f : kFields)
       t.fields.push_back({f, {1, t.range.begin + ++off, t.range.begin + off + 1}});

@@ -1,0 +1,58 @@
+// perf.default-calibration: a plan on a GPU that states no `gemm_efficiency` (here the standard
+// library's TPU v5e, and a GPU declared in the spec) is timed at analysis' defaults: a note says
+// which and what the validation suite saw with them. A GPU that states its own (`calibrated`,
+// and `inherited`, which extends one that does) gets none.
+import std.google
+import std.nvidia
+import std.cooling
+import std.models
+
+site s { cooling = cooling.direct_liquid }
+
+node v5e_host {
+  gpus     = 8 x google.TPU_v5e
+  scale_up = google.ICI_v5e
+  nics     = 2 x google.TPU_v5e_DCN
+}
+fabric ici_256 { kind = ici; topology = torus { x = 16; y = 16; z = 1; link_bandwidth = 50 GB/s } }
+cluster pod { site = s; nodes = 32 x v5e_host; racks = rack { nodes = 32; scale_up_domain = 256 }; fabric = ici_256 }
+
+plan tpu {
+  model     = models.llama3_8b
+  cluster   = pod
+  parallel  { dp = 256 }
+  batch     { global = 256; micro = 1; seq_len = 2_048 }
+  optimizer = adam { sharding = fsdp }
+  recompute = full
+  kernel_launch = graph
+}
+
+gpu accel {
+  memory           = 96 GiB
+  memory_bandwidth = 4 TB/s
+  bf16_flops       = 1_000 TFLOP/s
+  tdp              = 700 W
+}
+gpu calibrated extends accel { gemm_efficiency = 0.7 }
+gpu inherited extends calibrated { memory = 128 GiB }
+node box { gpus = 8 x accel; scale_up = nvidia.NVLink4; nics = 8 x nvidia.ConnectX7 }
+node cbox extends box { gpus = 8 x calibrated }
+node ibox extends box { gpus = 8 x inherited }
+fabric ndr {
+  kind     = infiniband_ndr
+  topology = fat_tree { tiers = 2; rails = 8 }
+  switch   = nvidia.Quantum2_QM9700
+}
+cluster plain { site = s; nodes = 2 x box;  racks = rack { nodes = 2 }; fabric = ndr }
+cluster cal   { site = s; nodes = 2 x cbox; racks = rack { nodes = 2 }; fabric = ndr }
+cluster inh   { site = s; nodes = 2 x ibox; racks = rack { nodes = 2 }; fabric = ndr }
+
+plan custom {
+  model     = models.llama3_8b
+  cluster   = plain
+  parallel  { dp = 16 }
+  batch     { global = 256; micro = 1; seq_len = 2_048 }
+  optimizer = adam { sharding = zero1 }
+}
+plan calibrated_gpu extends custom { cluster = cal }
+plan inherited_gpu extends custom { cluster = inh }
