@@ -455,15 +455,20 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   }
   if (!r.valid) return;
 
-  // perf.default-calibration: a GPU without a GEMM asymptote of its own runs on defaults.
+  // perf.default-calibration: a GPU without a GEMM asymptote of its own runs on defaults; the
+  // message names only the figures the GPU leaves to them.
   if (gpu && !gpu->HasField("gemm_efficiency")) {
-    auto d = MakeDiagnostic(
-        DiagCode::PerfDefaultCalibration, plan.FieldRange("cluster"),
-        fmt::format("`{}` states no `gemm_efficiency`: its GEMMs are timed at {:.2f} of its peak, "
-                    "fused attention at {:.2f} / {:.2f} forward / backward, element-wise kernels "
-                    "at {:.2f} of its HBM bandwidth, defaults measured on no kernel of it",
-                    gpu->name, in.gemm_efficiency, in.attention_efficiency,
-                    in.attention_backward_efficiency, in.memory_efficiency));
+    std::string defaulted = fmt::format("its GEMMs at {:.2f} of its peak", in.gemm_efficiency);
+    if (!gpu->HasField("attention_efficiency"))
+      defaulted += fmt::format(", fused attention at {:.2f} / {:.2f} forward / backward",
+                               in.attention_efficiency, in.attention_backward_efficiency);
+    if (!gpu->HasField("memory_efficiency"))
+      defaulted += fmt::format(", element-wise kernels at {:.2f} of its HBM bandwidth",
+                               in.memory_efficiency);
+    auto d = MakeDiagnostic(DiagCode::PerfDefaultCalibration, plan.FieldRange("cluster"),
+                            fmt::format("`{}` states no `gemm_efficiency`, so the step model "
+                                        "times it with defaults measured on no kernel of it: {}",
+                                        gpu->name, defaulted));
     d.Label(gpu->range, fmt::format("`{}` declared here", gpu->name));
     d.Note(
         "with these defaults, MaxText's runs on single TPU v4, v5p and v5e slices came out "

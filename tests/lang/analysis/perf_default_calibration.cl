@@ -1,7 +1,8 @@
 // perf.default-calibration: a plan on a GPU that states no `gemm_efficiency` (here the standard
 // library's TPU v5e, and a GPU declared in the spec) is timed at analysis' defaults: a note says
-// which and what the validation suite saw with them. A GPU that states its own (`calibrated`,
-// and `inherited`, which extends one that does) gets none.
+// which and what the validation suite saw with them; `partial` states its attention and HBM
+// figures, so only its GEMMs are named. A GPU that states its own (`calibrated`, and
+// `inherited`, which extends one that does) gets none.
 import std.google
 import std.nvidia
 import std.cooling
@@ -35,9 +36,11 @@ gpu accel {
 }
 gpu calibrated extends accel { gemm_efficiency = 0.7 }
 gpu inherited extends calibrated { memory = 128 GiB }
+gpu partial extends accel { attention_efficiency = 0.6; memory_efficiency = 0.8 }
 node box { gpus = 8 x accel; scale_up = nvidia.NVLink4; nics = 8 x nvidia.ConnectX7 }
 node cbox extends box { gpus = 8 x calibrated }
 node ibox extends box { gpus = 8 x inherited }
+node pbox extends box { gpus = 8 x partial }
 fabric ndr {
   kind     = infiniband_ndr
   topology = fat_tree { tiers = 2; rails = 8 }
@@ -46,6 +49,7 @@ fabric ndr {
 cluster plain { site = s; nodes = 2 x box;  racks = rack { nodes = 2 }; fabric = ndr }
 cluster cal   { site = s; nodes = 2 x cbox; racks = rack { nodes = 2 }; fabric = ndr }
 cluster inh   { site = s; nodes = 2 x ibox; racks = rack { nodes = 2 }; fabric = ndr }
+cluster part  { site = s; nodes = 2 x pbox; racks = rack { nodes = 2 }; fabric = ndr }
 
 plan custom {
   model     = models.llama3_8b
@@ -56,3 +60,4 @@ plan custom {
 }
 plan calibrated_gpu extends custom { cluster = cal }
 plan inherited_gpu extends custom { cluster = inh }
+plan partial_gpu extends custom { cluster = part }
