@@ -28,10 +28,32 @@ bool StagesFit(const PlanInputs& in, int64_t pp, int64_t vpp) {
   return StagesSplit(in.layers, pp, vpp, in.first_stage_layers, in.last_stage_layers);
 }
 
+// A change of dp keeps the plan's hybrid sharding only where its shard group still splits the
+// data-parallel ranks into replicas (else `check` refuses the shard_group, plan.shard-group).
+bool ShardGroupKept(const PlanInputs& in, const PlanInputs& changed) {
+  if (ShardReplicas(in) == 1) return true;
+  return ShardReplicas(changed) * in.shard_group ==
+         std::max<int64_t>(1, changed.dp) * std::max<int64_t>(1, changed.cp);
+}
+
 }  // namespace
 
 Advice CheapestMemoryFix(const PlanInputs& in, double hbm_limit) {
   Advice best;
+  // Hybrid sharding over larger shard groups (fewer replicas), up to the whole data-parallel
+  // group.
+  if (const int64_t replicas = ShardReplicas(in); replicas > 1) {
+    for (int64_t k = 2; k <= replicas; ++k) {
+      if (replicas % k != 0) continue;
+      PlanInputs c = in;
+      c.shard_group = in.shard_group * k;
+      if (ShardReplicas(c) != replicas / k) continue;
+      Consider(best, c,
+               fmt::format("optimizer = adam {{ sharding = {}; shard_group = {} }}",
+                           ir::EnumName(in.sharding), c.shard_group),
+               hbm_limit);
+    }
+  }
   // Stronger optimizer sharding (ZeRO stages shard more state over dp).
   const ir::Sharding order[] = {ir::Sharding::zero1, ir::Sharding::zero2, ir::Sharding::zero3};
   for (ir::Sharding s : order) {
@@ -74,7 +96,8 @@ Advice CheapestMemoryFix(const PlanInputs& in, double hbm_limit) {
     PlanInputs c = in;
     c.tp = in.tp * 2;
     c.dp = in.dp / 2;
-    Consider(best, c, fmt::format("parallel {{ tp = {}; dp = {} }}", c.tp, c.dp), hbm_limit);
+    if (ShardGroupKept(in, c))
+      Consider(best, c, fmt::format("parallel {{ tp = {}; dp = {} }}", c.tp, c.dp), hbm_limit);
   }
   // pp doubled, dp halved.
   if (in.dp % 2 == 0 && StagesFit(in, in.pp * 2, std::max<int64_t>(1, in.vpp)) &&
@@ -82,7 +105,8 @@ Advice CheapestMemoryFix(const PlanInputs& in, double hbm_limit) {
     PlanInputs c = in;
     c.pp = in.pp * 2;
     c.dp = in.dp / 2;
-    Consider(best, c, fmt::format("parallel {{ pp = {}; dp = {} }}", c.pp, c.dp), hbm_limit);
+    if (ShardGroupKept(in, c))
+      Consider(best, c, fmt::format("parallel {{ pp = {}; dp = {} }}", c.pp, c.dp), hbm_limit);
   }
   return best;
 }

@@ -79,6 +79,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.sharding = plan.optimizer.sharding;
   in.prefetch = plan.optimizer.prefetch;
   in.reshard_after_forward = plan.optimizer.reshard_after_forward;
+  in.shard_group = plan.optimizer.shard_group;
   in.pp_inside_dp = plan.parallel.rank_order == ir::RankOrder::tp_cp_ep_pp_dp;
   in.optimizer = plan.optimizer.kind;
   in.fp32_gradients = plan.optimizer.fp32_gradients;

@@ -274,6 +274,15 @@ double RingSpeedup(const PlanInputs& in, int64_t stride, int64_t n) {
   return flat > 0 ? RingBandwidth(in, stride, n) / flat : 1;
 }
 
+int64_t ShardReplicas(const PlanInputs& in) {
+  const int64_t ranks = std::max<int64_t>(1, in.dp) * std::max<int64_t>(1, in.cp);
+  if (ZeroStage(in.sharding) == 0 || in.shard_group <= 0 || in.shard_group >= ranks ||
+      ranks % in.shard_group != 0)
+    return 1;
+  const int64_t replicas = ranks / in.shard_group;
+  return in.dp % replicas == 0 ? replicas : 1;
+}
+
 PlanResults EvaluatePlan(const PlanInputs& in) {
   PlanResults r;
   const int64_t tp = std::max<int64_t>(1, in.tp), pp = std::max<int64_t>(1, in.pp);
@@ -324,8 +333,15 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // second most layers when the first gives a slot to the embedding, the last the LM head).
   const int stage = ZeroStage(in.sharding);
   const WeightBytes wb = BytesPerParam(in, stage);
-  const double nd_dense = double(dp * cp);
-  const double nd_expert = std::max(1.0, double(tp) * double(dp) * double(cp) / double(ep_span));
+  // The ranks one shard of the sharded states spans: the data-parallel group, or under hybrid
+  // sharding its shard group, the group's `replicas` copies all-reducing their shards.
+  const int64_t replicas = ShardReplicas(in);
+  const double nd_dense = double(dp * cp) / double(replicas);
+  const double nd_expert_all =
+      std::max(1.0, double(tp) * double(dp) * double(cp) / double(ep_span));
+  const double expert_replicas =
+      std::fmod(nd_expert_all, double(replicas)) == 0 ? double(replicas) : 1.0;
+  const double nd_expert = nd_expert_all / expert_replicas;
   const double reserve = in.framework_reserve;
   const double act_dense = LayerActivationBytes(in, false);
   const double act_moe = in.moe ? LayerActivationBytes(in, true) : 0;
@@ -618,11 +634,12 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     r.messages.parameter_bytes_per_param = wb.compute;
     // The dense group's ranks are tp apart, the expert group's ep x etp; under the rank order
     // tp-cp-ep-pp-dp the replicas are a pipeline (tp x cp x pp, ep x etp x pp) apart.
-    const RingPlacement dense_at =
-        in.pp_inside_dp ? Nested(in, cp, tp, dp, ir::SaturatingMul(tp, ir::SaturatingMul(cp, pp)))
-                        : Strided(in, tp, int64_t(nd_dense));
-    const RingPlacement expert_at =
-        Strided(in, in.pp_inside_dp ? ir::SaturatingMul(ep_span, pp) : ep_span, int64_t(nd_expert));
+    const int64_t replica_dp = dp / replicas;  // a shard's data-parallel ranks (replicas | dp)
+    const int64_t pipeline = ir::SaturatingMul(tp, ir::SaturatingMul(cp, pp));
+    const RingPlacement dense_at = in.pp_inside_dp ? Nested(in, cp, tp, replica_dp, pipeline)
+                                                   : Strided(in, tp, int64_t(nd_dense));
+    const int64_t expert_stride = in.pp_inside_dp ? ir::SaturatingMul(ep_span, pp) : ep_span;
+    const RingPlacement expert_at = Strided(in, expert_stride, int64_t(nd_expert));
     double alpha = Latency(in, dense_at.span);
     auto reduce = [&](double n, double params, const RingPlacement& at) {
       if (n <= 1 || params <= 0) return 0.0;
@@ -668,14 +685,40 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
         }
       }
     };
+    // Hybrid sharding: after its shard group's reduce-scatter each rank all-reduces its shard of
+    // the gradients with the ranks holding the same shard in the other replicas, once a step
+    // (PyTorch FSDP's HYBRID_SHARD: "all-reduce across replicas"; Megatron's distributed
+    // optimizer instances), the replicas a shard group apart.
+    auto across = [&](double n, double params, double shard, int64_t stride) {
+      if (n <= 1 || params <= 0) return std::make_pair(0.0, RingPlacement{});
+      const RingPlacement at = Strided(in, stride, int64_t(n));
+      const double bytes = params / shard * gb;
+      const double bw = RingBandwidth(in, at, int64_t(n));
+      const double t =
+          at.span <= in.scale_up_domain
+              ? f::AllReduceTime(n, bytes, bw * (in.scale_up_reduction ? NvlsSpeedup(in) : 1),
+                                 Latency(in, at.span))
+              : f::AllReduceTime(n, bytes, bw, Latency(in, at.span), in.sharp);
+      return std::make_pair(t, at);
+    };
+    const int64_t dense_stride = in.pp_inside_dp ? ir::SaturatingMul(pipeline, replica_dp)
+                                                 : ir::SaturatingMul(tp, dp * cp / replicas);
+    const auto [dense_across, dense_across_at] =
+        across(double(replicas), stage_dense_params, nd_dense, dense_stride);
+    const auto [expert_across, expert_across_at] =
+        across(expert_replicas, stage_expert_params, nd_expert,
+               ir::SaturatingMul(expert_stride, int64_t(nd_expert)));
     const double dense_time = reduce(nd_dense, stage_dense_params, dense_at);
     const double expert_time = reduce(nd_expert, stage_expert_params, expert_at);
-    dp_total = dense_time + expert_time;
+    dp_total = dense_time + expert_time + dense_across + expert_across;
     // Each group's hidden time costs its ring's compute share (RingComputeShare).
     if (dp_total > 0)
-      dp_share = (dense_time * RingComputeShare(in, dense_at, int64_t(nd_dense)) +
-                  expert_time * RingComputeShare(in, expert_at, int64_t(nd_expert))) /
-                 dp_total;
+      dp_share =
+          (dense_time * RingComputeShare(in, dense_at, int64_t(nd_dense)) +
+           expert_time * RingComputeShare(in, expert_at, int64_t(nd_expert)) +
+           dense_across * RingComputeShare(in, dense_across_at, replicas) +
+           expert_across * RingComputeShare(in, expert_across_at, int64_t(expert_replicas))) /
+          dp_total;
     dp_window = stage == 0 ? bwd_mb : (stage <= 2 ? compute_mb : m * compute_mb);
     if (no_prefetch) dp_window = m * (compute_mb - bwd_mb);  // the forward's gathers
     if (!in.dp_overlap) dp_window = 0;

@@ -46,6 +46,9 @@ struct PlanInputs {
   // ZeRO-3/FSDP: gathered parameters freed after each unit's forward and gathered again for its
   // backward (FULL_SHARD); false: kept through the backward (SHARD_GRAD_OP).
   bool reshard_after_forward = true;
+  // Data-parallel ranks (of dp x cp) one shard of the sharded states spans, the replicas beyond
+  // it all-reducing their gradient shards once a step (hybrid sharding); 0: all of them.
+  int64_t shard_group = 0;
   // Rank order tp-cp-ep-pp-dp (Megatron --use-tp-pp-dp-mapping): a pipeline's stages tp x cp
   // GPUs apart, the data-parallel replicas tp x cp x pp apart; else tp-cp-ep-dp-pp.
   bool pp_inside_dp = false;
@@ -260,6 +263,11 @@ ParamCounts CountParams(const PlanInputs& in);
 double LayerActivationBytes(const PlanInputs& in, bool moe_layer);
 
 // The evaluator: pure, no allocation, no I/O.
+// Copies of the sharded states the data-parallel group keeps (PlanInputs::shard_group): 1
+// without sharding, without a shard group, or with one that does not split the dp x cp ranks
+// into replicas dividing dp (which analysis' rules refuse).
+int64_t ShardReplicas(const PlanInputs& in);
+
 PlanResults EvaluatePlan(const PlanInputs& in);
 
 // The width of one head of ordinary (not latent) attention: the model's `head_dim`, else

@@ -124,6 +124,8 @@ PlanInputs ApplyCandidate(const PlanInputs& base, const Candidate& c) {
   in.sharding = c.sharding;
   in.sequence_parallel = c.sequence_parallel && c.tp > 1;
   in.reshard_after_forward = c.reshard;
+  // The plan's shard_group is kept, not searched; a candidate whose data-parallel group it does
+  // not split shards over the whole group (ShardReplicas).
   in.pp_inside_dp = c.rank_order == ir::RankOrder::tp_cp_ep_pp_dp;
   return in;
 }

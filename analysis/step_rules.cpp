@@ -98,11 +98,13 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
 
   // The data-parallel collectives the step hides across scale-up domains, against the compute
   // they hide behind (perf.sharded-comm-heavy, perf.dp-comm-heavy). Under the rank order
-  // tp-cp-ep-pp-dp the replicas are a pipeline apart.
+  // tp-cp-ep-pp-dp the replicas are a pipeline apart. The sharded collectives span a shard group
+  // (hybrid sharding: the replicas' all-reduce, once a step, crosses the rest).
   const int64_t dp_span = ir::SaturatingMul(
       ir::SaturatingMul(std::max<int64_t>(1, in.tp),
                         in.pp_inside_dp ? std::max<int64_t>(1, in.pp) : 1),
-      ir::SaturatingMul(std::max<int64_t>(1, in.cp), std::max<int64_t>(1, in.dp)));
+      ir::SaturatingMul(std::max<int64_t>(1, in.cp), std::max<int64_t>(1, in.dp)) /
+          ShardReplicas(in));
   const int64_t domain = std::max<int64_t>(1, in.scale_up_domain);
   const int64_t domains = dp_span / domain + (dp_span % domain != 0);
   const double compute = r.step.compute + r.step.recompute;

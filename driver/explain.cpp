@@ -221,6 +221,10 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
           double(in.tp) * double(std::max<int64_t>(1, in.cp)) *
               (in.pp_inside_dp ? 1.0 : double(in.dp)));
   w.Add("micro_batches", "micro-batches per pipeline per step", double(r.micro_batches));
+  // optimizer.shard_group, as what it changes: the copies of the sharded states.
+  const int64_t replicas = analysis::ShardReplicas(in);
+  w.AddIf("shard_replicas", "copies of the sharded states (hybrid sharding)",
+          replicas > 1 ? double(replicas) : 0);
   // optimizer.reshard_after_forward, as what it changes.
   if (in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp)
     w.Add("unit_gathers", "all-gathers of each ZeRO-3/FSDP unit per micro-batch",

@@ -180,6 +180,9 @@ struct Optimizer {
   GradAccumulation grad_accumulation = GradAccumulation::fused;
   Prefetch prefetch = Prefetch::backward_pre;  // ZeRO-3/FSDP only
   bool reshard_after_forward = true;           // ZeRO-3/FSDP only
+  // Data-parallel ranks (of dp x cp) one shard spans; the replicas beyond it hold copies and
+  // all-reduce their gradient shards. 0: the whole data-parallel group (one shard).
+  int64_t shard_group = 0;
 };
 
 template <class V>
@@ -215,6 +218,12 @@ void Describe(Optimizer& o, V& v) {
           "the forward through the backward, one gather a micro-batch instead of two, the "
           "stage's whole 16-bit parameters held at the peak (FSDP's SHARD_GRAD_OP, FSDP2's "
           "`reshard_after_forward=False`)");
+  v.Field("shard_group", o.shard_group, kOptional | kPositive,
+          "data-parallel ranks (of dp x cp) one shard of the sharded states spans; the replicas "
+          "beyond it keep copies and all-reduce their gradient shards once a step (PyTorch "
+          "FSDP's HYBRID_SHARD and FSDP2's HSDP, DeepSpeed's MiCS, Megatron's "
+          "--num-distributed-optimizer-instances = dp x cp / shard_group, MaxText's ICI FSDP "
+          "under DCN data parallelism); not set: the whole data-parallel group, one shard");
 }
 
 struct Checkpoint {

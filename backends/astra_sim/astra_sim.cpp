@@ -81,9 +81,15 @@ std::string NetworkYaml(const Context& ctx, const PlanShape& s, const Slice& sl,
                         const std::vector<Dimension>& dims) {
   // Comments by hand, one per line (yaml-cpp joins consecutive comments onto one line).
   std::string out = "# " + sim::HeaderLine(ctx, *s.plan) + "\n";
+  const int64_t replicas = analysis::ShardReplicas(*s.in);
   out += fmt::format(
-      "# Slice of {} GPUs: tp {} x cp {} of {} x dp {} of {} (ep {} of {}{}) x pp {} = {} ranks.\n",
-      s.gpus, sl.tp, sl.cp, s.cp, sl.d, s.dp, sl.ep, s.ep,
+      "# Slice of {} GPUs: tp {} x cp {} of {} x dp {} of {}{} (ep {} of {}{}) x pp {} = {} "
+      "ranks.\n",
+      s.gpus, sl.tp, sl.cp, s.cp, sl.d, s.dp,
+      sl.hybrid ? fmt::format(" ({} of a shard group's {} x {} of {} replicas)", sl.ShardRanks(),
+                              s.dp / replicas, sl.rd, replicas)
+                : std::string(),
+      sl.ep, s.ep,
       sl.folded ? fmt::format(", etp {} folded over tp x cp x dp", sl.etp) : std::string(), sl.pp,
       sl.Ranks());
   if (!sl.dp_note.empty()) out += "# Reduced: " + sl.dp_note + ".\n";
@@ -336,18 +342,30 @@ PipelineOp BackwardOp(int64_t i, int64_t pp, int64_t vpp) {
 // NIC level; the job's ring, with several ranks in each domain, moves only (k - 1)/(N - 1) of
 // its bytes through a NIC (analysis::RingSpeedup): the scale divides by that speed-up, so the
 // slice's NIC link carries what the job's does.
-double ReducedGroupScale(const PlanShape& s, const Groups& g, int group, bool expert) {
+//
+// Hybrid sharding (Slice::hybrid): the dense group is a replica's shard group (dp x cp / R ranks
+// in the job), and the all-reduce across the replicas (`across`) has R members in the job, a
+// shard group apart.
+double ReducedGroupScale(const PlanShape& s, const Slice& sl, const Groups& g, int group,
+                         const sim::DpCollective& c) {
   if (group <= 0) return 1;
+  const bool expert = c.expert;
   const double n = double(g.members[size_t(group - 1)].size());
-  const double job = expert ? double(s.tp) * double(s.dp) * double(s.cp) /
-                                  (double(std::max<int64_t>(1, s.ep)) * double(s.etp))
-                            : double(s.dp * s.cp);
+  const int64_t replicas = sl.hybrid ? analysis::ShardReplicas(*s.in) : 1;
+  const double dense = double(s.dp * s.cp) / double(replicas);
+  const double job = c.across ? double(replicas)
+                     : expert ? double(s.tp) * double(s.dp) * double(s.cp) /
+                                    (double(std::max<int64_t>(1, s.ep)) * double(s.etp))
+                              : dense;
   if (n <= 1 || job <= n) return 1;
   double ring = 1;
   const int64_t domain = s.cluster->scale_up_domain;
-  // The job's replicas are tp apart, or a pipeline apart under tp-cp-ep-pp-dp.
-  const int64_t stride = s.tp * (s.in->pp_inside_dp ? s.pp : 1);
-  if (!expert && s.cp == 1 && domain > 0 && stride < domain && int64_t(n) <= domain / stride)
+  // The job's replicas are tp apart, or a pipeline apart under tp-cp-ep-pp-dp; hybrid
+  // sharding's replicas a shard group of them apart.
+  int64_t stride = s.tp * (s.in->pp_inside_dp ? s.pp : 1);
+  if (c.across) stride *= s.cp * (s.dp / replicas);
+  if (!expert && (s.cp == 1 || c.across) && domain > 0 && stride < domain &&
+      int64_t(n) <= domain / stride)
     ring = analysis::RingSpeedup(*s.in, stride, int64_t(job));
   return ((job - 1) / job) / ((n - 1) / n) / ring;
 }
@@ -359,34 +377,43 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
   const sim::Stage& st = s.stages[x.p];
   const int64_t vpp = EffectiveVpp(s), pp = sl.pp, m = s.micro_batches;
   std::vector<std::vector<Block>> chunks = Chunks(s, st, vpp, k);
-  const std::vector<sim::DpCollective> dp = sim::DataParallelCollectives(s, st);
-  auto dp_coll = [&](const sim::DpCollective& c, const std::string& name, bool chained) {
-    int group = c.expert ? g.edp[r] : g.dp[r];
+  const std::vector<sim::DpCollective> dp = sim::DataParallelCollectives(s, st, sl.hybrid);
+  auto dp_coll = [&](const sim::DpCollective& c, const std::string& name, bool chained,
+                     int64_t after = -1) {
+    int group = c.expert ? g.edp[r] : c.across ? g.rdp[r] : g.dp[r];
     CommType type = c.op == sim::DpOp::kAllReduce       ? chakra::kAllReduce
                     : c.op == sim::DpOp::kReduceScatter ? chakra::kReduceScatter
                                                         : chakra::kAllGather;
-    const double bytes = c.bytes * ReducedGroupScale(s, g, group, c.expert);
+    const double bytes = c.bytes * ReducedGroupScale(s, sl, g, group, c);
     if (chained) {
       w.Coll(name, type, bytes, group);
       return int64_t(-1);
     }
-    return w.SideColl(name, type, bytes, group);
+    return w.SideColl(name, type, bytes, group, after);
   };
   const bool dp_overlap = s.in->dp_overlap;
   // Prefetch matters only where the backward gathers (analysis' no_prefetch).
   const bool no_prefetch = s.in->reshard_after_forward && s.in->prefetch == ir::Prefetch::none;
   auto dp_name = [](const sim::DpCollective& c) {
     return fmt::format("dp.{}.{}.{}", c.op == sim::DpOp::kAllGather ? "ag" : "rd", c.what,
-                       c.expert ? "expert" : "dense");
+                       c.expert   ? "expert"
+                       : c.across ? "replica"
+                                  : "dense");
   };
   // Once-per-step data-parallel collectives with dp_overlap: launched as the last micro-batch's
   // backward starts, beside it (Megatron-LM --overlap-grad-reduce, --overlap-param-gather); the
   // optimizer waits for them. Analysis hides them behind one micro-batch's backward (forward and
-  // backward under ZeRO-1/2).
+  // backward under ZeRO-1/2). Hybrid sharding's all-reduce across the replicas waits for the
+  // shard group's gradient reduce-scatter under ZeRO-1/2 (it reduces that shard); under
+  // ZeRO-3/FSDP it starts with them, as analysis hides it beside the step's compute.
   std::vector<int64_t> dp_side;
   auto launch_dp = [&]() {
-    for (const auto& c : dp)
-      if (!c.per_micro_batch) dp_side.push_back(dp_coll(c, dp_name(c), false));
+    int64_t scattered = -1;
+    for (const auto& c : dp) {
+      if (c.per_micro_batch) continue;
+      dp_side.push_back(dp_coll(c, dp_name(c), false, c.across ? scattered : -1));
+      if (c.op == sim::DpOp::kReduceScatter && !c.expert) scattered = dp_side.back();
+    }
   };
   // ZeRO-3/FSDP, per micro-batch and block of layers (FSDP's unit is a layer): the block's
   // share of the parameter all-gather before its forward and before its backward (unless the
@@ -562,12 +589,17 @@ Slice PlanSlice(const Context& ctx, const PlanShape& s) {
 }
 
 // At least the bytes of comm_groups.json: per group its id and brackets, per member its rank
-// and separator. Each kind of group (tp, cp, dp x cp, ep, expert dp x cp) holds every rank once
-// when its groups have more than one member.
+// and separator. Each kind of group (tp, cp, dp x cp, ep, expert dp x cp; with hybrid sharding
+// tp, cp, the shard group's dp x cp and the replicas) holds every rank once when its groups
+// have more than one member.
 double CommGroupsBytesBound(const Slice& sl) {
   const double ranks = double(sl.Ranks());
-  const int64_t sizes[] = {
-      sl.tp, sl.cp, sl.d * sl.cp, sl.ep, sl.ExpertReplicas(), sl.folded ? sl.etp : 1};
+  const int64_t sizes[] = {sl.tp,
+                           sl.cp,
+                           sl.ShardRanks() * sl.cp,
+                           sl.hybrid ? sl.rd : sl.ep,
+                           sl.hybrid ? 1 : sl.ExpertReplicas(),
+                           sl.folded ? sl.etp : 1};
   double groups = 0, members = 0;
   for (int64_t n : sizes)
     if (n > 1) groups += ranks / double(n), members += ranks;

@@ -16,6 +16,7 @@ Groups MakeGroups(const Slice& sl) {
   g.ep.assign(n, 0);
   g.edp.assign(n, 0);
   g.etp.assign(n, 0);
+  g.rdp.assign(n, 0);
   for (int64_t p = 0; p < sl.pp; ++p)
     for (int64_t d = 0; d < sl.d; ++d)
       for (int64_t c = 0; c < sl.cp; ++c) {
@@ -32,16 +33,33 @@ Groups MakeGroups(const Slice& sl) {
         int id = g.Add(r);
         for (int64_t x : r) g.cp[x] = id;
       }
-  // Dense gradients reduce over data x context parallel ranks (Megatron's dp-cp group).
+  // Dense gradients reduce over data x context parallel ranks (Megatron's dp-cp group); with
+  // hybrid sharding over those of one replica (its shard group), x = a + sd q.
+  const int64_t sd = sl.ShardRanks();
   for (int64_t p = 0; p < sl.pp; ++p)
-    for (int64_t t = 0; t < sl.tp; ++t) {
-      std::vector<int64_t> r;
-      for (int64_t d = 0; d < sl.d; ++d)
-        for (int64_t c = 0; c < sl.cp; ++c) r.push_back(sl.Rank(t, c, d, p));
-      std::sort(r.begin(), r.end());
-      int id = g.Add(r);
-      for (int64_t x : r) g.dp[x] = id;
-    }
+    for (int64_t t = 0; t < sl.tp; ++t)
+      for (int64_t q = 0; q < sl.rd; ++q) {
+        std::vector<int64_t> r;
+        for (int64_t a = 0; a < sd; ++a)
+          for (int64_t c = 0; c < sl.cp; ++c) r.push_back(sl.Rank(t, c, a + sd * q, p));
+        std::sort(r.begin(), r.end());
+        int id = g.Add(r);
+        for (int64_t x : r) g.dp[x] = id;
+      }
+  if (sl.hybrid) {
+    // Hybrid sharding: each rank's gradient shard all-reduces with the ranks holding the same
+    // shard in the other replicas. Dense models only: no expert groups.
+    for (int64_t p = 0; p < sl.pp; ++p)
+      for (int64_t t = 0; t < sl.tp; ++t)
+        for (int64_t c = 0; c < sl.cp; ++c)
+          for (int64_t a = 0; a < sd; ++a) {
+            std::vector<int64_t> r;
+            for (int64_t q = 0; q < sl.rd; ++q) r.push_back(sl.Rank(t, c, a + sd * q, p));
+            int id = g.Add(r);
+            for (int64_t x : r) g.rdp[x] = id;
+          }
+    return g;
+  }
   if (sl.folded) {
     // Folded experts: a stage's ranks i = t + tp (c + cp x) numbered u + etp (e + ep b). The
     // expert tensor-parallel group varies u, the expert group e, the expert-data group b.

@@ -1,5 +1,6 @@
 // ASTRA-sim communicator groups of a slice (comm_groups.json): the tensor-, context-, data- and
-// expert-parallel groups of every rank, and the order each group's ring runs in.
+// expert-parallel groups (and hybrid sharding's replica groups) of every rank, and the order
+// each group's ring runs in.
 #pragma once
 
 #include <cstdint>
@@ -15,6 +16,9 @@ struct Groups {
   // Per rank: the group id of each kind, 0 when the rank's group has one member.
   std::vector<int> tp, cp, dp, ep, edp;
   std::vector<int> etp;  // folded experts' tensor-parallel group (Slice::folded, etp > 1)
+  // Hybrid sharding (Slice::hybrid): the ranks holding the same gradient shard in the kept
+  // replicas, whose once-a-step all-reduce crosses them; g.dp is then a replica's shard group.
+  std::vector<int> rdp;
 
   int Add(std::vector<int64_t> ranks) {
     if (ranks.size() <= 1) return 0;

@@ -71,8 +71,49 @@ Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
     sl.dropped.push_back(
         "the rank order tp_cp_ep_pp_dp is written as tp_cp_ep_dp_pp: with expert parallelism "
         "the traces keep each pipeline stage's ranks together");
+  const int64_t replicas = analysis::ShardReplicas(*s.in);
+  sl.hybrid = replicas > 1 && !s.in->moe;
+  if (replicas > 1 && s.in->moe)
+    sl.dropped.push_back(fmt::format(
+        "hybrid sharding (shard_group {}, {} replicas) of a MoE model is written as sharding "
+        "over the whole data-parallel and expert-data-parallel groups, without the all-reduce "
+        "across the replicas",
+        s.in->shard_group, replicas));
   if (all_ranks) {
     sl.d = s.dp;
+    if (sl.hybrid) sl.rd = replicas;
+    return sl;
+  }
+  if (sl.hybrid) {
+    // The shard group's dp ranks and the replicas, each reduced to its smallest divisor >= 2.
+    const int64_t base = s.tp * s.cp * s.pp, shard = s.dp / replicas;
+    int64_t a = shard >= 2 ? SmallestDivisorAtLeast2(shard) : 1;
+    int64_t q = SmallestDivisorAtLeast2(replicas);
+    if (base * a * q > kSliceRankCap) {
+      sl.dropped.push_back(fmt::format(
+          "the all-reduce across the {} replicas of hybrid sharding is left out: keeping it "
+          "would take the slice past {} ranks ({} x {} x {})",
+          replicas, kSliceRankCap, base, a, q));
+      q = 1;
+    }
+    if (a > 1 && base * a > kSliceRankCap) {
+      sl.dropped.push_back(fmt::format(
+          "the dense data-parallel shard group ({} members in the job) is left out: keeping it "
+          "would take the slice past {} ranks ({} x {})",
+          shard * s.cp, kSliceRankCap, base, a));
+      a = 1;
+    }
+    sl.rd = q;
+    sl.d = a * q;
+    if (sl.d < s.dp)
+      sl.dp_note = fmt::format(
+          "data-parallel group: {} of the {} replicas of hybrid sharding, each {} of its shard "
+          "group's {} data-parallel ranks, both at the bandwidth of the level their full group "
+          "crosses; their collectives carry the buffer x ((N-1)/N) / ((n-1)/n), N and n the "
+          "group's members in the job and in the slice (divided by the ring's speed-up when the "
+          "job has several of them in each scale-up domain), so each link moves what it moves "
+          "in the job",
+          q, replicas, a, shard);
     return sl;
   }
   const int64_t base = s.tp * s.cp * s.pp * sl.eb;
@@ -119,6 +160,14 @@ std::vector<Dimension> Network(const Context& ctx, const sim::PlanShape& s, cons
                               {sl.eb, ep_span, 0},
                               {sl.d / sl.eb, ep_span * sl.eb, ep_span * s.dp},
                               {sl.pp, ep_span * s.dp, 0}};
+  if (sl.hybrid) {
+    // Hybrid sharding: the data-parallel axis as the shard group's ranks, reaching across the
+    // shard group, then the replicas, a shard group apart and reaching across the whole group.
+    const size_t at = sl.pp_inside ? 4 : 3;
+    const int64_t stride = axes[at].stride, shard = s.dp / analysis::ShardReplicas(in);
+    axes[at] = {sl.ShardRanks(), stride, stride * shard};
+    axes.insert(axes.begin() + long(at) + 1, Axis{sl.rd, stride * shard, stride * s.dp});
+  }
   const std::vector<int64_t> bounds = Boundaries(s);
   std::vector<Dimension> dims;
   int64_t spanned = 1;  // slice ranks covered by the dimensions so far (for torus axes)

@@ -19,6 +19,13 @@
 // group, e in the expert group, b its block; Megatron-Core's expert rank generator), so an
 // expert group is ep x etp consecutive ranks: the slice keeps `eb` replicas, the fewest whose
 // tp x cp x eb ranks hold whole expert groups, in place of ep.
+// Hybrid sharding (analysis::ShardReplicas R > 1; dense models): the data-parallel axis is two,
+// x = a + sd q, a one of sd of the shard group's dp / R ranks (its ZeRO/FSDP collectives, the
+// dp x cp group of a replica) and q one of rd of the R replicas (the gradient shard's all-reduce
+// across them, one rank per replica): each reduced like the data-parallel group above (the
+// smallest divisor >= 2) and each at the level its real group crosses, d = sd x rd. When
+// sd x rd would take the slice beyond kSliceRankCap the replica axis is dropped (rd = 1), then
+// the shard axis too.
 // The network has one dimension per fabric level each parallel axis crosses, so the scale-up
 // domain is always a dimension of its own when a node has more than one GPU.
 #pragma once
@@ -41,7 +48,12 @@ struct Slice {
   int64_t etp = 1;      // expert tensor parallelism, when folded
   bool folded = false;  // etp != tp (sim::FoldedExperts)
   int64_t eb = 1;       // replicas that hold whole expert groups: ep, or folded the fewest
-  int64_t ExpertReplicas() const {  // expert-data-parallel members in the slice
+  // Hybrid sharding written as shard and replica groups (dense models only): the d replicas
+  // are rd replicas of the shard group's d / rd data-parallel ranks; rd = 1 otherwise.
+  bool hybrid = false;
+  int64_t rd = 1;
+  int64_t ShardRanks() const { return d / rd; }  // sd: the shard group's dp ranks kept
+  int64_t ExpertReplicas() const {               // expert-data-parallel members in the slice
     return folded ? tp * cp * d / (ep * etp) : d / ep * cp;
   }
   // Rank order tp-cp-ep-pp-dp (analysis::PlanInputs::pp_inside_dp; without expert parallelism,

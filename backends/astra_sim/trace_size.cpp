@@ -124,7 +124,8 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   // micro-batch and chunk a receive and a send each way; per micro-batch and chunk the gradient
   // accumulation when unfused; per micro-batch the head's forward and backward; per micro-batch,
   // chunk and block ZeRO-3's three collectives (dense and expert); per step the data-parallel
-  // collectives (at most two, dense and expert), the optimizer and the host's step overhead.
+  // collectives (at most two, dense and expert, and hybrid sharding's all-reduce across the
+  // replicas), the optimizer and the host's step overhead.
   const double passes = m * vpp * blocks;
   const double comp =
       passes * (4 + (full ? 2 : 0)) + 2 * m + (s.grad_accumulation > 0 ? m * vpp : 0);
@@ -132,7 +133,8 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   const double etp = sl.folded && sl.etp > 1 ? 2 + (full ? 1 : 0) : 0;
   const double coll =
       passes * ((tp ? 4 + (full ? 2 : 0) : 0) + etp + (cp ? double(CpNodes(in)) : 0)) +
-      passes * (in.reshard_after_forward ? 3 : 2) * experts * zero3 + 2 * experts;
+      passes * (in.reshard_after_forward ? 3 : 2) * experts * zero3 + 2 * experts +
+      (sl.hybrid ? 1 : 0);
   // Four expert all-to-alls per pass, each a send and a receive per round.
   const double a2a_p2p = a2a ? passes * 4 * 2 * double(AllToAllRounds(s, sl, domain)) : 0;
   const double p2p = 4 * m * vpp;
@@ -177,13 +179,15 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   c.data_deps = deps;
   c.duration_micros = Micros(seconds);
   chakra::Node optimizer = c;
-  optimizer.data_deps.resize(deps.size() + 4, max_id);
+  optimizer.data_deps.resize(deps.size() + 4 + (sl.hybrid ? 1 : 0), max_id);
 
   chakra::Node g;
   g.id = max_id;
   g.name.assign(size_t(std::max<int64_t>({layer_name + 6, 18})), 'x');
   g.type = chakra::kCommCollNode;
   g.data_deps = deps;
+  // Hybrid sharding's all-reduce across the replicas also waits for the reduce-scatter.
+  if (sl.hybrid) g.data_deps.resize(std::max<size_t>(deps.size(), 2), max_id);
   g.has_comm_type = true;
   g.comm_type = chakra::kReduceScatter;
   g.comm_size = ByteCount(message);

@@ -138,10 +138,12 @@ void TraceWriter::Coll(std::string name, CommType type, double bytes, int group,
   pending_.push_back(Emit(std::move(n)));
 }
 
-int64_t TraceWriter::SideColl(std::string name, CommType type, double bytes, int group) {
+int64_t TraceWriter::SideColl(std::string name, CommType type, double bytes, int group,
+                              int64_t after) {
   if (group == 0 || bytes <= 0) return -1;
   Node n = Collective(std::move(name), type, bytes, group);
   if (has_last_) n.data_deps.push_back(last_);
+  if (after >= 0) n.data_deps.push_back(static_cast<uint64_t>(after));
   return static_cast<int64_t>(Emit(std::move(n)));
 }
 

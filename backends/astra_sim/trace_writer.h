@@ -49,8 +49,10 @@ class TraceWriter {
 
   // A collective off the critical chain: it starts after the previous node, nothing waits for
   // it (overlapped communication).
-  // Returns the node's id, -1 when nothing was written.
-  int64_t SideColl(std::string name, chakra::CommType type, double bytes, int group);
+  // `after`: another node it also waits for (-1: none). Returns the node's id, -1 when nothing
+  // was written.
+  int64_t SideColl(std::string name, chakra::CommType type, double bytes, int group,
+                   int64_t after = -1);
 
   // The next chained node also waits for `ids` (side collectives; -1: none).
   void JoinNext(const std::vector<int64_t>& ids);

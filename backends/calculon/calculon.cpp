@@ -176,6 +176,12 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         in.last_stage_layers));
   if (in.moe && in.ep_comm_overlap)
     notes.push_back("Calculon has no expert all-to-all, so ep_comm_overlap has nothing to hide");
+  if (const int64_t replicas = analysis::ShardReplicas(in); replicas > 1)
+    notes.push_back(fmt::format(
+        "Calculon has no hybrid sharding: optimizer_sharding shards over all {} data-parallel "
+        "ranks, where the plan shards over shard_group {} and all-reduces across {} replicas, so "
+        "Calculon's model states are smaller and it has no all-reduce across the replicas",
+        s.dp * s.cp, in.shard_group, replicas));
   // Not on the terminal (the default, like data_par_overlap's window): model.json only.
   if (const double hidden = sim::HiddenTpBackward(s); hidden > 0)
     notes.push_back(fmt::format(

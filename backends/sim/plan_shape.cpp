@@ -58,14 +58,26 @@ std::string HeaderLine(const Context& context, const ir::Plan& plan) {
                      escape::CommentText(context.spec_name), plan.name);
 }
 
-std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stage& st) {
+std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stage& st,
+                                                  bool hybrid) {
   std::vector<DpCollective> out;
   const auto& in = *s.in;
   const double gb = s.grad_bytes_per_param, pb = s.param_bytes_per_param;
-  const int64_t dense_ranks = s.dp * s.cp;
+  const int64_t replicas = hybrid && !in.moe ? analysis::ShardReplicas(in) : 1;
+  const int64_t dense_ranks = s.dp * s.cp / replicas;
   const int64_t expert_ranks = in.moe ? s.tp * dense_ranks / std::max<int64_t>(1, s.ep * s.etp) : 1;
   auto add = [&](bool expert, double params) {
-    if (params <= 0 || (expert ? expert_ranks : dense_ranks) <= 1) return;
+    if (params <= 0) return;
+    // Hybrid sharding's all-reduce of the gradient shard across the replicas (dense only).
+    auto across = [&]() {
+      if (!expert && replicas > 1)
+        out.push_back({DpOp::kAllReduce, false, false, false,
+                       params * gb / double(std::max<int64_t>(1, dense_ranks)), "grad", true});
+    };
+    if ((expert ? expert_ranks : dense_ranks) <= 1) {
+      across();
+      return;
+    }
     switch (in.sharding) {
       case ir::Sharding::none:
         out.push_back({DpOp::kAllReduce, expert, false, false, params * gb, "grad"});
@@ -73,6 +85,7 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
       case ir::Sharding::zero1:
       case ir::Sharding::zero2:
         out.push_back({DpOp::kReduceScatter, expert, false, false, params * gb, "grad"});
+        across();
         out.push_back({DpOp::kAllGather, expert, false, false, params * pb, "param"});
         break;
       case ir::Sharding::zero3:
@@ -82,6 +95,7 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
         if (in.reshard_after_forward)
           out.push_back({DpOp::kAllGather, expert, true, true, params * pb, "param"});
         out.push_back({DpOp::kReduceScatter, expert, true, false, params * gb, "grad"});
+        across();
         break;
     }
   };

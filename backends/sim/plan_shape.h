@@ -103,6 +103,13 @@ inline bool FoldedExperts(const PlanShape& s) {
 // a reduce-scatter of the gradients and an all-gather of the updated parameters, once per step;
 // ZeRO-3/FSDP per micro-batch two parameter all-gathers (forward and backward) and a gradient
 // reduce-scatter. `expert`: over the expert-data-parallel group (dp x cp / ep ranks).
+//
+// `hybrid` (a backend that writes hybrid sharding's two groups; dense models): with
+// analysis::ShardReplicas R > 1 the dense ZeRO/FSDP collectives run over a replica's shard group
+// (dp x cp / R ranks, the same buffers), and after the gradients' reduce-scatter each rank
+// all-reduces its gradient shard (the buffer / shard group) with the R - 1 ranks holding it in
+// the other replicas, once a step (`across`). Without it the collectives are those of sharding
+// over the whole group, what SimAI and Calculon write.
 enum class DpOp { kAllReduce, kReduceScatter, kAllGather };
 struct DpCollective {
   DpOp op = DpOp::kAllReduce;
@@ -111,8 +118,10 @@ struct DpCollective {
   bool before_backward = false;  // ZeRO-3/FSDP: the gather before the backward, not the forward
   double bytes = 0;              // per GPU (the full buffer the collective reduces or gathers)
   const char* what = "";         // "grad" or "param"
+  bool across = false;           // hybrid sharding's all-reduce across the replicas
 };
-std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stage& st);
+std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stage& st,
+                                                  bool hybrid = false);
 
 // Extra forward work that recompute adds to one layer's backward, split like the layer: full
 // recompute repeats the attention and the MLP; selective only the attention core.

@@ -226,6 +226,12 @@ std::vector<std::string> NotRepresented(const PlanShape& s, bool terminal) {
         "SimAI's workload has no rank order: the plan's tp_cp_ep_pp_dp, which puts a "
         "pipeline's stages next to each other and the data-parallel replicas farthest apart, "
         "is not represented");
+  if (const int64_t replicas = analysis::ShardReplicas(in); replicas > 1)
+    out.push_back(fmt::format(
+        "SimAI has one data-parallel group: hybrid sharding (shard_group {}, {} replicas) is "
+        "written as sharding over all {} data-parallel ranks, without the all-reduce across the "
+        "replicas",
+        in.shard_group, replicas, s.dp * s.cp));
   if (in.tp_comm_overlap && s.tp > 1)
     out.push_back(
         "SimAI's analytical mode adds communication to compute: tp_comm_overlap is not "

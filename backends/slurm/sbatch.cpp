@@ -341,12 +341,21 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     a.Add("--recompute-num-layers", 1);
   }
   if (in.sharding != ir::Sharding::none) a.Section(ShardingComment(in.sharding));
+  // Hybrid sharding: Megatron's distributed optimizer instances are the replicas, each sharding
+  // over dp x cp / instances ranks; Megatron-FSDP replicates across them unsharded
+  // (--outer-dp-sharding-strategy no_shard, its HSDP).
+  const int64_t replicas = analysis::ShardReplicas(in);
   if (in.sharding == ir::Sharding::zero1 || in.sharding == ir::Sharding::zero2) {
     a.Add("--use-distributed-optimizer");
+    if (replicas > 1) a.Add("--num-distributed-optimizer-instances", replicas);
   } else if (in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp) {
     a.Add("--use-megatron-fsdp");
     a.Add("--data-parallel-sharding-strategy", "optim_grads_params");
     a.Add("--use-distributed-optimizer");
+    if (replicas > 1) {
+      a.Add("--num-distributed-optimizer-instances", replicas);
+      a.Add("--outer-dp-sharding-strategy", "no_shard");
+    }
     // Megatron-FSDP has no switch that turns prefetch off: the script runs faster than the
     // plan's analysis, which kept the unprefetched step.
     if (in.prefetch == ir::Prefetch::none && in.reshard_after_forward)

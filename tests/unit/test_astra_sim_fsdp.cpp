@@ -4,12 +4,15 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <fstream>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
 
 #include "analysis/analysis.h"
+#include "backends/astra_sim/groups.h"
 #include "backends/astra_sim/slice.h"
 #include "backends/emitters.h"
 #include "backends/sim/plan_shape.h"
@@ -205,4 +208,113 @@ TEST_CASE("ASTRA-sim FSDP without resharding gathers each block once", "[astra-s
     CHECK(kept.backward == 0);
     CHECK(kept.scatters == kept.blocks);
   }
+}
+
+namespace {
+
+// Hybrid sharding on four 8 x H100 nodes (tests/lang/explain/hybrid_sharding.cl): FSDP and
+// ZeRO-1 over shard groups of one node, four replicas; MoE with a shard group.
+std::unique_ptr<testing::Compiled> HybridSpec() {
+  const fs::path file = testing::ScratchDir("astra_hybrid") / "hybrid.cl";
+  std::ofstream(file) << R"(import std.nvidia
+import std.cooling
+site s { cooling = cooling.air }
+node hgx { gpus = 8 x nvidia.H100_SXM5; scale_up = nvidia.NVLink4; nics = 8 x nvidia.ConnectX7 }
+fabric ib { kind = infiniband_ndr; topology = fat_tree { tiers = 2; rails = 8 }; switch = nvidia.Quantum2_QM9700 }
+cluster c { site = s; nodes = 4 x hgx; racks = rack { nodes = 4 }; fabric = ib }
+model llama { layers = 32; hidden = 4096; ffn = 11008; heads = 32; vocab = 32_000 }
+plan per_node { model = llama; cluster = c; parallel { dp = 32 } batch { global = 128; micro = 4; seq_len = 2048 } optimizer = adam { sharding = fsdp; shard_group = 8 } }
+plan zero1_nodes { model = llama; cluster = c; parallel { dp = 32 } batch { global = 128; micro = 4; seq_len = 2048 } optimizer = adam { sharding = zero1; shard_group = 8 } }
+plan whole { model = llama; cluster = c; parallel { dp = 32 } batch { global = 128; micro = 4; seq_len = 2048 } optimizer = adam { sharding = fsdp } }
+)";
+  return CompileSpec(file);
+}
+
+uint32_t PlanIndex(const testing::Compiled& c, const char* name) {
+  for (uint32_t i = 0; i < c.program.plans.size(); ++i)
+    if (c.program.plans[i].name == name) return i;
+  FAIL("no plan " << name);
+  return 0;
+}
+
+}  // namespace
+
+// Hybrid sharding: the slice's data-parallel axis is a replica's shard group (NVLink, 2 of its
+// 8 ranks) and the replicas (the NIC, 2 of 4); the FSDP collectives run over the shard group,
+// scaled to its 8 members, and once a step each rank all-reduces its gradient shard (the stage's
+// gradients / 8) over the replica group, scaled to its 4 members. Nothing is reported left out.
+TEST_CASE("ASTRA-sim writes hybrid sharding's shard and replica groups", "[astra-sim][sim]") {
+  auto c = HybridSpec();
+  backends::Context ctx = testing::ContextOf(*c);
+  backends::OutputTree out;
+  backends::EmitAstraSim(ctx, out);
+  const uint32_t index = PlanIndex(*c, "per_node");
+  backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, index);
+  REQUIRE(analysis::ShardReplicas(*s.in) == 4);
+  const backends::astra::Slice sl = backends::astra::ChooseSlice(s, false);
+  CHECK(sl.hybrid);
+  CHECK(sl.d == 4);
+  CHECK(sl.rd == 2);
+  CHECK(sl.ShardRanks() == 2);
+  CHECK(sl.dropped.empty());
+  const auto dims = backends::astra::Network(ctx, s, sl);
+  REQUIRE(dims.size() == 2);
+  CHECK(dims[0].level == 0);  // the shard group: one node's NVLink
+  CHECK(dims[0].npus == 2);
+  CHECK(dims[1].level >= 1);  // the replicas: across nodes
+  CHECK(dims[1].npus == 2);
+  const backends::astra::Groups g = backends::astra::MakeGroups(sl);
+  CHECK(g.members[size_t(g.dp[0] - 1)] == std::vector<int64_t>{0, 1});
+  CHECK(g.members[size_t(g.rdp[0] - 1)] == std::vector<int64_t>{0, 2});
+  CHECK(g.members[size_t(g.rdp[1] - 1)] == std::vector<int64_t>{1, 3});
+  const std::string& net = out.Files().at("astra-sim/per_node/network.yml");
+  CHECK(net.find("Not represented") == std::string::npos);
+
+  const double shard = 8;
+  const double grads = s.stages[0].dense_params * s.grad_bytes_per_param;
+  DecodedTrace t = Decode(out.Files().at("astra-sim/per_node/workload/per_node.0.et"));
+  REQUIRE(t.ok);
+  double scattered = 0, across = 0;
+  int64_t alls = 0;
+  for (const DecodedNode& node : t.nodes) {
+    if (node.name.rfind("z3.grad.", 0) == 0)
+      scattered += double(node.attrs.at("comm_size").int_value);
+    if (node.name == "dp.rd.grad.replica") {
+      ++alls;
+      CHECK(node.attrs.at("comm_type").int_value == 0);
+      across += double(node.attrs.at("comm_size").int_value);
+    }
+  }
+  CHECK(alls == 1);
+  // ((N-1)/N) / ((n-1)/n): 7/8 over 1/2 for the shard group, 3/4 over 1/2 for the replicas.
+  CHECK(scattered == Approx(double(s.micro_batches) * grads * 1.75).epsilon(1e-6));
+  CHECK(across == Approx(grads / shard * 1.5).epsilon(1e-6));
+
+  // Every rank kept: the groups are the job's, the collectives unscaled.
+  const backends::astra::Slice all = backends::astra::ChooseSlice(s, true);
+  CHECK(all.d == 32);
+  CHECK(all.rd == 4);
+  const backends::astra::Groups ga = backends::astra::MakeGroups(all);
+  CHECK(ga.members[size_t(ga.dp[9] - 1)].size() == size_t(shard));
+  CHECK(ga.members[size_t(ga.rdp[9] - 1)] == std::vector<int64_t>{1, 9, 17, 25});
+
+  // ZeRO-1: the replicas' all-reduce waits for the shard group's reduce-scatter.
+  DecodedTrace z = Decode(out.Files().at("astra-sim/zero1_nodes/workload/zero1_nodes.0.et"));
+  REQUIRE(z.ok);
+  uint64_t scatter = 0;
+  bool waits = false;
+  for (const DecodedNode& node : z.nodes) {
+    if (node.name == "dp.rd.grad.dense") scatter = node.id;
+    if (node.name == "dp.rd.grad.replica")
+      for (uint64_t d : node.deps) waits = waits || (scatter != 0 && d == scatter);
+  }
+  CHECK(waits);
+
+  // Without a shard group nothing changes: one data-parallel axis, no replica group.
+  backends::sim::PlanShape w = backends::sim::MakePlanShape(ctx, PlanIndex(*c, "whole"));
+  const backends::astra::Slice ws = backends::astra::ChooseSlice(w, false);
+  CHECK_FALSE(ws.hybrid);
+  CHECK(ws.d == 2);
+  const backends::astra::Groups wg = backends::astra::MakeGroups(ws);
+  CHECK(wg.rdp[0] == 0);
 }

@@ -653,6 +653,24 @@ TEST_CASE("slurm: a plan that keeps FSDP's gathered parameters says the Megatron
   }
 }
 
+TEST_CASE("slurm: hybrid sharding is Megatron's distributed optimizer instances", "[slurm]") {
+  // tests/lang/explain/hybrid_sharding.cl: four replicas of a node each, under Megatron-FSDP with
+  // an unsharded outer group (its HSDP) and under the distributed optimizer; the whole group
+  // needs neither flag.
+  auto c = ExplainSpec("hybrid_sharding.cl");
+  auto out = LowerSlurm(*c);
+  for (const char* plan : {"whole", "per_node", "zero1_nodes"}) {
+    const std::string name = std::string("slurm/") + plan + ".sbatch";
+    REQUIRE(out.Files().count(name));
+    const std::string& sbatch = out.Files().at(name);
+    const bool hybrid = std::string(plan) != "whole";
+    CHECK(Flag(sbatch, "--num-distributed-optimizer-instances") == (hybrid ? "4" : ""));
+    CHECK(Flag(sbatch, "--outer-dp-sharding-strategy") ==
+          (std::string(plan) == "per_node" ? "no_shard" : ""));
+    CHECK(Flag(sbatch, "--use-distributed-optimizer") == "true");
+  }
+}
+
 TEST_CASE("slurm: the rank order tp-cp-ep-pp-dp is Megatron's --use-tp-pp-dp-mapping", "[slurm]") {
   // tests/lang/explain/rank_order.cl: the default order needs no flag.
   auto c = ExplainSpec("rank_order.cl");
