@@ -215,8 +215,12 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
       cluster.fabric.latency > 0 ? cluster.fabric.latency : options.default_scale_out_latency;
   in.sharp = cluster.fabric.sharp;
   // The compute shares are GPU figures (NCCL kernels on SMs); TPU collectives over ICI have no
-  // published figure, so none is applied there.
-  if (c && c->fabric.Valid() && p.Get(c->fabric).kind == ir::FabricKind::ici) {
+  // published figure, so none is applied there: a pod whose fabric is its ICI torus, or slices
+  // whose scale-up link is ICI joined by a data-center network (multi-slice).
+  const bool ici_fabric = c && c->fabric.Valid() && p.Get(c->fabric).kind == ir::FabricKind::ici;
+  const bool ici_link =
+      node && node->scale_up.Valid() && p.Get(node->scale_up).kind == ir::LinkKind::ici;
+  if (ici_fabric || ici_link) {
     in.scale_up_compute_share = in.scale_out_compute_share = 0;
     in.scale_up_gather_cost = 1;
     in.ring_latency_per_unit = false;

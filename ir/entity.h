@@ -109,6 +109,7 @@ CLUSTERC_ENUM(Kind, gpu, cpu, nic, switch_, link, cooling, node, fabric, site, c
               jobs, sweep)
 
 CLUSTERC_ENUM(NetProtocol, infiniband, ethernet, vpi)
+CLUSTERC_ENUM(LinkKind, nvlink, infinity_fabric, ici)
 CLUSTERC_ENUM(FabricKind, infiniband_hdr, infiniband_ndr, infiniband_xdr, roce_v2, ethernet, ici)
 CLUSTERC_ENUM(TopologyKind, fat_tree, torus, rail_only, dragonfly)
 CLUSTERC_ENUM(DragonflyRouting, minimal, non_minimal)

@@ -146,6 +146,7 @@ void Describe(Switch& s, V& v) {
 
 // A scale-up interconnect generation (NVLink, Infinity Fabric, ICI).
 struct Link : Entity {
+  LinkKind kind = LinkKind::nvlink;
   BytesPerSecond bandwidth;  // per GPU, both directions together, as vendors quote it
   int64_t domain_size = 8;   // largest all-to-all domain the generation builds
   int64_t links_per_gpu = 0;
@@ -155,6 +156,10 @@ struct Link : Entity {
 
 template <class V>
 void Describe(Link& l, V& v) {
+  v.Field("kind", l.kind, kOptional,
+          "`nvlink` (NVLink and NVSwitch) or `infinity_fabric` (AMD's mesh), whose collectives run "
+          "as kernels on the GPUs, or `ici` (a TPU inter-chip interconnect: a torus whose "
+          "collectives the chips' own engines run, a dimension at a time)");
   v.Field("bandwidth", l.bandwidth, kRequired | kPositive,
           "per-GPU bandwidth, both directions together, as vendors quote it (NVLink4: 900 GB/s)");
   v.Field("domain_size", l.domain_size, kPositive, "largest domain of GPUs it connects all-to-all");

@@ -56,6 +56,7 @@ gpu MI355X {
 // peer, 128 GB/s each, 896 GB/s aggregate (MI300X datasheet / AMD Instinct MI300X platform
 // brief). A direct mesh, not a switch: no in-network reduction.
 link InfinityFabric {
+  kind          = infinity_fabric
   bandwidth     = 896 GB/s  // MI300X datasheet: "896 GB/s aggregate peak Infinity Fabric"
   domain_size   = 8         // 8-GPU MI300X platform (fully connected)
   links_per_gpu = 7         // one link to each of the 7 peers

@@ -34,6 +34,7 @@ gpu TPU_v4 {
 // 4,800 Gbps = 600 GB/s each way, HARDWARE.md). One link thus carries 1200 / 6 = 200 GB/s both
 // ways, 100 GB/s each way: the figure a torus topology's `link_bandwidth` takes.
 link ICI_v5p {
+  kind          = ici
   bandwidth     = 1_200 GB/s  // Cloud TPU v5p docs, bidirectional per chip
   // ICI reaches every chip of the pod, but as a torus, not all-to-all: a node's scale-up domain
   // defaults to its 4 chips (the smaller of this and the chips per host).
@@ -64,6 +65,7 @@ gpu TPU_v5e {
 // "bidirectional inter-chip interconnect (ICI) bandwidth (per chip) 400 GBps": 100 GB/s a port
 // both ways, 50 GB/s each way, the figure a torus topology's `link_bandwidth` takes.
 link ICI_v5e {
+  kind          = ici
   bandwidth     = 400 GB/s  // Cloud TPU v5e docs, bidirectional per chip
   domain_size   = 256       // Cloud TPU v5e docs: chips per pod
   links_per_gpu = 4         // a 2D torus: two neighbours per axis

@@ -101,3 +101,34 @@ TEST_CASE("A shard group that does not split the data-parallel ranks shards over
 
 }  // namespace
 }  // namespace clusterc::analysis
+
+namespace clusterc::analysis {
+namespace {
+
+TEST_CASE("TPU slices joined by a data-center network keep their ICI collectives' figures",
+          "[hybrid_sharding]") {
+  // tests/validation/tpu.cl: MaxText's 16B on one v5e-256 (the ICI torus as the fabric) and on
+  // two (the DCN as the fabric, ICI the scale-up link of `kind = ici`): the in-slice collectives
+  // take no compute share, no gather cost and no per-unit ring latency in both, and the two
+  // slices hold one copy of the FSDP states each.
+  auto c = testing::ValidationSpec("tpu.cl");
+  const PlanInputs one = testing::PlanNamed(*c, "mx_v5e_16b_256");
+  const PlanInputs two = testing::PlanNamed(*c, "mx_v5e_16b_2x256");
+  for (const PlanInputs* in : {&one, &two}) {
+    CHECK(in->scale_up_domain == 256);
+    CHECK(in->scale_up_compute_share == 0);
+    CHECK(in->scale_out_compute_share == 0);
+    CHECK(in->scale_up_gather_cost == 1);
+    CHECK_FALSE(in->ring_latency_per_unit);
+  }
+  CHECK(ShardReplicas(one) == 1);
+  REQUIRE(ShardReplicas(two) == 2);
+  const PlanResults r1 = EvaluatePlan(one), r2 = EvaluatePlan(two);
+  CHECK(r2.memory.Total() == Approx(r1.memory.Total()));
+  // The slices' all-reduce crosses the DCN at the hosts' 2 x 100 Gb/s over 8 chips.
+  CHECK(two.nic_bandwidth == Approx(2 * 100e9 / 8 / 8));
+  CHECK(r2.step.comm_total[int(Comm::kDp)] > r1.step.comm_total[int(Comm::kDp)]);
+}
+
+}  // namespace
+}  // namespace clusterc::analysis

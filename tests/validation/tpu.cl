@@ -14,9 +14,9 @@
 //  [MX23] MaxText (github.com/AI-Hypercomputer/maxtext) at 76bd53b0f (2023-12-15), "High
 //        Performance Model Configs": MaxText/configs/v4, v5p and v5e/README.md give TFLOP/s
 //        per chip and MFU for the configurations beside them (v4/22b.sh, 52b.sh; v5p/32b.sh ...
-//        1024b.sh; v5e/16b.sh ... 128b.sh, the TPU v5e entered in std.google for them). Entered before their predictions were seen; the single-slice
-//        rows only (1x), as the multi-slice ones cross Google's data-center network, whose
-//        topology is not published. The model of that commit (MaxText/layers/models.py,
+//        1024b.sh; v5e/16b.sh ... 128b.sh, the TPU v5e entered in std.google for them). Entered before their predictions were seen: the single-slice
+//        rows (1x) in round 27, the v5p and v5e multi-slice rows in round 28 (below; they cross
+//        Google's data-center network, whose topology is not published). The model of that commit (MaxText/layers/models.py,
 //        DecoderLayer; configs/base.yml): one RMSNorm feeding attention and MLP in parallel
 //        (PaLM's block; clusterc times the usual sequential layer, one norm more), heads of 256,
 //        a ReLU MLP of two matrices, a vocabulary of 32,768, tied embeddings, no dropout, flash
@@ -41,12 +41,14 @@
 
 import std.google
 import std.cooling
+import std.broadcom
 
 site dc { cooling = cooling.direct_liquid }
 
 // TPU v4 ICI: six links per chip in a 3D torus; Cloud TPU v4 docs: 2,400 Gbps = 300 GB/s
 // per chip, i.e. 50 GB/s per link (each way, taken as the figure the torus uses).
 link ICI_v4 {
+  kind          = ici
   bandwidth     = 600 GB/s   // 2 x 300 GB/s (both directions added, as the language expects)
   domain_size   = 6_144      // the two-pod slice, treated as one ICI domain (see above)
   links_per_gpu = 6
@@ -176,3 +178,94 @@ plan mx_v5e_32b_256 { model = mx_32b; cluster = v5e_256; parallel { tp = 1; dp =
 plan mx_v5e_64b_256 { model = mx_64b; cluster = v5e_256; parallel { tp = 1; dp = 256 } batch { global = 512; micro = 2; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
 // clusterc: allow(memory.headroom)
 plan mx_v5e_128b_256 { model = mx_128b; cluster = v5e_256; parallel { tp_comm_overlap = true; tp = 16; dp = 16 } batch { global = 256; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
+
+// ---- [MX23] multi-slice rows (round 28, entered before their predictions were seen): the same
+// configurations on 2 to 32 slices (MaxText 76bd53b0f, configs/v5p and v5e/README.md; the v5e
+// scripts "work out of the box for any number of v5e-256 slices"). base.yml's
+// `dcn_data_parallelism: -1` puts the slices' data parallelism on the data-center network (DCN),
+// the FSDP and tensor axes staying on each slice's ICI: hybrid sharding, `shard_group` = a slice's
+// FSDP ranks, one copy of the sharded states a slice; global batch and chips scale with the
+// slices. Each slice is a scale-up domain of its `scale_up = google.ICI_*` (`kind = ici`), the
+// slices joined by their hosts' DCN adapters (std.google: 50 Gb/s a v5p chip, 2 x 100 Gb/s a v5e
+// host of 8). Assumed, as Google does not publish it: the DCN a non-blocking two-tier fat tree of
+// 400 GbE. The gradients cross it in 16 bits, as the single-slice plans reduce them (MaxText
+// keeps fp32 weights and casts them to bf16 for each matmul; where XLA reduces is not stated).
+// Left out: the v4 rows (2x-8x v4-128, 2x v4-384): no DCN figure for v4 is at hand.
+node v5p_host_dcn {
+  gpus     = 4 x google.TPU_v5p
+  scale_up = google.ICI_v5p
+  nics     = 4 x google.TPU_v5p_DCN
+}
+node v5e_host_dcn {
+  gpus     = 8 x google.TPU_v5e
+  scale_up = google.ICI_v5e
+  nics     = 2 x google.TPU_v5e_DCN
+}
+fabric dcn {
+  kind     = ethernet
+  topology = fat_tree { tiers = 2; oversubscription = 1:1 }
+  switch   = broadcom.Tomahawk5_400G
+}
+cluster v5p_2x64   { site = dc; nodes = 32 x v5p_host_dcn;   racks = rack { nodes = 16; scale_up_domain = 64; scale_up_racks = 1 };    fabric = dcn }
+cluster v5p_2x128  { site = dc; nodes = 64 x v5p_host_dcn;   racks = rack { nodes = 16; scale_up_domain = 128; scale_up_racks = 2 };   fabric = dcn }
+cluster v5p_2x256  { site = dc; nodes = 128 x v5p_host_dcn;  racks = rack { nodes = 16; scale_up_domain = 256; scale_up_racks = 4 };   fabric = dcn }
+cluster v5p_2x512  { site = dc; nodes = 256 x v5p_host_dcn;  racks = rack { nodes = 16; scale_up_domain = 512; scale_up_racks = 8 };   fabric = dcn }
+cluster v5p_2x1024 { site = dc; nodes = 512 x v5p_host_dcn;  racks = rack { nodes = 16; scale_up_domain = 1_024; scale_up_racks = 16 }; fabric = dcn }
+cluster v5p_2x2048 { site = dc; nodes = 1_024 x v5p_host_dcn; racks = rack { nodes = 16; scale_up_domain = 2_048; scale_up_racks = 32 }; fabric = dcn }
+cluster v5e_2x256  { site = dc; nodes = 64 x v5e_host_dcn;   racks = rack { nodes = 32; scale_up_domain = 256 }; fabric = dcn }
+cluster v5e_4x256  { site = dc; nodes = 128 x v5e_host_dcn;  racks = rack { nodes = 32; scale_up_domain = 256 }; fabric = dcn }
+cluster v5e_8x256  { site = dc; nodes = 256 x v5e_host_dcn;  racks = rack { nodes = 32; scale_up_domain = 256 }; fabric = dcn }
+cluster v5e_16x256 { site = dc; nodes = 512 x v5e_host_dcn;  racks = rack { nodes = 32; scale_up_domain = 256 }; fabric = dcn }
+cluster v5e_32x256 { site = dc; nodes = 1_024 x v5e_host_dcn; racks = rack { nodes = 32; scale_up_domain = 256 }; fabric = dcn }
+// 2x v5p-128: 32B 319, 64B 309 TFLOP/s a chip; 2x v5p-256 and 2x v5p-512: 128B 305 and 274;
+// 2x v5p-1024: 256B 289, 512B 282; 2x v5p-2048 and 2x v5p-4096: 1024B 237 and 279.
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5p_32b_2x64 { model = mx_32b; cluster = v5p_2x64; parallel { tp_comm_overlap = true; tp = 4; dp = 32 } batch { global = 1_024; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = selective; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5p_64b_2x64 { model = mx_64b; cluster = v5p_2x64; parallel { tp_comm_overlap = true; tp = 4; dp = 32 } batch { global = 512; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = selective; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5p_128b_2x128 { model = mx_128b; cluster = v5p_2x128; parallel { tp_comm_overlap = true; tp = 8; dp = 32 } batch { global = 512; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = selective; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5p_128b_2x256 { model = mx_128b; cluster = v5p_2x256; parallel { tp_comm_overlap = true; tp = 8; dp = 64 } batch { global = 1_024; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 32 }; recompute = selective; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5p_256b_2x512 { model = mx_256b; cluster = v5p_2x512; parallel { tp_comm_overlap = true; tp = 8; dp = 128 } batch { global = 2_048; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 64 }; recompute = selective; kernel_launch = graph }
+plan mx_v5p_512b_2x512 { model = mx_512b; cluster = v5p_2x512; parallel { tp_comm_overlap = true; tp = 16; dp = 64 } batch { global = 2_048; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 32 }; recompute = full; kernel_launch = graph }
+plan mx_v5p_1024b_2x1024 { model = mx_1024b; cluster = v5p_2x1024; parallel { tp_comm_overlap = true; tp = 16; dp = 128 } batch { global = 4_096; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 64 }; recompute = full; kernel_launch = graph }
+plan mx_v5p_1024b_2x2048 { model = mx_1024b; cluster = v5p_2x2048; parallel { tp_comm_overlap = true; tp = 16; dp = 256 } batch { global = 8_192; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 128 }; recompute = full; kernel_launch = graph }
+// 2x, 4x, 8x, 16x and 32x v5e-256: 16B 117, 117, 115, 111, 108; 32B 128, 126, 125, 123, 119;
+// 64B 112, 110, 108, 105, 99; 128B 110, 108, 104, 100, 91 TFLOP/s a chip.
+plan mx_v5e_16b_2x256  { model = mx_16b; cluster = v5e_2x256;  parallel { tp = 1; dp = 512 }   batch { global = 3_072;  micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+plan mx_v5e_16b_4x256  { model = mx_16b; cluster = v5e_4x256;  parallel { tp = 1; dp = 1_024 } batch { global = 6_144;  micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+plan mx_v5e_16b_8x256  { model = mx_16b; cluster = v5e_8x256;  parallel { tp = 1; dp = 2_048 } batch { global = 12_288; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+plan mx_v5e_16b_16x256 { model = mx_16b; cluster = v5e_16x256; parallel { tp = 1; dp = 4_096 } batch { global = 24_576; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+plan mx_v5e_16b_32x256 { model = mx_16b; cluster = v5e_32x256; parallel { tp = 1; dp = 8_192 } batch { global = 49_152; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5e_32b_2x256  { model = mx_32b; cluster = v5e_2x256;  parallel { tp = 1; dp = 512 }   batch { global = 2_048;  micro = 4; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5e_32b_4x256  { model = mx_32b; cluster = v5e_4x256;  parallel { tp = 1; dp = 1_024 } batch { global = 4_096;  micro = 4; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5e_32b_8x256  { model = mx_32b; cluster = v5e_8x256;  parallel { tp = 1; dp = 2_048 } batch { global = 8_192;  micro = 4; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5e_32b_16x256 { model = mx_32b; cluster = v5e_16x256; parallel { tp = 1; dp = 4_096 } batch { global = 16_384; micro = 4; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5e_32b_32x256 { model = mx_32b; cluster = v5e_32x256; parallel { tp = 1; dp = 8_192 } batch { global = 32_768; micro = 4; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5e_64b_2x256  { model = mx_64b; cluster = v5e_2x256;  parallel { tp = 1; dp = 512 }   batch { global = 1_024;  micro = 2; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5e_64b_4x256  { model = mx_64b; cluster = v5e_4x256;  parallel { tp = 1; dp = 1_024 } batch { global = 2_048;  micro = 2; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5e_64b_8x256  { model = mx_64b; cluster = v5e_8x256;  parallel { tp = 1; dp = 2_048 } batch { global = 4_096;  micro = 2; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5e_64b_16x256 { model = mx_64b; cluster = v5e_16x256; parallel { tp = 1; dp = 4_096 } batch { global = 8_192;  micro = 2; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.hbm-overflow)
+plan mx_v5e_64b_32x256 { model = mx_64b; cluster = v5e_32x256; parallel { tp = 1; dp = 8_192 } batch { global = 16_384; micro = 2; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 256 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.headroom)
+plan mx_v5e_128b_2x256  { model = mx_128b; cluster = v5e_2x256;  parallel { tp_comm_overlap = true; tp = 16; dp = 32 }  batch { global = 512;   micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.headroom)
+plan mx_v5e_128b_4x256  { model = mx_128b; cluster = v5e_4x256;  parallel { tp_comm_overlap = true; tp = 16; dp = 64 }  batch { global = 1_024; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.headroom)
+plan mx_v5e_128b_8x256  { model = mx_128b; cluster = v5e_8x256;  parallel { tp_comm_overlap = true; tp = 16; dp = 128 } batch { global = 2_048; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.headroom)
+plan mx_v5e_128b_16x256 { model = mx_128b; cluster = v5e_16x256; parallel { tp_comm_overlap = true; tp = 16; dp = 256 } batch { global = 4_096; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = full; kernel_launch = graph }
+// clusterc: allow(memory.headroom)
+plan mx_v5e_128b_32x256 { model = mx_128b; cluster = v5e_32x256; parallel { tp_comm_overlap = true; tp = 16; dp = 512 } batch { global = 8_192; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = full; kernel_launch = graph }
