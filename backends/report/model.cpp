@@ -396,10 +396,14 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
       {"precision", "precision", std::string(ir::EnumName(plan.precision)), false});
   out.attributes.push_back(
       {"recompute", "recompute", std::string(ir::EnumName(plan.recompute)), false});
-  out.attributes.push_back({"optimizer", "optimizer",
-                            std::string(ir::EnumName(plan.optimizer.kind)) + " " +
-                                std::string(ir::EnumName(plan.optimizer.sharding)),
-                            false});
+  std::string optimizer = std::string(ir::EnumName(plan.optimizer.kind)) + " " +
+                          std::string(ir::EnumName(plan.optimizer.sharding));
+  // Hybrid sharding: the shard group and the copies of the sharded states.
+  if (index < results.plan_inputs.size())
+    if (const int64_t replicas = analysis::ShardReplicas(results.plan_inputs[index]); replicas > 1)
+      optimizer += fmt::format(" over shard groups of {} ranks, {} replicas",
+                               plan.optimizer.shard_group, replicas);
+  out.attributes.push_back({"optimizer", "optimizer", optimizer, false});
   if (index >= results.plans.size() || index >= results.plan_inputs.size()) {
     out.attributes.push_back({"valid", "evaluated", "false", true});
     return out;

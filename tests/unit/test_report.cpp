@@ -353,3 +353,25 @@ TEST_CASE("the report works without diagnostics and lists the ones it is given",
   CHECK(json.find("\"warnings\": 1") != std::string::npos);
   CHECK(json.find("\"feasible\": true") != std::string::npos);
 }
+
+TEST_CASE("the report names a plan's shard groups and replicas", "[report]") {
+  // tests/lang/explain/hybrid_sharding.cl: `per_node` shards over one node of its four, `whole`
+  // over all 32 ranks.
+  using namespace clusterc;
+  std::string spec = std::string(CLUSTERC_SOURCE_DIR) + "/tests/lang/explain/hybrid_sharding.cl";
+  SourceManager sources;
+  DiagnosticList diags;
+  ir::Program program = Compile(spec, CompileOptions{}, sources, diags);
+  analysis::Results results = analysis::Analyze(program, analysis::Options{}, diags);
+  backends::Context ctx(program, results, "hybrid_sharding.cl");
+  for (uint32_t i = 0; i < program.plans.size(); ++i)
+    if (program.plans[i].name == "per_node" || program.plans[i].name == "whole")
+      ctx.plans.push_back(i);
+  REQUIRE(ctx.plans.size() == 2);
+  backends::OutputTree out;
+  backends::EmitReport(ctx, out);
+  const std::string& json = out.Files().at("report/report.json");
+  CHECK(json.find("\"optimizer\": \"adam fsdp over shard groups of 8 ranks, 4 replicas\"") !=
+        std::string::npos);
+  CHECK(json.find("\"optimizer\": \"adam fsdp\"") != std::string::npos);
+}
