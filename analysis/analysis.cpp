@@ -82,6 +82,7 @@ std::vector<double> PlanValues(const PlanResults& r) {
   Set(v, D::plan_activation_memory, m.activations);
   Set(v, D::plan_reserve_memory, m.reserve);
   Set(v, D::plan_gathered_memory, m.gathered);
+  Set(v, D::plan_offloaded_memory, m.offloaded);
   Set(v, D::plan_step_time, r.step_time);
   Set(v, D::plan_tokens_per_second, r.tokens_per_second);
   Set(v, D::plan_mfu, r.mfu);

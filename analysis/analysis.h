@@ -59,6 +59,10 @@ struct Options {
   // the model counts them (the profiler saw 45 and 49, autograd's bookkeeping among them):
   // 53.7, 57.3, 56.9 us. Per counted kernel, so that the floor reproduces the measured layers.
   double host_kernel_time = 56e-6;  // s
+  // Host-memory offload where the GPU states no `host_bandwidth`: a PCIe Gen5 x16 link, 128 GB/s
+  // both directions (Transformer Engine docs, "CPU offloading": "Traditional PCIe Gen5 x16
+  // systems offer 128 GB/s bidirectional bandwidth"), one direction at a time.
+  double default_host_bandwidth = 64e9;  // B/s
   // Time a step spends outside its forward, backward and optimizer kernels, with the GPU idle.
   // Not one rank's own launches: whole steps on one H200 or H100, their gradient-norm and loss
   // synchronisations included, idled 0.4-20 ms (bench/gpu/step_probe.py, 2026-11-28); the

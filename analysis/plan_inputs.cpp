@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "analysis/analysis.h"
+#include "analysis/offload.h"
 #include "analysis/plan_model.h"
 #include "ir/checked.h"
 
@@ -124,6 +125,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.flash_attention = plan.flash_attention;
   in.fused_cross_entropy = plan.fused_cross_entropy;
   in.tokens = plan.tokens;
+  in.offload_layers = plan.offload.activations;
   in.checkpoint_every = plan.checkpoint.every.si;
   in.checkpoint_size = plan.checkpoint.size.si;
 
@@ -191,6 +193,8 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     in.hbm = gpu->memory.si;
     in.hbm_bandwidth = gpu->memory_bandwidth.si;
   }
+  if (in.offload_layers > 0 && node)
+    in.offload_bandwidth = OffloadBandwidth(p, *node, gpu, options.default_host_bandwidth);
   in.cluster_gpus = cluster.usable_gpus;
   in.gpus_per_node = cluster.gpus_per_node;
   in.nodes = cluster.usable_nodes;

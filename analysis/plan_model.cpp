@@ -7,6 +7,7 @@
 #include "analysis/collective_rates.h"
 #include "analysis/formulas.h"
 #include "analysis/layer_model.h"
+#include "analysis/offload.h"
 #include "ir/checked.h"
 
 namespace clusterc::analysis {
@@ -355,7 +356,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   if (pp == 2) stages[1] = 1;
   double worst_mem = -1, worst_time = -1;
   double stage_dense_params = 0, stage_expert_params = 0;  // of the slowest stage
-  double compute_mb = 0, recompute_mb = 0, bwd_mb = 0, attn_mb = 0;
+  double compute_mb = 0, recompute_mb = 0, bwd_mb = 0, attn_mb = 0, offload_mb = 0;
   double gemm_time_mb = 0, gemm_flops_mb = 0;
   double layers_moe_mb = 0, layers_mb = 0;
   for (int k = 0; k < nstages; ++k) {
@@ -393,7 +394,11 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     f::ModelStateBytes me =
         f::ZeroModelStates(expert_params, nd_expert, stage, wb.weight, wb.grad, wb.optimizer);
     double in_flight = pp == 1 ? 1.0 : f::PipelineInFlight(m, double(pp), double(vpp), double(i));
-    double acts = in_flight * (nd * act_dense + nm * act_moe);
+    // Offloaded layers' activations wait in host memory (analysis/offload.h).
+    const OffloadedLayers off =
+        in.offload_layers > 0 ? SplitOffload(in, nd, nm) : OffloadedLayers{};
+    const double off_bytes = off.dense * act_dense + off.moe * act_moe;
+    double acts = in_flight * (nd * act_dense + nm * act_moe - off_bytes);
     // Output layer: fp32 logits for the cross entropy, 4 s b V / t (Korthikanti et al. 2022 4.3).
     if (last) acts += 4 * M * V / double(tp);
     MemoryBreakdown mb;
@@ -407,6 +412,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     mb.activations = acts;
     mb.reserve = reserve;
     mb.gathered = gathered;
+    mb.offloaded = in_flight * off_bytes;
     if (mb.Total() > worst_mem) {
       worst_mem = mb.Total();
       r.memory = mb;
@@ -416,9 +422,19 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     double fwd = nd * lt_dense.fwd + nm * lt_moe.fwd + (last ? head.fwd : 0);
     double bwd = nd * lt_dense.bwd + nm * lt_moe.bwd + (last ? head.bwd : 0);
     double rec = nd * lt_dense.recompute + nm * lt_moe.recompute;
-    double time = fwd + bwd + rec;
+    double stall = 0;
+    if (off.Count() > 0 && in.offload_bandwidth > 0 && n > 0) {
+      const double transfer = off_bytes / off.Count() / in.offload_bandwidth;
+      const double layer_fwd = (nd * lt_dense.fwd + nm * lt_moe.fwd) / n;
+      const double layer_bwd =
+          (nd * (lt_dense.bwd + lt_dense.recompute) + nm * (lt_moe.bwd + lt_moe.recompute)) / n;
+      stall = OffloadStall(off.Count(), n, transfer, layer_fwd) +
+              OffloadStall(off.Count(), n, transfer, layer_bwd);
+    }
+    double time = fwd + bwd + rec + stall;
     if (time > worst_time) {
       worst_time = time;
+      offload_mb = stall;
       compute_mb = fwd + bwd;
       bwd_mb = bwd;
       recompute_mb = rec;
@@ -761,11 +777,12 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     const double alone = EpUnpairedShare(in, m);
     ep_mb = alone * ep_mb + (1 - alone) * std::max(0.0, ep_mb - compute_mb);
   }
-  double mb_time =
-      compute_mb + recompute_mb + tp_mb + ep_mb + cp_mb + (m > 0 ? accumulation / m : 0);
+  double mb_time = compute_mb + recompute_mb + offload_mb + tp_mb + ep_mb + cp_mb +
+                   (m > 0 ? accumulation / m : 0);
   StepBreakdown& st = r.step;
   st.compute = m * compute_mb;
   st.recompute = m * recompute_mb;
+  st.offload = m * offload_mb;
   st.bubble =
       f::BubbleFraction(double(pp), m, double(vpp)) * ScheduleBubbleFactor(in) * m * mb_time;
   st.comm[int(Comm::kTp)] = m * tp_mb;

@@ -49,6 +49,10 @@ struct PlanInputs {
   // Data-parallel ranks (of dp x cp) one shard of the sharded states spans, the replicas beyond
   // it all-reducing their gradient shards once a step (hybrid sharding); 0: all of them.
   int64_t shard_group = 0;
+  // Host-memory offload of saved activations (analysis/offload.h): the first offload_layers
+  // layers of each GPU's, at offload_bandwidth (B/s, one direction; 0 when none is offloaded).
+  int64_t offload_layers = 0;
+  double offload_bandwidth = 0;
   // Rank order tp-cp-ep-pp-dp (Megatron --use-tp-pp-dp-mapping): a pipeline's stages tp x cp
   // GPUs apart, the data-parallel replicas tp x cp x pp apart; else tp-cp-ep-dp-pp.
   bool pp_inside_dp = false;
@@ -157,7 +161,8 @@ struct MemoryBreakdown {
   int64_t stage = 0;  // pipeline stage of the most loaded GPU
   double params = 0;  // parameters that GPU holds before sharding
   double weights = 0, gradients = 0, optimizer = 0, activations = 0, reserve = 0;
-  double gathered = 0;  // ZeRO-3/FSDP: unsharded parameters and gradients at the peak
+  double gathered = 0;   // ZeRO-3/FSDP: unsharded parameters and gradients at the peak
+  double offloaded = 0;  // activations held in host memory instead (not in Total)
   double Total() const {
     return weights + gradients + optimizer + activations + reserve + gathered;
   }
@@ -177,6 +182,7 @@ struct StepBreakdown {
   double grad_accumulation = 0;  // passes adding each micro-batch's gradients into the buffer
   double contention = 0;         // compute slowed by the SMs and HBM that hidden collectives take
   double overhead = 0;           // host work between steps, the GPU idle (Options::step_overhead)
+  double offload = 0;            // compute stalled on host-memory offload transfers
   double gemm_efficiency = 0;    // achieved fraction of peak on the GEMMs, from the curve
   double Exposed() const {
     double e = 0;
@@ -185,7 +191,7 @@ struct StepBreakdown {
   }
   double Total() const {
     return compute + recompute + bubble + Exposed() + optimizer + grad_accumulation + contention +
-           overhead;
+           overhead + offload;
   }
   Comm Dominant() const {
     int best = 0;

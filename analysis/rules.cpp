@@ -7,6 +7,7 @@
 
 #include "analysis/analysis.h"
 #include "analysis/formulas.h"
+#include "analysis/offload.h"
 #include "analysis/plan_advice.h"
 #include "analysis/rack_rules.h"
 #include "analysis/rule_text.h"
@@ -584,6 +585,7 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   }
 
   CheckPlanStep(plan, in, r, headroom, options, sink);
+  CheckPlanOffload(p, plan, in, r, sink);
 
   // reliability.checkpoint-interval
   if (plan.checkpoint.every.si > 0 && r.optimal_checkpoint_interval > 0) {

@@ -125,7 +125,8 @@ PlanInputs ApplyCandidate(const PlanInputs& base, const Candidate& c) {
   in.sequence_parallel = c.sequence_parallel && c.tp > 1;
   in.reshard_after_forward = c.reshard;
   // The plan's shard_group is kept, not searched; a candidate whose data-parallel group it does
-  // not split shards over the whole group (ShardReplicas).
+  // not split shards over the whole group (ShardReplicas). Its activation offload is kept too; a
+  // candidate whose stages hold no more layers than it offloads is infeasible (ScoreCandidate).
   in.pp_inside_dp = c.rank_order == ir::RankOrder::tp_cp_ep_pp_dp;
   return in;
 }
@@ -586,6 +587,13 @@ Scored ScoreCandidate(const PlanInputs& base, const Candidate& c, const SearchOp
   s.memory = r.memory.Total();
   s.mfu = r.mfu;
   s.feasible = r.valid && (o.memory_limit <= 0 || s.memory <= o.memory_limit);
+  // A stage's last layer is never offloaded (plan.offload): the plan's count must stay below
+  // every candidate stage's layers.
+  if (base.offload_layers > 0) {
+    const PlanInputs in = ApplyCandidate(base, c);
+    for (int64_t i = 0; i < in.pp && s.feasible; ++i)
+      if (StageLayers(in, i) <= base.offload_layers) s.feasible = false;
+  }
   s.training_time = r.training_time;
   s.gpu_hours = r.gpu_hours;
   // Cost and energy of the run (of one step, when the plan gives no tokens): rented GPUs, or the

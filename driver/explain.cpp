@@ -241,6 +241,8 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.Add("activation_memory", "activations in flight", m.activations, d::kInfo);
   w.Add("reserve_memory", "framework reserve", m.reserve, d::kInfo);
   w.AddIf("gathered_memory", "gathered ZeRO-3/FSDP units", m.gathered, d::kInfo);
+  w.AddIf("offloaded_memory", "activations offloaded to host memory (not counted)", m.offloaded,
+          d::kInfo);
   w.Add("memory_per_gpu", "most loaded GPU", m.Total(), d::kInfo);
   w.Add("hbm", "GPU memory", in.hbm, d::kInfo);
   w.Add("most_loaded_stage", "pipeline stage of the most loaded GPU", double(m.stage));
@@ -259,6 +261,7 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.AddIf("optimizer", "optimizer step", s.optimizer, d::kTime);
   w.AddIf("grad_accumulation", "gradient accumulation", s.grad_accumulation, d::kTime);
   w.AddIf("contention", "compute slowed by overlapped communication", s.contention, d::kTime);
+  w.AddIf("offload_stall", "compute waiting on activation offload transfers", s.offload, d::kTime);
   w.AddIf("step_overhead", "host work between steps, the GPU idle", s.overhead, d::kTime);
   // Each kind's whole time, hidden and exposed: what the overlap had to hide.
   for (int i = 0; i < int(analysis::Comm::kCount); ++i)

@@ -173,6 +173,7 @@ std::vector<std::string> Why(const SearchContext& ctx, const an::Scored& best) {
       {"optimizer", {ru.step.optimizer, rb.step.optimizer}},
       {"gradient accumulation", {ru.step.grad_accumulation, rb.step.grad_accumulation}},
       {"communication contention", {ru.step.contention, rb.step.contention}},
+      {"activation offload", {ru.step.offload, rb.step.offload}},
   };
   for (int i = 0; i < int(an::Comm::kCount); ++i)
     terms.push_back(

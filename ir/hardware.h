@@ -33,8 +33,9 @@ struct Gpu : Entity {
   // backward; zero where unmeasured. The flash2_ figures for FlashAttention-2 where it differs.
   Seconds attention_dropout_time, attention_dropout_backward_time;
   Seconds flash2_attention_dropout_time, flash2_attention_dropout_backward_time;
-  double memory_efficiency = 0;  // achieved fraction of memory_bandwidth
-  Seconds kernel_overhead;       // launch and tail per kernel
+  double memory_efficiency = 0;   // achieved fraction of memory_bandwidth
+  Seconds kernel_overhead;        // launch and tail per kernel
+  BytesPerSecond host_bandwidth;  // GPU to host memory, one direction; zero when not given
   Usd price;
   Seconds mtbf;  // zero: use the cluster's gpu_mtbf
   std::string vendor;
@@ -83,6 +84,9 @@ void Describe(Gpu& g, V& v) {
           "fraction of memory_bandwidth element-wise kernels sustain; defaults to 0.8");
   v.Field("kernel_overhead", g.kernel_overhead, kOptional,
           "fixed time per kernel (launch, wave tail); defaults to 4 us");
+  v.Field("host_bandwidth", g.host_bandwidth, kOptional | kPositive,
+          "bandwidth between the GPU and host memory in one direction (its PCIe or NVLink-C2C "
+          "link), what host-memory offload moves data at");
   v.Field("price", g.price, kOptional, "unit price; state the date and source in a comment");
   v.Field("mtbf", g.mtbf, kOptional,
           "mean time between failures of one GPU; defaults to the cluster's gpu_mtbf");
@@ -92,6 +96,7 @@ struct Cpu : Entity {
   int64_t cores = 0;
   int64_t threads_per_core = 2;
   Watts tdp;
+  BytesPerSecond memory_bandwidth;  // of the socket's own memory; zero when not given
   Usd price;
   std::string vendor;
 };
@@ -102,6 +107,9 @@ void Describe(Cpu& c, V& v) {
   v.Field("cores", c.cores, kRequired | kPositive, "physical cores per socket");
   v.Field("threads_per_core", c.threads_per_core, kPositive, "hardware threads per core (SMT)");
   v.Field("tdp", c.tdp, kOptional, "thermal design power");
+  v.Field("memory_bandwidth", c.memory_bandwidth, kOptional,
+          "bandwidth of the socket's own memory (DDR5, LPDDR5X), what host-memory offload "
+          "shares among the node's GPUs");
   v.Field("price", c.price, kOptional, "unit price");
 }
 

@@ -237,6 +237,21 @@ void Describe(Checkpoint& c, V& v) {
   v.Field("size", c.size, kOptional, "bytes written per checkpoint; derived when absent");
 }
 
+// What a plan keeps in host memory instead of the GPU's (docs/model.md "Activation offload").
+struct Offload {
+  // Layers per GPU whose saved activations go to host memory after their forward and come back
+  // before their backward (Megatron-Core's cpu_offloading_num_layers); 0: none.
+  int64_t activations = 0;
+};
+
+template <class V>
+void Describe(Offload& o, V& v) {
+  v.Field("activations", o.activations, kOptional,
+          "layers per GPU whose saved activations are copied to host memory after their forward "
+          "and back before their backward, beside the next layer's compute (Megatron-Core's "
+          "cpu_offloading with cpu_offloading_num_layers); 0: none");
+}
+
 struct Plan : Entity {
   Ref<Model> model;
   Ref<Cluster> cluster;
@@ -249,6 +264,7 @@ struct Plan : Entity {
   Recompute recompute = Recompute::none;
   double tokens = 0;
   Checkpoint checkpoint;
+  Offload offload;
   bool flash_attention = true;
   bool fused_cross_entropy = true;
   AttentionKernel attention_kernel = AttentionKernel::tuned;
@@ -277,6 +293,7 @@ void Describe(Plan& p, V& v) {
   v.Field("recompute", p.recompute, kOptional, "activation recompute: `none`, `selective`, `full`");
   v.Field("tokens", p.tokens, kOptional, "training tokens, e.g. `15 trillion`");
   v.Field("checkpoint", p.checkpoint, kOptional, "`checkpoint { every = 30 min }`");
+  v.Field("offload", p.offload, kOptional, "`offload { activations = 40 }`: host-memory offload");
   v.Field("flash_attention", p.flash_attention, kOptional,
           "attention does not store the s x s score matrix");
   v.Field("fused_cross_entropy", p.fused_cross_entropy, kOptional,

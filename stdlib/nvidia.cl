@@ -24,6 +24,7 @@ gpu H100_SXM5 {
   fp8_flops                              = 1_979 TFLOP/s  // H100 datasheet: 3,958 TFLOPS with sparsity
   fp32_flops                             = 67 TFLOP/s     // H100 datasheet, FP32 (non-tensor)
   tdp                                    = 700 W          // H100 datasheet: "up to 700 W (configurable)"
+  host_bandwidth                         = 64 GB/s        // H100 datasheet: "PCIe Gen5: 128 GB/s", both directions
   price                                  = 30_000 USD     // 2024 street price; seeds' range 25–40 k USD (HARDWARE.md)
   // Step-model calibration, measured on H100 SXM5, 2026-11 (shared/domain/H100-MEASURED.md):
   gemm_efficiency                        = 0.72  // median of 54 bf16 transformer-shape GEMMs (59–80 %)
@@ -93,6 +94,7 @@ gpu H200 {
   fp8_flops                       = 1_979 TFLOP/s  // H200 datasheet: 3,958 TFLOPS with sparsity
   fp32_flops                      = 67 TFLOP/s     // H200 datasheet, FP32 (non-tensor)
   tdp                             = 700 W          // H200 datasheet: "up to 700 W (configurable)"
+  host_bandwidth                  = 64 GB/s        // H200 datasheet: "PCIe Gen5: 128 GB/s", both directions
   // The H100's die (GH100): its measured step-model calibration (H100_SXM5 above); MAMF BF16 "H200
   // is the same" as H100 (80.3 %). FP8 MAMF 1,453.4 of 1,979 TFLOP/s (73.4 %) x 0.897. HBM3e
   // reaches less of its peak than the H100's HBM3 in memory-bound kernels: measured on an H200
@@ -141,6 +143,9 @@ gpu GB200 {
   fp16_flops                    = 2_500 TFLOP/s  // as BF16 (the datasheet quotes FP16/BF16 together)
   fp8_flops                     = 5_000 TFLOP/s  // GB200 NVL72: 720 PFLOPS with sparsity / 72 / 2
   tdp                           = 1_200 W        // HARDWARE.md (per GPU)
+  // NVLink-C2C to the Grace CPU, one link a GPU: "900 GB/s bidirectional per link" (Transformer
+  // Engine docs, features/other_optimizations/cpu_offloading, and its figure pcie_vs_nvlink.svg).
+  host_bandwidth                = 450 GB/s
   // MAMF BF16 1,822.0 of 2,500 TFLOP/s (72.9 %), FP8 3,615.6 of 5,000 (72.3 %); x 0.897. GB300
   // has no MAMF row: it keeps these, and the attention figures below although Blackwell Ultra
   // doubles the exponential units that bound them (no measurement at hand).
@@ -183,6 +188,7 @@ gpu A100_80GB {
   // no fp8_flops: Ampere has no FP8 tensor cores
   fp32_flops           = 19.5 TFLOP/s  // A100 datasheet, FP32 (non-tensor)
   tdp                  = 400 W         // A100 datasheet, SXM
+  host_bandwidth       = 32 GB/s       // A100 datasheet: "PCIe Gen4: 64 GB/s", both directions
   // Step-model calibration. GEMM asymptote: no transformer-shape sweep on A100 is at hand. The
   // best BF16 matmul found on one (MAMF) is 271.2 TFLOP/s, 86.9 % of peak, where the H100's is
   // 80.3 % (Bekman, "Machine Learning Engineering", compute/accelerator/README.md, "Maximum
@@ -338,6 +344,7 @@ switch Quantum_QM8700 {
 // the superchip with its memory (500 W), not per CPU, so `tdp` is left out.
 cpu Grace {
   vendor           = "NVIDIA"
-  cores            = 72  // Grace CPU Superchip architecture blog: 144 cores / 2 CPUs
-  threads_per_core = 1   // Arm Neoverse V2: one thread per core
+  cores            = 72        // Grace CPU Superchip architecture blog: 144 cores / 2 CPUs
+  threads_per_core = 1         // Arm Neoverse V2: one thread per core
+  memory_bandwidth = 500 GB/s  // Grace CPU Superchip datasheet: LPDDR5X "up to 1 TB/s" / 2 CPUs
 }

@@ -84,8 +84,8 @@ constexpr double kMatrixCurve[][2] = {{16, 0.9}, {1, 0.6}, {0, 0.1}};
 constexpr const char* kVectorCurve = "[[16, 0.95], [1, 0.5], [0, 0.1]]";
 constexpr const char* kHbmCurve = "[[100, 0.9], [10, 0.75], [1, 0.6], [0, 0.3]]";
 constexpr const char* kHostCurve = "[[100, 0.95], [10, 0.9], [1, 0.7], [0, 0.3]]";
-// Host-to-GPU bandwidth for offload (mem2): PCIe 5.0 x16, one direction. Offload is off in the
-// generated execution, so this only matters when a user turns it on.
+// Host-to-GPU bandwidth for offload (mem2) of a plan that offloads nothing: PCIe 5.0 x16, one
+// direction; a plan with `offload` gives its own (PlanInputs::offload_bandwidth).
 constexpr double kHostLinkBytesPerSecond = 64e9;
 
 // Calculon's datatype sizes every tensor it moves and stores and names the matrix rate. An FP8
@@ -148,6 +148,14 @@ bool MultiQuery(const PlanShape& s) {
 std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
   const auto& in = *s.in;
   std::vector<std::string> notes;
+  // Calculon offloads all of a processor's blocks but the one computing, each beside its own
+  // block's compute (llm.py, _get_fw_offload_size and the offload overheads).
+  if (in.offload_layers > 0)
+    notes.push_back(fmt::format(
+        "Calculon has no partial offload: activations_offload moves every block's activations "
+        "where the plan offloads {} layers a GPU, each beside its own block's compute where "
+        "clusterc lets it run beside the layers after it",
+        in.offload_layers));
   if (in.moe)
     notes.push_back(fmt::format(
         "Calculon has no mixture of experts: {} experts (top {}, {} shared) are written as a dense "
@@ -349,7 +357,9 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
                      Num(sim::GiB(capacity)), Num(sim::DecimalGBps(in.hbm_bandwidth)));
   out += fmt::format("    \"MB_efficiency\": {}\n  }},\n", kHbmCurve);
   out += fmt::format("  \"mem2\": {{\n    \"GiB\": {},\n    \"GBps\": {},\n",
-                     Num(sim::GiB(host_per_gpu)), Num(sim::DecimalGBps(kHostLinkBytesPerSecond)));
+                     Num(sim::GiB(host_per_gpu)),
+                     Num(sim::DecimalGBps(in.offload_bandwidth > 0 ? in.offload_bandwidth
+                                                                   : kHostLinkBytesPerSecond)));
   out += fmt::format("    \"MB_efficiency\": {}\n  }},\n", kHostCurve);
   out += "  \"processing_mode\": \"no_overlap\",\n";
   out += "  \"networks\": [\n";
@@ -440,7 +450,8 @@ std::string ExecutionJson(const PlanShape& s) {
   out += fmt::format("  \"data_par_overlap\": {},\n",
                      data_par > 1 && in.dp_overlap ? "true" : "false");
   out += "  \"weight_offload\": false,\n";
-  out += "  \"activations_offload\": false,\n";
+  out +=
+      fmt::format("  \"activations_offload\": {},\n", s.in->offload_layers > 0 ? "true" : "false");
   out += "  \"optimizer_offload\": false,\n";
   out += "  \"training\": true\n";
   out += "}\n";
@@ -461,6 +472,18 @@ void EmitCalculon(const Context& ctx, OutputTree& out) {
     for (const std::string& note : Notes(s, Feedforward(s)))
       if (note.rfind("Calculon has no", 0) == 0)
         sim::ReportNotRepresented(ctx, *s.plan, "calculon/" + s.plan->name + ": " + note);
+    // Offload needs mem2's capacity, the node's host memory: without it Calculon refuses the run.
+    if (s.in->offload_layers > 0) {
+      const ir::Cluster& cl = ctx.program.Get(s.plan->cluster);
+      const ir::Node& node = ctx.program.Get(s.cluster->PrimaryNode(cl.nodes.ref));
+      if (node.memory.si <= 0)
+        sim::ReportNotRepresented(
+            ctx, *s.plan,
+            fmt::format("calculon/{}: Calculon has no host memory to offload to: node `{}` "
+                        "states no `memory`, so mem2 holds 0 GiB and Calculon refuses the "
+                        "offload (\"Mem tier2 needs ...\"); give the node its host memory",
+                        s.plan->name, node.name));
+    }
     // The score tensors (header) on top of what clusterc counts, less the framework reserve
     // Calculon does not have: past HBM, the raised capacity decides Calculon's verdict, so the
     // terminal hears of it too.

@@ -452,6 +452,8 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
           .Add("activations", "activations", m.activations, Unit::kBytes)
           .Add("reserve", "framework reserve", m.reserve, Unit::kBytes)
           .AddPositive("gathered", "gathered ZeRO-3/FSDP units", m.gathered, Unit::kBytes)
+          .AddPositive("offloaded", "activations offloaded to host memory (not in the total)",
+                       m.offloaded, Unit::kBytes)
           .Add("total", "total", m.Total(), Unit::kBytes)
           .Add("hbm", "HBM capacity", in.hbm, Unit::kBytes)
           .Add("headroom_threshold", "warning threshold (of HBM)", plan.memory_headroom,
@@ -474,6 +476,8 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
       .Add("contention", "compute slowed by overlapped communication", st.contention,
            Unit::kSeconds)
       .Add("step_overhead", "host work between steps, the GPU idle", st.overhead, Unit::kSeconds)
+      .AddPositive("offload_stall", "compute waiting on activation offload transfers", st.offload,
+                   Unit::kSeconds)
       .Add("exposed_comm", "exposed communication, all", st.Exposed(), Unit::kSeconds)
       .Add("total", "step time", r.step_time, Unit::kSeconds);
   for (int i = 0; i < static_cast<int>(Comm::kCount); ++i)

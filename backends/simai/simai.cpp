@@ -226,6 +226,11 @@ std::vector<std::string> NotRepresented(const PlanShape& s, bool terminal) {
         "SimAI's workload has no rank order: the plan's tp_cp_ep_pp_dp, which puts a "
         "pipeline's stages next to each other and the data-parallel replicas farthest apart, "
         "is not represented");
+  if (in.offload_layers > 0 && s.r->step.offload > 0)  // SimAI counts no memory
+    out.push_back(fmt::format(
+        "SimAI has no host-memory offload: the activation offload of {} layers a GPU is left out "
+        "({:.1f} ms a step of compute waiting for it in clusterc's step)",
+        in.offload_layers, s.r->step.offload * 1e3));
   if (const int64_t replicas = analysis::ShardReplicas(in); replicas > 1)
     out.push_back(fmt::format(
         "SimAI has one data-parallel group: hybrid sharding (shard_group {}, {} replicas) is "

@@ -340,6 +340,18 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     a.Add("--recompute-method", "uniform");
     a.Add("--recompute-num-layers", 1);
   }
+  // Activation offload: Megatron-Core's CPU offloading of the first N layers (its flags are
+  // generated from TransformerConfig since core_v0.16.0; a positive count turns it on). It
+  // refuses pipeline parallelism and recompute (transformer_config.py): say so rather than emit
+  // a run that stops at start.
+  if (in.offload_layers > 0) {
+    if (in.pp > 1 || in.recompute != ir::Recompute::none)
+      a.Section(
+          "the plan's activation offload has no Megatron-LM equivalent with pipeline parallelism "
+          "or recompute (Megatron-Core refuses both): this run keeps every layer's activations");
+    else
+      a.Add("--cpu-offloading-num-layers", in.offload_layers);
+  }
   if (in.sharding != ir::Sharding::none) a.Section(ShardingComment(in.sharding));
   // Hybrid sharding: Megatron's distributed optimizer instances are the replicas, each sharding
   // over dp x cp / instances ranks; Megatron-FSDP replicates across them unsharded
