@@ -51,6 +51,7 @@ node gb200_tray {
   gpus     = 4 x nvidia.GB200
   scale_up = nvidia.NVLink5
   cpus     = 2 x nvidia.Grace
+  memory   = 960 GB  // GB200 NVL72 datasheet: up to 17 TB of LPDDR5X, 480 GB a Grace CPU
   nics     = 4 x nvidia.ConnectX7
 }
 
@@ -59,6 +60,7 @@ node gb300_tray {
   gpus     = 4 x nvidia.GB300
   scale_up = nvidia.NVLink5
   cpus     = 2 x nvidia.Grace
+  memory   = 960 GB  // as the GB200 tray: GB300 NVL72's 17 TB of LPDDR5X over 36 Grace CPUs
   nics     = 4 x nvidia.ConnectX8
 }
 
@@ -80,6 +82,8 @@ cluster gb200_8    { site = dc; nodes = 2 x gb200_tray;  racks = rack { nodes = 
 cluster gb300_8    { site = dc; nodes = 2 x gb300_tray;  racks = rack { nodes = 2; scale_up_domain = 8 }; fabric = ndr4 }
 cluster gb300_256  { site = dc; nodes = 64 x gb300_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
 cluster gb200_256  { site = dc; nodes = 64 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
+cluster gb200_64   { site = dc; nodes = 16 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
+cluster gb300_64   { site = dc; nodes = 16 x gb300_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
 
 // [MB25B] DGX-B200, LLAMA3_8B: 8 GPUs, GBS 128, MBS 2, 8,192 tokens, FSDP 0, TP/PP/CP 1:
 // 30,624 tokens/s/GPU.
@@ -90,10 +94,18 @@ plan mb25_b200_llama31_405b { model = models.llama3_405b; cluster = b200_128; pa
 // [MB25B] DGX-GB200, LLAMA3_8B: 8 GPUs, GBS 128, MBS 2, 8,192 tokens, FSDP 0, TP/PP/CP 1:
 // 31,508 tokens/s/GPU.
 plan mb25_gb200_llama3_8b { model = models.llama3_8b; cluster = gb200_8; parallel { dp = 8 } batch { global = 128; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
-// [MB25B] DGX-GB200, LLAMA3_70B (64 GPUs, FSDP 64, MBS 2, 4,312 tokens/s/GPU) is not entered:
-// its recipe offloads activations to the Grace CPU (Megatron-Bridge perf_recipes/llama/gb200/
-// llama3.py, fp8cs: `cpu_offloading = True`, 40 layers), which clusterc does not model; without
-// it the activations alone would need 278 GiB of the GPU's 173 GiB.
+// [MB25B] DGX-GB200, LLAMA3_70B: 64 GPUs, GBS 256, MBS 2, 8,192 tokens, FSDP 64, TP/PP/CP 1,
+// GA 2: 4,312 tokens/s/GPU (the archive's row; the 25.11 release's own table, 9f4aa3f50, gave
+// GBS 128 and the same figure, and so do the v0.2.0 presets that ran it). Entered in round 29,
+// when `offload` made it expressible, before its prediction was seen. The recipe (Megatron-Bridge
+// v0.2.0, 7af9601c9d, scripts/performance/configs/llama3/workload_base_configs.py,
+// GB200_FP8_CS, and utils/helpers.py) offloads the activations of 40 of the 80 layers to the
+// Grace CPU (`cpu_offloading_num_layers = 40`), without which they would need 278 GiB of the
+// GPU's 186 GiB; Megatron-FSDP (optim_grads_params); gradient_accumulation_fusion = False
+// (`grad_accumulation = separate`); TP 1, so no TP overlap; no recompute and no CUDA graphs
+// (Megatron-Core allows neither with CPU offloading).
+// clusterc: allow(memory.headroom) (the recipe's own choice: 40 layers leave 92 % of the GPU full)
+plan mb25_gb200_llama3_70b { model = models.llama3_70b; cluster = gb200_64; parallel { dp = 64 } batch { global = 256; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = fsdp; grad_accumulation = separate }; precision = fp8; fp8_scaling = current; offload { activations = 40 } }
 // [MB25B] DGX-GB200, LLAMA3.1_405B: 256 GPUs, GBS 1,536, MBS 1, 8,192 tokens, TP 4, PP 16, CP 1,
 // VP 4: 813 tokens/s/GPU.
 plan mb25_gb200_llama31_405b { model = models.llama3_405b; cluster = gb200_256; parallel { tp = 4; pp = 16; vpp = 4; dp = 4; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
@@ -101,8 +113,12 @@ plan mb25_gb200_llama31_405b { model = models.llama3_405b; cluster = gb200_256; 
 // 37,556 tokens/s/GPU. GB300 takes GB200's calibration (std.nvidia).
 plan mb25_gb300_llama3_8b { model = models.llama3_8b; cluster = gb300_8; parallel { dp = 8 } batch { global = 128; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 // [MB25B] DGX-GB300, LLAMA3.1_405B: 256 GPUs, GBS 1,536, MBS 1, 8,192 tokens, TP 2, PP 8, CP 2,
-// VP 4: 999 tokens/s/GPU. (LLAMA3_70B, FSDP 64, is left out as on GB200: its recipe offloads
-// activations to the Grace CPU, 20 layers in perf_recipes/llama/gb300/llama3.py.)
+// VP 4: 999 tokens/s/GPU.
+// [MB25B] DGX-GB300, LLAMA3_70B: 64 GPUs, GBS 256, MBS 2, FSDP 64, GA 2: 4,520 tokens/s/GPU
+// (the archive's row; the release's table gave GBS 128 and 4,440). Entered in round 29 as the
+// GB200 row above: the recipe (GB300_FP8_CS) offloads 20 layers. The tray's Grace is GB200's
+// (std.nvidia: 500 GB/s of LPDDR5X); GB300's own host link and memory are not published apart.
+plan mb25_gb300_llama3_70b { model = models.llama3_70b; cluster = gb300_64; parallel { dp = 64 } batch { global = 256; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = fsdp; grad_accumulation = separate }; precision = fp8; fp8_scaling = current; offload { activations = 20 } }
 plan mb25_gb300_llama31_405b { model = models.llama3_405b; cluster = gb300_256; parallel { tp = 2; pp = 8; cp = 2; vpp = 4; dp = 8; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 
 // Qwen3 30B-A3B as in h100.cl (Qwen3 technical report, arXiv 2505.09388, table 2).
