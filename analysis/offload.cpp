@@ -52,8 +52,8 @@ double OffloadStall(double offloaded, double layers, double transfer, double lay
   return std::max({0.0, x - (l - n - 1) * t, n * x - (l - 2) * t});
 }
 
-void CheckPlanOffload(const ir::Program& p, const ir::Plan& plan, const PlanInputs& in,
-                      const PlanResults& r, DiagnosticSink& sink) {
+void CheckPlanOffload(const ir::Program& p, const ir::Plan& plan, const ir::Node* node,
+                      const PlanInputs& in, const PlanResults& r, DiagnosticSink& sink) {
   if (plan.offload.activations <= 0) return;
   const ir::SourceRange where = plan.FieldRange("offload");
   const int64_t n = plan.offload.activations;
@@ -74,12 +74,6 @@ void CheckPlanOffload(const ir::Program& p, const ir::Plan& plan, const PlanInpu
   }
 
   // memory.host-overflow: the node's GPUs' offloaded activations against its host memory.
-  const ir::Cluster* cluster = plan.cluster.Valid() ? &p.Get(plan.cluster) : nullptr;
-  const ir::Node* node = nullptr;
-  if (cluster) {
-    const ir::Ref<ir::Node> ref = plan.on.Valid() ? plan.on : cluster->nodes.ref;
-    if (ref.Valid() && ref.index < p.nodes.size()) node = &p.Get(ref);
-  }
   const double per_node = r.memory.offloaded * double(in.gpus_per_node);
   if (node && node->memory.si > 0 && per_node > node->memory.si) {
     auto d = MakeDiagnostic(

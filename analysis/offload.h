@@ -29,8 +29,9 @@ OffloadedLayers SplitOffload(const PlanInputs& in, double dense_layers, double m
 // activations over the host link, one after another on a copy stream.
 double OffloadStall(double offloaded, double layers, double transfer, double layer_time);
 
-// memory.host-overflow and perf.offload-exposed; called by CheckPlan.
-void CheckPlanOffload(const ir::Program& p, const ir::Plan& plan, const PlanInputs& in,
-                      const PlanResults& r, DiagnosticSink& sink);
+// plan.offload, memory.host-overflow and perf.offload-exposed; called by CheckPlan with the node
+// type the plan runs on (null when unresolved).
+void CheckPlanOffload(const ir::Program& p, const ir::Plan& plan, const ir::Node* node,
+                      const PlanInputs& in, const PlanResults& r, DiagnosticSink& sink);
 
 }  // namespace clusterc::analysis

@@ -243,6 +243,8 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.AddIf("gathered_memory", "gathered ZeRO-3/FSDP units", m.gathered, d::kInfo);
   w.AddIf("offloaded_memory", "activations offloaded to host memory (not counted)", m.offloaded,
           d::kInfo);
+  // The rate the offload was timed at: the GPU's host link, PCIe Gen5 x16's where it states none.
+  w.AddIf("offload_bandwidth", "offload link, one direction", in.offload_bandwidth, d::kBandwidth);
   w.Add("memory_per_gpu", "most loaded GPU", m.Total(), d::kInfo);
   w.Add("hbm", "GPU memory", in.hbm, d::kInfo);
   w.Add("most_loaded_stage", "pipeline stage of the most loaded GPU", double(m.stage));
