@@ -248,7 +248,7 @@ template <class V>
 void Describe(Offload& o, V& v) {
   v.Field("activations", o.activations, kOptional,
           "layers per GPU whose saved activations are copied to host memory after their forward "
-          "and back before their backward, beside the next layer's compute (Megatron-Core's "
+          "and back before their backward, beside the later layers' compute (Megatron-Core's "
           "cpu_offloading with cpu_offloading_num_layers); 0: none");
 }
 
