@@ -53,7 +53,8 @@ double OffloadStall(double offloaded, double layers, double transfer, double lay
 }
 
 void CheckPlanOffload(const ir::Program& p, const ir::Plan& plan, const ir::Node* node,
-                      const PlanInputs& in, const PlanResults& r, DiagnosticSink& sink) {
+                      const PlanInputs& in, const PlanResults& r, double default_bandwidth,
+                      DiagnosticSink& sink) {
   if (plan.offload.activations <= 0) return;
   const ir::SourceRange where = plan.FieldRange("offload");
   const int64_t n = plan.offload.activations;
@@ -93,11 +94,16 @@ void CheckPlanOffload(const ir::Program& p, const ir::Plan& plan, const ir::Node
         fmt::format("compute waits {} a step ({:.0f} %) for the offloaded activations of {} "
                     "layers",
                     Time(r.step.offload), 100 * r.step.offload / r.step_time, n));
-    d.Note(fmt::format("{} of activations a GPU move out and back at {}{}",
+    // Which bound set the rate (OffloadBandwidth): the GPU's link, or below it its share of the
+    // CPUs' memory bandwidth; PCIe Gen5 x16's where the GPU states no link.
+    const bool stated = gpu && gpu->host_bandwidth.si > 0;
+    const bool cpu_bound = stated ? in.offload_bandwidth < gpu->host_bandwidth.si
+                                  : in.offload_bandwidth < default_bandwidth;
+    d.Note(fmt::format("{} of activations a GPU move out and back at {}, {}",
                        Bytes(r.memory.offloaded), Bandwidth(in.offload_bandwidth),
-                       gpu && gpu->host_bandwidth.si > 0
-                           ? std::string()
-                           : " (PCIe Gen5 x16: the GPU states no `host_bandwidth`)"));
+                       cpu_bound ? "its share of the CPUs' `memory_bandwidth`"
+                       : stated  ? "its `host_bandwidth`"
+                                 : "PCIe Gen5 x16's (the GPU states no `host_bandwidth`)"));
     // The most layers whose transfers hide, and what the GPU then holds.
     PlanInputs fewer = in;
     bool hidden = false;

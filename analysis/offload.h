@@ -30,8 +30,9 @@ OffloadedLayers SplitOffload(const PlanInputs& in, double dense_layers, double m
 double OffloadStall(double offloaded, double layers, double transfer, double layer_time);
 
 // plan.offload, memory.host-overflow and perf.offload-exposed; called by CheckPlan with the node
-// type the plan runs on (null when unresolved).
+// type the plan runs on (null when unresolved) and Options::default_host_bandwidth.
 void CheckPlanOffload(const ir::Program& p, const ir::Plan& plan, const ir::Node* node,
-                      const PlanInputs& in, const PlanResults& r, DiagnosticSink& sink);
+                      const PlanInputs& in, const PlanResults& r, double default_bandwidth,
+                      DiagnosticSink& sink);
 
 }  // namespace clusterc::analysis

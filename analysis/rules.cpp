@@ -585,7 +585,7 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   }
 
   CheckPlanStep(plan, in, r, headroom, options, sink);
-  CheckPlanOffload(p, plan, node, in, r, sink);
+  CheckPlanOffload(p, plan, node, in, r, options.default_host_bandwidth, sink);
 
   // reliability.checkpoint-interval
   if (plan.checkpoint.every.si > 0 && r.optimal_checkpoint_interval > 0) {

@@ -582,18 +582,16 @@ Candidate CandidateOf(const PlanInputs& in) {
 Scored ScoreCandidate(const PlanInputs& base, const Candidate& c, const SearchOptions& o) {
   Scored s;
   s.c = c;
-  PlanResults r = EvaluatePlan(ApplyCandidate(base, c));
+  const PlanInputs in = ApplyCandidate(base, c);
+  PlanResults r = EvaluatePlan(in);
   s.step_time = r.step_time;
   s.memory = r.memory.Total();
   s.mfu = r.mfu;
   s.feasible = r.valid && (o.memory_limit <= 0 || s.memory <= o.memory_limit);
   // A stage's last layer is never offloaded (plan.offload): the plan's count must stay below
   // every candidate stage's layers.
-  if (base.offload_layers > 0) {
-    const PlanInputs in = ApplyCandidate(base, c);
-    for (int64_t i = 0; i < in.pp && s.feasible; ++i)
-      if (StageLayers(in, i) <= base.offload_layers) s.feasible = false;
-  }
+  for (int64_t i = 0; in.offload_layers > 0 && i < in.pp && s.feasible; ++i)
+    if (StageLayers(in, i) <= in.offload_layers) s.feasible = false;
   s.training_time = r.training_time;
   s.gpu_hours = r.gpu_hours;
   // Cost and energy of the run (of one step, when the plan gives no tokens): rented GPUs, or the

@@ -88,12 +88,19 @@ TEST_CASE("GB200's offload runs at its share of a Grace CPU's memory, and hides"
 }
 
 TEST_CASE("A GPU without a host link offloads at PCIe Gen5 x16's rate", "[offload]") {
+  // TE docs: "PCIe Gen5 x16 systems offer 128 GB/s bidirectional bandwidth", one way at a time.
+  const double pcie = Options{}.default_host_bandwidth;
+  CHECK(pcie == Approx(128e9 / 2));
+  // tests/lang/analysis/perf_offload_exposed.cl: DGX B200 nodes, B200 stating no link.
+  auto c = testing::CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) /
+                                "tests/lang/analysis/perf_offload_exposed.cl");
+  CHECK(PlanNamed(*c, "b200").offload_bandwidth == Approx(pcie));
+  // A GPU's own link wins where its CPUs state no memory bandwidth.
   const ir::Program p;
-  ir::Node node;
-  CHECK(OffloadBandwidth(p, node, nullptr, 64e9) == Approx(64e9));
+  const ir::Node node;
   ir::Gpu gpu;
   gpu.host_bandwidth.si = 450e9;
-  CHECK(OffloadBandwidth(p, node, &gpu, 64e9) == Approx(450e9));
+  CHECK(OffloadBandwidth(p, node, &gpu, pcie) == Approx(450e9));
 }
 
 std::string Flag(const std::string& sbatch, const std::string& flag) {
