@@ -112,6 +112,21 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   lt.column_gemm[0] = linear(M, in_cols, h);
   gemm += lt.column_gemm[0] + linear(M, h, a.o / t);
   lt.flops_fwd += 2 * M * a.matmul / t;
+  // What selective recompute's modules replay (docs/model.md "Selective recompute modules"):
+  // the dense MLP whole (its GEMMs and their FP8 casts, then the activation), the bytes of an
+  // activation function alone, and MLA's up-projections of the compressed Q and K/V.
+  double mlp_replay = 0, act_bytes = 0, up_replay = 0;
+  if (in.mla && (Replayed(in) & kRecomputeMlaUpProjection)) {
+    // DeepSeek-V2 eqs. 10-13: q = W_UQ c_q (H (head_dim + rope_dim) wide, from q_rank; W_Q from
+    // h without compression), k and v = W_UK c_kv, W_UV c_kv (H (head_dim + v_head_dim), from
+    // kv_rank); the rotary key comes from the kept latent and is not replayed.
+    const double H = double(in.heads), qk = double(in.head_dim + in.rope_dim);
+    const double q_in = in.q_rank > 0 ? double(in.q_rank) : 0;
+    const double kv_in = double(in.kv_rank);
+    if (q_in > 0) up_replay += GemmTime(in, M, H * qk / t, q_in);
+    up_replay += GemmTime(in, M, H * double(in.head_dim + in.v_head_dim) / t, kv_in);
+    if (fp8) up_replay += MemoryBoundTime(in, in.fp8_cast_bytes * M * (q_in + kv_in));
+  }
   const double up = in.swiglu ? 2.0 : 1.0;      // SwiGLU's gate and up projections fused
   const double act_in = in.swiglu ? 3.0 : 2.0;  // activation bytes per element: in(s) + out
   double elementwise = 0;                       // forward bytes of element-wise kernels
@@ -119,10 +134,15 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   int kernels = 0;
   if (!moe_layer) {
     double ffn = double(in.ffn);
+    const double cast_before = cast_fwd;
     lt.column_gemm[1] = linear(M, up * ffn / t, h);
-    gemm += lt.column_gemm[1] + linear(M, h, ffn / t);
+    const double mlp_gemm = lt.column_gemm[1] + linear(M, h, ffn / t);
+    gemm += mlp_gemm;
     lt.flops_fwd += 2 * M * (up + 1) * h * ffn / t;
-    elementwise += act_in * 2 * M * ffn / t;
+    act_bytes = act_in * 2 * M * ffn / t;
+    elementwise += act_bytes;
+    mlp_replay = mlp_gemm + MemoryBoundTime(in, act_bytes) +
+                 (cast_fwd > cast_before ? MemoryBoundTime(in, cast_fwd - cast_before) : 0);
     kernels += 1;
   } else {
     double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
@@ -150,6 +170,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
         (double(in.top_k + in.shared_experts) * (up + 1) * h * fe / t + h * double(in.experts));
     // Activations of the routed copies and the shared experts; permutation of the token copies
     // to and from expert order (read + write each way).
+    act_bytes = act_in * 2 * M * double(in.top_k) * fe / t;  // the routed copies' (moe_act)
     elementwise += act_in * 2 * M * (double(in.top_k) * fe + fs) / t;
     elementwise += 2 * 2 * (2 * tokens * double(in.top_k) * h);
     kernels += 3 + int(local);
@@ -242,7 +263,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // as ~3 passes over their input: H100-MEASURED.md, 77 us for 64 MiB against GELU's 52 us for 2
   // passes), two residual adds (read two, write one; + a 1-byte mask with dropout), rotary
   // embeddings on Q and K (read + write) for RMSNorm-style models.
-  elementwise += 2 * 3 * hw + 2 * 3 * hw + (dropout ? 2 * hw / 2 : 0);
+  const double norm_bytes = 2 * 3 * hw;
+  elementwise += norm_bytes + 2 * 3 * hw + (dropout ? 2 * hw / 2 : 0);
   kernels += 4;
   if (!in.layernorm && !in.mla) {
     elementwise += 2 * 2 * M * (a.q + a.k) / t;
@@ -281,12 +303,22 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   lt.kernels_bwd = 2 * gemms + attn_kernels_bwd + other;
   lt.fwd = std::max(lt.fwd, lt.kernels_fwd * in.host_kernel_time);
   lt.bwd = std::max(lt.bwd, lt.kernels_bwd * in.host_kernel_time);
-  // Recompute (Korthikanti et al. 2022): full replays the layer's forward; selective replays the
-  // attention core outside a fused kernel (a fused kernel already recomputes it in its backward).
-  if (in.recompute == ir::Recompute::full)
+  // Recompute (Korthikanti et al. 2022): full replays the layer's forward; selective the
+  // modules the plan names, by default the attention core, fused or not (Megatron-Core replays
+  // the fused kernel's forward too: transformer/attention.py, _checkpointed_attention_forward).
+  const uint8_t replay = Replayed(in);
+  if (in.recompute == ir::Recompute::full) {
     lt.recompute = lt.fwd;
-  else if (in.recompute == ir::Recompute::selective && !in.flash_attention)
-    lt.recompute = attn_fwd;
+  } else if (replay != 0) {
+    if (replay & kRecomputeCoreAttention) lt.recompute += attn_fwd;
+    if (replay & kRecomputeNorms)
+      lt.recompute += MemoryBoundTime(in, norm_bytes) + in.gemm_overhead;
+    if (!moe_layer && (replay & kRecomputeMlp))
+      lt.recompute += mlp_replay;
+    else if (!moe_layer ? (replay & kRecomputeMlpActivation) : (replay & kRecomputeMoeActivation))
+      lt.recompute += MemoryBoundTime(in, act_bytes);
+    if (in.mla && (replay & kRecomputeMlaUpProjection)) lt.recompute += up_replay;
+  }
   return lt;
 }
 

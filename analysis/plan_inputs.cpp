@@ -121,6 +121,14 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
       in.grad_reduce_prep_bytes = (b > g ? g + b : 0) + 2 * b;
   }
   in.recompute = plan.recompute;
+  if (plan.HasField("recompute_modules")) {
+    const ir::RecomputeModules& m = plan.recompute_modules;
+    in.selective_modules =
+        uint8_t((m.core_attention ? kRecomputeCoreAttention : 0) | (m.norms ? kRecomputeNorms : 0) |
+                (m.mlp ? kRecomputeMlp : 0) | (m.mlp_activation ? kRecomputeMlpActivation : 0) |
+                (m.moe_activation ? kRecomputeMoeActivation : 0) |
+                (m.mla_up_projection ? kRecomputeMlaUpProjection : 0));
+  }
   in.precision = plan.precision;
   in.flash_attention = plan.flash_attention;
   in.fused_cross_entropy = plan.fused_cross_entropy;

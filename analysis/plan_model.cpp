@@ -131,47 +131,6 @@ double GatheredBytes(const PlanInputs& in, const WeightBytes& wb, double unit, d
 
 }  // namespace
 
-// Layers on pipeline stage i. Layers divide evenly by pp x vpp, or (layers + 2) do and the first
-// and last stages give one layer's slot each to the embedding and the loss (Megatron-LM
-// --account-for-embedding-in-pipeline-split / --account-for-loss-in-pipeline-split; Llama 3 405B:
-// 126 layers on 16 stages, Dubey et al. 2024 section 3.3.2); otherwise the most loaded stage holds
-// ceil(layers / pp).
-int64_t StageLayers(const PlanInputs& in, int64_t i) {
-  int64_t L = in.layers, p = std::max<int64_t>(1, in.pp), v = std::max<int64_t>(1, in.vpp);
-  if (p == 1) return L;
-  if (in.first_stage_layers > 0 || in.last_stage_layers > 0) {
-    // Uneven stages (Llama 3 405B, Dubey et al. 2024 section 3.3.2; DeepSeek-V3's 61 layers on 16
-    // stages): the given ends, the rest split evenly (the most loaded middle stage rounds up).
-    if (i == 0 && in.first_stage_layers > 0) return in.first_stage_layers;
-    if (i == p - 1 && in.last_stage_layers > 0) return in.last_stage_layers;
-    int64_t ends = (in.first_stage_layers > 0) + (in.last_stage_layers > 0);
-    int64_t rest = std::max<int64_t>(0, L - in.first_stage_layers - in.last_stage_layers);
-    int64_t others = std::max<int64_t>(1, p - ends);
-    return (rest + others - 1) / others;
-  }
-  if (L % (p * v) == 0) return L / p;
-  if ((L + 2) % (p * v) == 0) return (i == 0 || i == p - 1) ? (L + 2) / p - 1 : (L + 2) / p;
-  return (L + p - 1) / p;
-}
-
-int64_t StageStart(const PlanInputs& in, int64_t i) {
-  int64_t p = std::max<int64_t>(1, in.pp);
-  if (i == 0) return 0;
-  if (i == p - 1) return std::max<int64_t>(0, in.layers - StageLayers(in, i));
-  return StageLayers(in, 0) + (i - 1) * StageLayers(in, 1);
-}
-
-bool StagesSplit(int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t last) {
-  if (pp <= 1) return vpp == 1;
-  const int64_t ends = (first > 0) + (last > 0);
-  const int64_t chunks = ir::SaturatingMul(pp, vpp);
-  if (ends == 0) return layers % chunks == 0 || (layers + 2) % chunks == 0;
-  const int64_t rest = layers - first - last;
-  const int64_t others = ir::SaturatingMul(pp - ends, vpp);
-  if (others == 0) return rest == 0;
-  return rest >= others && rest % others == 0;
-}
-
 ParamCounts CountParams(const PlanInputs& in) {
   ParamCounts c;
   double h = double(in.hidden), L = double(in.layers), V = double(in.vocab);
@@ -199,52 +158,6 @@ ParamCounts CountParams(const PlanInputs& in) {
   c.active = dense_layers * (common + c.dense_mlp) +
              moe_layers * (common + double(in.top_k) * c.expert + c.shared + c.router) + outer;
   return c;
-}
-
-double LayerActivationBytes(const PlanInputs& in, bool moe_layer) {
-  // Korthikanti et al. 2022 section 4.1, per tensor (16-bit, 1-byte dropout masks):
-  //   norm inputs 2 x 2sbh, attention input 2sbh, attention dropout mask sbh, MLP input 2sbh,
-  //   MLP dropout mask sbh = 10 sbh (8 without dropout), replicated across tp unless sequence
-  //   parallel;
-  //   Q, K, V and the O-projection input 2sb x width each; scores 5 a s^2 b (softmax 2, mask 1,
-  //   dropout output 2) unless flash attention or selective recompute;
-  //   MLP: GeLU keeps its input and output (2 x 2sb ffn: 16 sbh at ffn = 4h); fused SwiGLU keeps
-  //   the gate/up output (2 x 2sb ffn) and the product (2sb ffn) = 6 sb ffn (Megatron bias_swiglu).
-  // For GPT-3 shapes this is exactly table 2's sbh(34 + 5as/h) family.
-  double t = double(std::max<int64_t>(1, in.tp));
-  double cp = double(std::max<int64_t>(1, in.cp));
-  double sl = double(in.seq_len) / cp, b = double(in.micro_batch), h = double(in.hidden);
-  double sb = sl * b, sbh = sb * h;
-  if (in.recompute == ir::Recompute::full) {
-    // Only the layer input is kept (table 2: 2sbh); sequence parallelism shards it over tp.
-    return 2 * sbh / (in.sequence_parallel ? t : 1);
-  }
-  AttentionDims a = Attention(in);
-  // Dropout masks only where the model trains with dropout (`model { dropout }`: by default
-  // GPT-style LayerNorm models, not Llama- and DeepSeek-style RMSNorm ones), as LayerTime assumes.
-  const bool dropout = in.dropout;
-  // Bytes per element a linear layer keeps of its input for the weight gradient: under FP8 the
-  // FP8 copy its cast made (Transformer Engine; DeepSeek-V3 report section 3.3.3), else 16 bits.
-  const double lin = Fp8Linear(in) ? 1 : 2;
-  // Norm inputs 2 x 2sbh, the QKV and MLP inputs (linear) 2 x lin sbh, two masks.
-  double replicated = (4 + 2 * lin + (dropout ? 2 : 0)) * sbh;
-  double parallel = 2 * sb * (a.q + a.k + a.v) + lin * sb * a.o;
-  // Scores: the softmax output (2), with dropout its mask (1) and output (2).
-  if (!in.flash_attention && in.recompute != ir::Recompute::selective)
-    parallel += (dropout ? 5 : 2) * double(in.heads) * sl * double(in.seq_len) * b;
-  // GeLU: its input (2) and output, the down projection's input (lin); SwiGLU: gate and up
-  // outputs (4) and their product (lin).
-  double per_ffn = (in.swiglu ? 4 : 2) + lin;
-  if (!moe_layer) {
-    parallel += per_ffn * sb * double(in.ffn);
-  } else {
-    double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
-    parallel += double(in.top_k + in.shared_experts) * per_ffn * sb * fe;
-    // The permuted token copies, the experts' inputs: each GPU holds the tokens of its expert
-    // tensor-parallel group, etp / tp of the layer's (the same 1/tp when etp = tp).
-    parallel += lin * double(in.top_k) * sbh * double(ExpertTp(in));
-  }
-  return (in.sequence_parallel ? replicated / t : replicated) + parallel / t;
 }
 
 // Megatron-Core's combined 1F1B pairs a forward with a backward only in the steady state and
@@ -321,11 +234,18 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   double extra = 0;
   if (in.recompute == ir::Recompute::full)
     extra = fwd_layers;  // Narayanan et al. 2021 eq. 3: one more forward, not of the LM head
-  else if (in.recompute == ir::Recompute::selective)
+  else if (const uint8_t replay = Replayed(in); replay != 0) {
     // Korthikanti et al. 2022 section 6.3 counts selective recompute as doubling the attention
     // term (s/(6h) -> s/(3h)), i.e. 3x the core's forward; this reproduces Megatron-LM's published
     // HFU/MFU (175B: 52.8 / 51.4 %). Physically one more forward would be 1x: an upper bound.
-    extra = 3 * double(in.layers) * a.core_fwd_per_token;
+    if (replay & kRecomputeCoreAttention) extra = 3 * double(in.layers) * a.core_fwd_per_token;
+    // Replayed GEMMs: a dense MLP's, MLA's up-projections.
+    if (replay & kRecomputeMlp) extra += dense_layers * 2 * mlp_dense_mm;
+    if (in.mla && (replay & kRecomputeMlaUpProjection))
+      extra += double(in.layers) * 2 * double(in.heads) *
+               (double(in.q_rank > 0 ? in.q_rank * (in.head_dim + in.rope_dim) : 0) +
+                double(in.kv_rank * (in.head_dim + in.v_head_dim)));
+  }
   r.flops.hardware_per_token = r.flops.model_per_token + extra;
   r.flops.model_per_step = r.flops.model_per_token * B * s;
   r.flops.hardware_per_step = r.flops.hardware_per_token * B * s;

@@ -17,6 +17,16 @@ namespace clusterc::analysis {
 struct Options;
 
 // The model's shape and the plan, as numbers.
+// The parts of a layer selective recompute may replay (ir::RecomputeModules), as bits.
+enum RecomputeModule : uint8_t {
+  kRecomputeCoreAttention = 1u << 0,
+  kRecomputeNorms = 1u << 1,
+  kRecomputeMlp = 1u << 2,
+  kRecomputeMlpActivation = 1u << 3,
+  kRecomputeMoeActivation = 1u << 4,
+  kRecomputeMlaUpProjection = 1u << 5,
+};
+
 struct PlanInputs {
   // Model shape.
   int64_t layers = 0, hidden = 0, ffn = 0, heads = 0, kv_heads = 0, vocab = 0;
@@ -60,6 +70,9 @@ struct PlanInputs {
   bool fp32_gradients = false;  // 4-byte gradients in memory and in the data-parallel reduction
   bool fp32_params = false;     // fp32 parameters as the master copy (PyTorch FSDP, AMP)
   ir::Recompute recompute = ir::Recompute::none;
+  // What `recompute = selective` replays (RecomputeModule bits); read only when selective, so
+  // that search can switch the mode and keep the plan's modules.
+  uint8_t selective_modules = 1;  // kRecomputeCoreAttention
   ir::Precision precision = ir::Precision::bf16;
   bool flash_attention = true;
   bool fused_cross_entropy = true;  // else Megatron-LM's per-operation fp32 cross entropy
@@ -137,6 +150,12 @@ struct PlanInputs {
   // its reduce-scatter (cast to the reduction type, pre-divide); 0: the GEMMs write it ready.
   double grad_reduce_prep_bytes = 0;
 };
+
+// The parts of each layer the plan replays in backward short of a whole forward (RecomputeModule
+// bits): the selective modules, none under `none` or `full`.
+inline uint8_t Replayed(const PlanInputs& in) {
+  return in.recompute == ir::Recompute::selective ? in.selective_modules : 0;
+}
 
 struct ParamCounts {
   double total = 0, active = 0;

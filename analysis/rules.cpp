@@ -110,6 +110,43 @@ void CheckFabricKinds(const ir::Program& p, const ir::Cluster& c, const ClusterR
   }
 }
 
+// plan.recompute-modules: modules that replay nothing, because the mode is not selective or the
+// model has no such part.
+void CheckRecomputeModules(const ir::Plan& plan, const PlanInputs& in, DiagnosticSink& sink) {
+  if (!plan.HasField("recompute_modules")) return;
+  const ir::SourceRange where = plan.FieldRange("recompute_modules");
+  if (in.recompute != ir::Recompute::selective) {
+    auto d = MakeDiagnostic(
+        DiagCode::PlanRecomputeModules, where,
+        fmt::format("`recompute_modules` is read only with `recompute = selective`, not `{}`",
+                    ir::EnumName(in.recompute)));
+    d.Note(in.recompute == ir::Recompute::full
+               ? "full recompute replays every layer's whole forward; the modules change nothing"
+               : "without recompute every activation is kept; the modules change nothing");
+    sink.Report(std::move(d));
+    return;
+  }
+  const bool dense = !in.moe || in.dense_layers > 0;
+  const ir::RecomputeModules& m = plan.recompute_modules;
+  std::string idle;
+  auto add = [&](bool named, bool present, const char* field) {
+    if (named && !present) idle += (idle.empty() ? "`" : ", `") + std::string(field) + "`";
+  };
+  add(m.mlp, dense, "mlp");
+  add(m.mlp_activation, dense, "mlp_activation");
+  add(m.moe_activation, in.moe, "moe_activation");
+  add(m.mla_up_projection, in.mla, "mla_up_projection");
+  if (idle.empty()) return;
+  auto d = MakeDiagnostic(DiagCode::PlanRecomputeModules, where,
+                          fmt::format("{} name{} a part the model does not have", idle,
+                                      idle.find(',') == std::string::npos ? "s" : ""));
+  d.Note(fmt::format(
+      "the model has {}{}",
+      in.moe ? (dense ? "dense and MoE layers" : "MoE layers only") : "dense layers only",
+      in.mla ? " and multi-head latent attention" : ", no multi-head latent attention"));
+  sink.Report(std::move(d));
+}
+
 }  // namespace
 
 // Which network parts lack a power figure, and what to set.
@@ -586,6 +623,7 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
 
   CheckPlanStep(plan, in, r, headroom, options, sink);
   CheckPlanOffload(p, plan, node, in, r, options.default_host_bandwidth, sink);
+  CheckRecomputeModules(plan, in, sink);
 
   // reliability.checkpoint-interval
   if (plan.checkpoint.every.si > 0 && r.optimal_checkpoint_interval > 0) {

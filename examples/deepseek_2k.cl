@@ -88,14 +88,12 @@ plan deepseek_v3_pretrain {
     ep_comm_overlap = true          // §3.2.1
     ep_dispatch     = deduplicated  // §3.2.2: once per target node over IB, forwarded over NVLink
   }
-  batch     { global = 15_360; micro = 1; seq_len = 4_096 }  // §4.2
-  optimizer = adam { sharding = zero1 }                      // §3.2: ZeRO-1 (AdamW)
-  // §3.2.3 recomputes RMSNorm and the MLA up-projections, and §3.3 caches activations in FP8;
-  // neither is expressible (the language's `selective` recomputes only the attention core and
-  // activations are counted at 16 bits). With `selective`, stage 1's 15 in-flight micro-batches
-  // of 4 MoE layers need ~120 GB in clusterc's model. `full` stands in for DeepSeek's measures:
-  // it keeps activation memory within the 80 GB, at the price of overstating recompute FLOPs
-  // (HFU, not MFU).
-  recompute = full
-  tokens    = 14.8 trillion  // §4.2
+  batch             { global = 15_360; micro = 1; seq_len = 4_096 }  // §4.2
+  optimizer         = adam { sharding = zero1 }                      // §3.2: ZeRO-1 (AdamW)
+  // §3.2.3 recomputes every RMSNorm and the MLA up-projections, keeping neither's output; §3.3.3
+  // caches the linear layers' inputs in FP8, as clusterc counts them under `precision = fp8`.
+  // With both, stage 1's in-flight micro-batches fit within the 80 GB.
+  recompute         = selective
+  recompute_modules { norms = true; mla_up_projection = true }
+  tokens            = 14.8 trillion  // §4.2
 }

@@ -237,6 +237,43 @@ void Describe(Checkpoint& c, V& v) {
   v.Field("size", c.size, kOptional, "bytes written per checkpoint; derived when absent");
 }
 
+// Which parts of each layer `recompute = selective` discards after the forward and replays in
+// the backward (Megatron-Core's --recompute-modules; docs/model.md "Selective recompute
+// modules"). Read only with `recompute = selective`; when the block is not written, the core
+// attention alone (Megatron-Core's default, Korthikanti et al. 2022's selective recompute).
+struct RecomputeModules {
+  bool core_attention = false;
+  bool norms = false;
+  bool mlp = false;
+  bool mlp_activation = false;
+  bool moe_activation = false;
+  bool mla_up_projection = false;
+};
+
+template <class V>
+void Describe(RecomputeModules& r, V& v) {
+  v.Field("core_attention", r.core_attention, kOptional,
+          "the attention core (QK^T, softmax, AV; a fused kernel's whole forward) is replayed, "
+          "its inputs Q, K and V kept (Megatron-Core's `core_attn`)");
+  v.Field("norms", r.norms, kOptional,
+          "the two norms' outputs are discarded and the norms replayed, where the norm is a "
+          "kernel of its own (Megatron-Core's `layernorm`; a norm fused into the next linear "
+          "layer keeps nothing to discard)");
+  v.Field("mlp", r.mlp, kOptional,
+          "a dense layer's whole MLP is replayed, only its input kept (Megatron-Core's `mlp`)");
+  v.Field("mlp_activation", r.mlp_activation, kOptional,
+          "a dense MLP's activation function is replayed from its input, its output discarded "
+          "(JAX's checkpoint_dots_with_no_batch_dims, MaxText's `minimal`; Megatron-Core has no "
+          "module for it)");
+  v.Field("moe_activation", r.moe_activation, kOptional,
+          "the routed experts' activation function is replayed, its output discarded "
+          "(Megatron-Core's `moe_act`)");
+  v.Field("mla_up_projection", r.mla_up_projection, kOptional,
+          "multi-head latent attention's up-projections of the compressed Q and K/V are "
+          "replayed, Q, K and V discarded and the compressed latents kept (Megatron-Core's "
+          "`mla_up_proj`)");
+}
+
 // What a plan keeps in host memory instead of the GPU's (docs/model.md "Activation offload").
 struct Offload {
   // Layers per GPU whose saved activations go to host memory after their forward and come back
@@ -262,6 +299,7 @@ struct Plan : Entity {
   Batch batch;
   Optimizer optimizer;
   Recompute recompute = Recompute::none;
+  RecomputeModules recompute_modules;  // read only where written (Entity::HasField)
   double tokens = 0;
   Checkpoint checkpoint;
   Offload offload;
@@ -290,7 +328,12 @@ void Describe(Plan& p, V& v) {
   v.Field("parallel", p.parallel, kOptional, "`parallel { tp = 8; pp = 8; dp = 16 }`");
   v.Field("batch", p.batch, kRequired, "`batch { global = 2048; micro = 1; seq_len = 8192 }`");
   v.Field("optimizer", p.optimizer, kOptional, "`adam { sharding = zero1 }`");
-  v.Field("recompute", p.recompute, kOptional, "activation recompute: `none`, `selective`, `full`");
+  v.Field("recompute", p.recompute, kOptional,
+          "activation recompute: `none`, `selective` (the parts `recompute_modules` names; by "
+          "default the attention core) or `full` (each layer's whole forward)");
+  v.Field("recompute_modules", p.recompute_modules, kOptional,
+          "`recompute_modules { core_attention = true; norms = true }`: what `recompute = "
+          "selective` replays, in place of the attention core alone");
   v.Field("tokens", p.tokens, kOptional, "training tokens, e.g. `15 trillion`");
   v.Field("checkpoint", p.checkpoint, kOptional, "`checkpoint { every = 30 min }`");
   v.Field("offload", p.offload, kOptional, "`offload { activations = 40 }`: host-memory offload");

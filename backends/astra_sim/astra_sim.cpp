@@ -281,7 +281,8 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   const BlockCompute c = Compute(s, b);
   const double act = s.act_bytes * double(b.layers);
   const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap && paired;
-  // Selective recompute re-runs the attention core inside the attention backward.
+  // Selective recompute re-runs its modules (the attention core unless the plan names others)
+  // inside the attention backward.
   double extra = s.in->recompute == ir::Recompute::selective ? c.rec_attn : 0;
   bool a2a = b.moe > 0 && g.ep[r];
   if (a2a)

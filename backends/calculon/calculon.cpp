@@ -144,6 +144,26 @@ bool MultiQuery(const PlanShape& s) {
   return g * g <= multihead;
 }
 
+// The selective recompute modules of `replay`, as a reader would list them.
+std::string RecomputeModuleList(uint8_t replay) {
+  static constexpr std::pair<uint8_t, const char*> kNames[] = {
+      {analysis::kRecomputeCoreAttention, "attention core"},
+      {analysis::kRecomputeNorms, "norms"},
+      {analysis::kRecomputeMlp, "dense MLPs"},
+      {analysis::kRecomputeMlpActivation, "dense MLP activations"},
+      {analysis::kRecomputeMoeActivation, "experts' activations"},
+      {analysis::kRecomputeMlaUpProjection, "MLA up-projections"}};
+  std::string out;
+  int left = 0;
+  for (const auto& [bit, name] : kNames) left += (replay & bit) ? 1 : 0;
+  for (const auto& [bit, name] : kNames)
+    if (replay & bit) {
+      --left;
+      out += std::string(out.empty() ? "" : left == 0 ? " and " : ", ") + name;
+    }
+  return out;
+}
+
 // What the Calculon input approximates, for model.json and the terminal.
 std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
   const auto& in = *s.in;
@@ -184,6 +204,13 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         in.last_stage_layers));
   if (in.moe && in.ep_comm_overlap)
     notes.push_back("Calculon has no expert all-to-all, so ep_comm_overlap has nothing to hide");
+  if (const uint8_t replay = analysis::Replayed(in);
+      replay & ~uint8_t(analysis::kRecomputeCoreAttention))
+    notes.push_back(fmt::format(
+        "Calculon has no finer selective recompute than attn_only, the attention core's: the "
+        "plan replays its {}{}, so Calculon keeps what those free and leaves out their replay",
+        RecomputeModuleList(replay & ~uint8_t(analysis::kRecomputeCoreAttention)),
+        (replay & analysis::kRecomputeCoreAttention) ? " as well" : ", not the attention core"));
   if (const int64_t replicas = analysis::ShardReplicas(in); replicas > 1)
     notes.push_back(fmt::format(
         "Calculon has no hybrid sharding: optimizer_sharding shards over all {} data-parallel "

@@ -124,7 +124,8 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
                                                   bool hybrid = false);
 
 // Extra forward work that recompute adds to one layer's backward, split like the layer: full
-// recompute repeats the attention and the MLP; selective only the attention core.
+// recompute repeats the attention and the MLP; selective replays its modules (by default the
+// attention core alone), all counted with the attention.
 double RecomputeAttention(const PlanShape& s, bool moe);
 double RecomputeMlp(const PlanShape& s, bool moe);
 

@@ -334,7 +334,30 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
 
   a.Section("memory and precision");
   if (in.recompute == ir::Recompute::selective) {
-    a.Add("--recompute-granularity", "selective");
+    // Megatron-Core's module names (transformer_config.py, recompute_modules; its default is
+    // core_attn alone, what clusterc assumes when the plan names none), only those the model
+    // has: Megatron-Core refuses mla_up_proj without MLA and moe_act without grouped GEMMs.
+    const uint8_t replay = analysis::Replayed(in);
+    std::string modules;
+    const std::pair<bool, const char*> megatron[] = {
+        {(replay & analysis::kRecomputeCoreAttention) != 0, "core_attn"},
+        {(replay & analysis::kRecomputeNorms) != 0, "layernorm"},
+        {(replay & analysis::kRecomputeMlp) != 0 && (!in.moe || in.dense_layers > 0), "mlp"},
+        {(replay & analysis::kRecomputeMoeActivation) != 0 && in.moe, "moe_act"},
+        {(replay & analysis::kRecomputeMlaUpProjection) != 0 && in.mla, "mla_up_proj"}};
+    for (const auto& [on, name] : megatron)
+      if (on) modules += (modules.empty() ? "" : " ") + std::string(name);
+    if (modules.empty()) {
+      // --recompute-modules takes one name at least (argument_utils.py: nargs "+").
+      a.Section("the plan's selective recompute names no module Megatron-Core has: none");
+    } else {
+      a.Add("--recompute-granularity", "selective");
+      if (modules != "core_attn") a.Add("--recompute-modules", modules);
+    }
+    if ((replay & analysis::kRecomputeMlpActivation) && (!in.moe || in.dense_layers > 0))
+      a.Section(
+          "the plan also replays its dense MLPs' activation functions, which Megatron-Core has "
+          "no recompute module for: this run keeps their outputs");
   } else if (in.recompute == ir::Recompute::full) {
     a.Add("--recompute-granularity", "full");
     a.Add("--recompute-method", "uniform");

@@ -118,6 +118,20 @@ inline std::filesystem::path ScratchDir(const std::string& name) {
   return p;
 }
 
+// The value of a launcher argument `--flag value` (or `--flag=value`) in an sbatch script:
+// "true" when present without a value, "" when absent.
+inline std::string SbatchFlag(const std::string& sbatch, const std::string& flag) {
+  std::istringstream lines(sbatch);
+  for (std::string line; std::getline(lines, line);) {
+    const size_t at = line.find_first_not_of(' ');
+    if (at == std::string::npos || line.compare(at, flag.size(), flag) != 0) continue;
+    const std::string rest = line.substr(at + flag.size());
+    if (rest.empty()) return "true";
+    if (rest[0] == '=' || rest[0] == ' ') return rest.substr(1);
+  }
+  return "";
+}
+
 // A whole file as bytes ("" when it cannot be read).
 inline std::string Slurp(const std::filesystem::path& p) {
   std::ifstream in(p, std::ios::binary);

@@ -4,7 +4,6 @@
 #include <yaml-cpp/yaml.h>
 
 #include <catch2/catch.hpp>
-#include <sstream>
 #include <string>
 
 #include "analysis/layer_model.h"
@@ -17,6 +16,7 @@ namespace {
 
 using testing::ExplainSpec;
 using testing::PlanNamed;
+using testing::SbatchFlag;
 using testing::ValidationSpec;
 
 TEST_CASE("Transformer Engine's offload schedule: full overlap up to the layers minus two",
@@ -103,24 +103,15 @@ TEST_CASE("A GPU without a host link offloads at PCIe Gen5 x16's rate", "[offloa
   CHECK(OffloadBandwidth(p, node, &gpu, pcie) == Approx(450e9));
 }
 
-std::string Flag(const std::string& sbatch, const std::string& flag) {
-  std::istringstream lines(sbatch);
-  for (std::string line; std::getline(lines, line);) {
-    const size_t at = line.find(flag + " ");
-    if (at != std::string::npos) return line.substr(at + flag.size() + 1);
-  }
-  return "";
-}
-
 TEST_CASE("Megatron-LM takes the offload as --cpu-offloading-num-layers, without pipelining",
           "[offload][slurm]") {
   auto c = ExplainSpec("offload.cl");
   const backends::OutputTree out = testing::Lower(*c, backends::EmitSlurm);
   const std::string& h200 = out.Files().at("slurm/h200s/h200.sbatch");
-  CHECK(Flag(h200, "--cpu-offloading-num-layers") == "24");
+  CHECK(SbatchFlag(h200, "--cpu-offloading-num-layers") == "24");
   // Megatron-Core refuses CPU offloading with pipeline parallelism: the script says so instead.
   const std::string& pp = out.Files().at("slurm/h200s/h200_pp.sbatch");
-  CHECK(Flag(pp, "--cpu-offloading-num-layers").empty());
+  CHECK(SbatchFlag(pp, "--cpu-offloading-num-layers").empty());
   CHECK(pp.find("Megatron-Core refuses both") != std::string::npos);
 }
 

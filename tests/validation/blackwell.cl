@@ -305,3 +305,29 @@ plan ml51u_b200_llama31_8b_64  { model = models.llama3_8b; cluster = b200_64;  p
 plan ml51u_b200_llama31_8b_128 { model = models.llama3_8b; cluster = b200_128; parallel { cp = 2; dp = 64 }  batch { global = 64;  micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
 // hpg.dgxb200x8.n32: 256 GPUs, global 128, cp 2, dp 128: 18,395 tokens/s/GPU.
 plan ml51u_b200_llama31_8b_256 { model = models.llama3_8b; cluster = b200_256; parallel { cp = 2; dp = 128 } batch { global = 128; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+
+//  [MB25D] DeepSeek-V3 (round 30): the DeepSeekV3 rows of [MB25B]'s 25.11 tables as the archive
+//        keeps them (Megatron-Bridge 1804c076f, 2025-12-09, = release tag v0.2.1; it replaced
+//        the starter pack 97ad8cc6f's three rows of 2025-12-04). Entered before their predictions
+//        were seen: the two rows whose recipe the repository ships as published. Left out: GB300
+//        BF16 and FP8-MX (the table's VP 4 at PP 2 contradicts the only committed layout, which
+//        needs VP 8, and the branch's recompute list changed three times) and GB200 FP8-MX
+//        (launched with PP 8 / EP 32 over a preset of PP 4 / EP 64, its layout not published).
+//        Both: 256 GPUs, MBS 1, sequence 4,096, TP, CP and ETP 1, dropless with forced load
+//        balancing, the distributed optimizer, selective recompute of `mla_up_proj` alone
+//        (`recompute_modules { mla_up_projection }`), std.models.deepseek_v3 (no MTP module).
+//        Not stated: HybridEP's 32 SMs, the partial CUDA graphs of the router and the MoE
+//        preprocess (`kernel_launch` is eager), the shared experts overlapped with the dispatch
+//        on B200, the exact per-chunk layout (first_/last_stage_layers give each rank's total).
+// DGX-B200 "(w/ MTP)": FP8-MX, GBS 2,048, PP 16, VP 1, EP 8, GA 128: 2,139 tokens/s/GPU (v0.2.1
+// docs/performance-summary.md line 81; preset DEEPSEEK_V3_PRETRAIN_CONFIG_B200_FP8_MX_BASE_CONFIG,
+// 97ad8cc6f scripts/performance/configs/deepseek/deepseek_workload_base_configs.py:64-75:
+// the alltoall dispatcher, EP 8 inside one DGX; layout [E+4],[4] x 14,[1+MTP+loss]). Its one MTP
+// module (an MLA + MoE layer, a projection and a second LM head and loss on the last stage) is
+// work clusterc does not count: 260 GFLOP a token by the table's own TFLOP/s, 249.5 without MTP.
+plan mb25_b200_dsv3 { model = models.deepseek_v3; cluster = b200_256; parallel { pp = 16; dp = 16; ep = 8; last_stage_layers = 1 } batch { global = 2_048; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; recompute = selective; recompute_modules { mla_up_projection = true } }
+// DGX-GB200 "(w/o MTP)": BF16, GBS 4,096, PP 4, VP 4, EP 64, GA 64: 3,139 tokens/s/GPU (v0.2.1
+// line 69; branch gaod/r0.2.0_test workload_base_configs.py:45-60, deepseek_llm_pretrain.py:
+// 102-103: no MTP, layout "Et*3|(t*4|)*14ttL", i.e. ranks of 15, 16, 16 and 14 layers; the
+// HybridEP flex dispatcher, EP 64 inside one NVL72 rack's 64 GPUs: `ep_dispatch = deduplicated`).
+plan mb25_gb200_dsv3 { model = models.deepseek_v3; cluster = gb200_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; first_stage_layers = 15; last_stage_layers = 14 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { mla_up_projection = true } }

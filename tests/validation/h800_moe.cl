@@ -6,12 +6,15 @@
 //        node, NVLink 160 GB/s achieved, IB 50 GB/s per GPU; §3.2 PP 16 (DualPipe), EP 64 over 8
 //        nodes, ZeRO-1 DP; §3.3 FP8; §4.2 sequence 4K, batch 15,360; §1 / table 1: "each trillion
 //        tokens requires only 180K H800 GPU hours" = 1e12 / (180,000 x 3,600) = 1,543 tokens/s
-//        per GPU. Micro-batch 1 assumed; `full` recompute stands in for the report's partial
-//        recompute (§3.2.3) so that memory fits (as in examples/deepseek_2k.cl).
+//        per GPU. Micro-batch 1 assumed. Recompute as §3.2.3 states it ("We recompute all
+//        RMSNorm operations and MLA up-projections during back-propagation"): `recompute_modules
+//        { norms; mla_up_projection }` since round 30; until then `full` stood in for it, which
+//        clusterc's memory model needed to fit 80 GB.
 //  [DS2] DeepSeek-AI, "DeepSeek-V2" (arXiv 2405.04434): §3.1.3 H800 cluster (NVLink + IB), PP 16
 //        (zero-bubble), EP 8, ZeRO-1 DP, no TP, BF16 mixed precision; §3.1.2 sequence 4K, batch
 //        9,216 sequences; §3.2.4 "172.8K GPU hours per trillion tokens" = 1,608 tokens/s per GPU.
-//        The GPU count is not given: 1,024 (DP 64) is assumed; recompute as for V3.
+//        The GPU count is not given: 1,024 (DP 64) is assumed. `full` recompute, V3's stand-in
+//        until round 30; the V2 report's own recompute is not restated here.
 
 import std.nvidia
 import std.cooling
@@ -47,7 +50,8 @@ plan ds3_pretrain {
   }
   batch     { global = 15_360; micro = 1; seq_len = 4_096 }
   optimizer = adam { sharding = zero1 }
-  recompute = full
+  recompute = selective
+  recompute_modules { norms = true; mla_up_projection = true }  // §3.2.3
 }
 
 // DeepSeek-V2 ([DS2] §3.1.2): 60 layers, hidden 5,120, 128 heads of MLA (kv rank 512, q rank

@@ -27,8 +27,10 @@
 //        axis only, no gradient accumulation: global = per_device_batch_size x chips, one
 //        micro-batch of per_device_batch_size x tp per FSDP rank. `remat_policy=full` is
 //        `recompute = full`; `minimal` (jax's checkpoint_dots_with_no_batch_dims: the
-//        projections' outputs kept, attention and element-wise work replayed) is taken as
-//        `selective`. The v5p and v5e scripts run XLA with its collectives overlapping the
+//        projections' outputs kept, attention and element-wise work replayed) was taken as
+//        `selective` until round 29 and is stated since round 30 as `recompute_modules {
+//        core_attention; norms; mlp_activation }` (the residual adds and rotary embeddings it
+//        also replays are not a module: one more pass over h-wide tensors, not timed). The v5p and v5e scripts run XLA with its collectives overlapping the
 //        compute (LIBTPU_INIT_ARGS: --xla_tpu_enable_async_collective_fusion=true,
 //        --xla_tpu_overlap_compute_collective_tc=true): `tp_comm_overlap = true` where tp > 1,
 //        stated after the first predictions were seen (without it: 512B -20.6 %, 1024B
@@ -89,9 +91,11 @@ plan p22_palm {
 // clusterc's memory model does not, the overflow is allowed with its reason. The v4 plans need
 // 33.0 and 34.3 GiB of 32, with the 3 GiB reserve for a CUDA context, NCCL buffers and a caching
 // allocator, none of which XLA's statically planned TPU program has. The `minimal` plans (v5p,
-// 32B-256B) need 128-157 GiB of 95: clusterc keeps what Megatron's selective recompute keeps
-// (Korthikanti et al. 2022: every activation but the attention core's), MaxText's policy only
-// the projections' outputs. On v5e the 32B and 64B need 17.1 and 18.5 GiB of 14.9, the 128B 14.0
+// 32B-256B) state MaxText's policy as its modules (round 30): the projections' outputs kept,
+// the attention core, the norms and the MLP's activation replayed. They need 86.5-105 GiB of 95
+// (98.1, 105, 94, 86.5 and 98 GiB for 32B, 64B, 128B on 128 and 256 chips, 256B; the 3 GiB
+// reserve among them); as Megatron's default selective recompute (every activation but the
+// attention core's, Korthikanti et al. 2022), rounds 27-29, they needed 129-157. On v5e the 32B and 64B need 17.1 and 18.5 GiB of 14.9, the 128B 14.0
 // (94 %), the same reserve and FSDP's gathered layers included.
 // v4-128 (64 chips, one 4x4x4 cube) and v4-384 (192 chips, 4x4x12): ICI_v4 above, each slice
 // its own ICI domain.
@@ -142,18 +146,18 @@ plan mx_v4_22b_64 { model = mx_22b; cluster = v4_64; parallel { tp = 1; dp = 64 
 plan mx_v4_52b_192 { model = mx_52b; cluster = v4_192; parallel { tp = 1; dp = 192 } batch { global = 1_920; micro = 10; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
 // 1x v5p-128, 32b.sh: tp 4, fsdp 16, per-device batch 8, remat minimal: 328 TFLOP/s a chip.
 // clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_32b_64 { model = mx_32b; cluster = v5p_64; parallel { tp_comm_overlap = true; tp = 4; dp = 16 } batch { global = 512; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+plan mx_v5p_32b_64 { model = mx_32b; cluster = v5p_64; parallel { tp_comm_overlap = true; tp = 4; dp = 16 } batch { global = 512; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; recompute_modules { core_attention = true; norms = true; mlp_activation = true } kernel_launch = graph }
 // 1x v5p-128, 64b.sh: tp 4, fsdp 16, per-device batch 4, remat minimal: 323.
 // clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_64b_64 { model = mx_64b; cluster = v5p_64; parallel { tp_comm_overlap = true; tp = 4; dp = 16 } batch { global = 256; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+plan mx_v5p_64b_64 { model = mx_64b; cluster = v5p_64; parallel { tp_comm_overlap = true; tp = 4; dp = 16 } batch { global = 256; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; recompute_modules { core_attention = true; norms = true; mlp_activation = true } kernel_launch = graph }
 // 1x v5p-256 and 1x v5p-512, 128b.sh: tp 8, per-device batch 2, remat minimal: 315 and 316.
-// clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_128b_128 { model = mx_128b; cluster = v5p_128; parallel { tp_comm_overlap = true; tp = 8; dp = 16 } batch { global = 256; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
-// clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_128b_256 { model = mx_128b; cluster = v5p_256; parallel { tp_comm_overlap = true; tp = 8; dp = 32 } batch { global = 512; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+// clusterc: allow(memory.headroom)
+plan mx_v5p_128b_128 { model = mx_128b; cluster = v5p_128; parallel { tp_comm_overlap = true; tp = 8; dp = 16 } batch { global = 256; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; recompute_modules { core_attention = true; norms = true; mlp_activation = true } kernel_launch = graph }
+// clusterc: allow(memory.headroom)
+plan mx_v5p_128b_256 { model = mx_128b; cluster = v5p_256; parallel { tp_comm_overlap = true; tp = 8; dp = 32 } batch { global = 512; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; recompute_modules { core_attention = true; norms = true; mlp_activation = true } kernel_launch = graph }
 // 1x v5p-1024, 256b.sh: tp 8, per-device batch 2, remat minimal: 308.
 // clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_256b_512 { model = mx_256b; cluster = v5p_512; parallel { tp_comm_overlap = true; tp = 8; dp = 64 } batch { global = 1_024; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; kernel_launch = graph }
+plan mx_v5p_256b_512 { model = mx_256b; cluster = v5p_512; parallel { tp_comm_overlap = true; tp = 8; dp = 64 } batch { global = 1_024; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = selective; recompute_modules { core_attention = true; norms = true; mlp_activation = true } kernel_launch = graph }
 // 1x v5p-1024, 512b.sh: tp 16, per-device batch 2, remat full: 294.
 plan mx_v5p_512b_512 { model = mx_512b; cluster = v5p_512; parallel { tp_comm_overlap = true; tp = 16; dp = 32 } batch { global = 1_024; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp }; recompute = full; kernel_launch = graph }
 // 1x v5p-2048 and 1x v5p-4096, 1024b.sh: tp 16, per-device batch 2, remat full: 254 and 297.
@@ -220,15 +224,15 @@ cluster v5e_32x256 { site = dc; nodes = 1_024 x v5e_host_dcn; racks = rack { nod
 // 2x v5p-128: 32B 319, 64B 309 TFLOP/s a chip; 2x v5p-256 and 2x v5p-512: 128B 305 and 274;
 // 2x v5p-1024: 256B 289, 512B 282; 2x v5p-2048 and 2x v5p-4096: 1024B 237 and 279.
 // clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_32b_2x64 { model = mx_32b; cluster = v5p_2x64; parallel { tp_comm_overlap = true; tp = 4; dp = 32 } batch { global = 1_024; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = selective; kernel_launch = graph }
+plan mx_v5p_32b_2x64 { model = mx_32b; cluster = v5p_2x64; parallel { tp_comm_overlap = true; tp = 4; dp = 32 } batch { global = 1_024; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = selective; recompute_modules { core_attention = true; norms = true; mlp_activation = true } kernel_launch = graph }
 // clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_64b_2x64 { model = mx_64b; cluster = v5p_2x64; parallel { tp_comm_overlap = true; tp = 4; dp = 32 } batch { global = 512; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = selective; kernel_launch = graph }
+plan mx_v5p_64b_2x64 { model = mx_64b; cluster = v5p_2x64; parallel { tp_comm_overlap = true; tp = 4; dp = 32 } batch { global = 512; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = selective; recompute_modules { core_attention = true; norms = true; mlp_activation = true } kernel_launch = graph }
+// clusterc: allow(memory.headroom)
+plan mx_v5p_128b_2x128 { model = mx_128b; cluster = v5p_2x128; parallel { tp_comm_overlap = true; tp = 8; dp = 32 } batch { global = 512; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = selective; recompute_modules { core_attention = true; norms = true; mlp_activation = true } kernel_launch = graph }
+// clusterc: allow(memory.headroom)
+plan mx_v5p_128b_2x256 { model = mx_128b; cluster = v5p_2x256; parallel { tp_comm_overlap = true; tp = 8; dp = 64 } batch { global = 1_024; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 32 }; recompute = selective; recompute_modules { core_attention = true; norms = true; mlp_activation = true } kernel_launch = graph }
 // clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_128b_2x128 { model = mx_128b; cluster = v5p_2x128; parallel { tp_comm_overlap = true; tp = 8; dp = 32 } batch { global = 512; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 16 }; recompute = selective; kernel_launch = graph }
-// clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_128b_2x256 { model = mx_128b; cluster = v5p_2x256; parallel { tp_comm_overlap = true; tp = 8; dp = 64 } batch { global = 1_024; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 32 }; recompute = selective; kernel_launch = graph }
-// clusterc: allow(memory.hbm-overflow)
-plan mx_v5p_256b_2x512 { model = mx_256b; cluster = v5p_2x512; parallel { tp_comm_overlap = true; tp = 8; dp = 128 } batch { global = 2_048; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 64 }; recompute = selective; kernel_launch = graph }
+plan mx_v5p_256b_2x512 { model = mx_256b; cluster = v5p_2x512; parallel { tp_comm_overlap = true; tp = 8; dp = 128 } batch { global = 2_048; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 64 }; recompute = selective; recompute_modules { core_attention = true; norms = true; mlp_activation = true } kernel_launch = graph }
 plan mx_v5p_512b_2x512 { model = mx_512b; cluster = v5p_2x512; parallel { tp_comm_overlap = true; tp = 16; dp = 64 } batch { global = 2_048; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 32 }; recompute = full; kernel_launch = graph }
 plan mx_v5p_1024b_2x1024 { model = mx_1024b; cluster = v5p_2x1024; parallel { tp_comm_overlap = true; tp = 16; dp = 128 } batch { global = 4_096; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 64 }; recompute = full; kernel_launch = graph }
 plan mx_v5p_1024b_2x2048 { model = mx_1024b; cluster = v5p_2x2048; parallel { tp_comm_overlap = true; tp = 16; dp = 256 } batch { global = 8_192; micro = 32; seq_len = 2_048 } optimizer = adam { sharding = fsdp; shard_group = 128 }; recompute = full; kernel_launch = graph }
