@@ -2,6 +2,8 @@
 
 #include "analysis/sweep.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 #include <limits>
 
@@ -103,6 +105,27 @@ std::vector<double> PlanValues(const PlanResults& r) {
   return v;
 }
 
+// Tags each finding of one plan with the plan, and says which plan it is about where it lies
+// outside the plan's own declaration (in the plan it extends): the base's text alone would not
+// tell two plans' findings apart, and `explain` marks the plan a finding names.
+class PlanSink final : public DiagnosticSink {
+ public:
+  PlanSink(const ir::Plan& plan, DiagnosticSink& next) : plan_(plan), next_(next) {}
+  void Report(Diagnostic d) override {
+    d.entity = "plan " + plan_.name;
+    const ir::SourceRange& own = plan_.range;
+    const bool inside =
+        d.range.file == own.file && d.range.begin >= own.begin && d.range.begin < own.end;
+    if (d.range.Valid() && !inside)
+      d.Note(fmt::format("about plan `{}`, which takes this from the plan it extends", plan_.name));
+    next_.Report(std::move(d));
+  }
+
+ private:
+  const ir::Plan& plan_;
+  DiagnosticSink& next_;
+};
+
 }  // namespace
 
 std::optional<double> Results::Lookup(ir::Kind kind, uint32_t entity, ir::DerivedId id) const {
@@ -146,10 +169,11 @@ Results Analyze(const ir::Program& program, const Options& options, DiagnosticSi
     out.plan_inputs.push_back(MakePlanInputs(program, i, cluster, options));
     out.plans.push_back(EvaluatePlan(out.plan_inputs.back()));
     out.plan_values.push_back(PlanValues(out.plans.back()));
+    PlanSink plan_sink(plan, sink);
     CheckPlanGroup(program, i, group, out.plans.back(),
-                   known ? out.clusters[plan.cluster.index] : kNoCluster, sink);
+                   known ? out.clusters[plan.cluster.index] : kNoCluster, plan_sink);
     if (group.why == GroupChoice::kChosen)
-      CheckPlan(program, i, out.plan_inputs.back(), out.plans.back(), cluster, options, sink);
+      CheckPlan(program, i, out.plan_inputs.back(), out.plans.back(), cluster, options, plan_sink);
   }
   for (uint32_t i = 0; i < program.jobs.size(); ++i) {
     out.jobs.push_back(DeriveJobs(program, i, out.plan_clusters, out.plans, out.plan_groups));

@@ -56,7 +56,7 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer) {
   //   MLP dropout mask sbh = 10 sbh (8 without dropout), replicated across tp unless sequence
   //   parallel;
   //   Q, K, V and the O-projection input 2sb x width each; scores 5 a s^2 b (softmax 2, mask 1,
-  //   dropout output 2) unless flash attention or selective recompute;
+  //   dropout output 2) unless flash attention or the core is recomputed;
   //   MLP: GeLU keeps its input and output (2 x 2sb ffn: 16 sbh at ffn = 4h); fused SwiGLU keeps
   //   the gate/up output (2 x 2sb ffn) and the product (2sb ffn) = 6 sb ffn (Megatron bias_swiglu).
   // For GPT-3 shapes this is exactly table 2's sbh(34 + 5as/h) family.

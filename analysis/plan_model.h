@@ -72,7 +72,7 @@ struct PlanInputs {
   ir::Recompute recompute = ir::Recompute::none;
   // What `recompute = selective` replays (RecomputeModule bits); read only when selective, so
   // that search can switch the mode and keep the plan's modules.
-  uint8_t selective_modules = 1;  // kRecomputeCoreAttention
+  uint8_t selective_modules = kRecomputeCoreAttention;
   ir::Precision precision = ir::Precision::bf16;
   bool flash_attention = true;
   bool fused_cross_entropy = true;  // else Megatron-LM's per-operation fp32 cross entropy

@@ -60,6 +60,9 @@ struct Diagnostic {
   std::vector<DiagLabel> labels;
   std::vector<std::string> notes;  // unlocated notes: breakdowns, hints
   std::vector<FixIt> fixits;
+  // The declaration the finding is about ("plan NAME") where its location may lie elsewhere: a
+  // plan's inherited field is written in the plan it extends. Empty: the location decides.
+  std::string entity;
   bool suppressed = false;  // set by a matching `// clusterc: allow(code)`
   std::string suppressed_by;
 

@@ -429,6 +429,10 @@ int Explain(const cli::ParsedArgs& args, Streams& s) {
   for (const auto& d : session.diags.All()) {
     if (d.suppressed || d.severity != Severity::kError) continue;
     ++errors;
+    if (!d.entity.empty()) {
+      verdicts[d.entity].insert(std::string(Info(d.code).code));
+      continue;
+    }
     auto mark = [&](const ir::Entity& e, const char* kind) {
       if (e.range.file == d.range.file && d.range.begin >= e.range.begin &&
           d.range.begin < e.range.end)

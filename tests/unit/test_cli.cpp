@@ -1,7 +1,10 @@
 // The driver's command table: every command's help is generated from it and lists every option;
 // parsing follows the declared option kinds.
+#include <yaml-cpp/yaml.h>
+
 #include <catch2/catch.hpp>
 
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -121,4 +124,24 @@ TEST_CASE("generated help wraps the usage line between options", "[cli]") {
   CHECK(line.rfind(std::string(23, ' ') + "[--", 0) == 0);  // aligned under the operands
   CHECK(help.find("  -q, --quiet") != std::string::npos);
   CHECK(help.find("  --jobs N ") != std::string::npos);
+}
+
+// A plan that extends another and inherits a field that does not fit has its error located in
+// the base's text; explain must still mark the plan the error is about, not the base twice.
+TEST_CASE("explain marks a plan infeasible by an error it inherits from the plan it extends",
+          "[cli]") {
+  const std::string spec =
+      std::string(CLUSTERC_SOURCE_DIR) + "/tests/lang/explain/recompute_modules.cl";
+  Streams s;
+  REQUIRE(RunArgs({"explain", spec, "--format", "json"}, s) == kExitDiagnostics);
+  const YAML::Node doc = YAML::Load(s.out);
+  std::map<std::string, bool> feasible;
+  for (const auto& e : doc["entities"])
+    feasible[e["name"].as<std::string>()] = e["feasible"].as<bool>();
+  CHECK_FALSE(feasible.at("keep"));
+  CHECK_FALSE(feasible.at("attention"));  // `attention extends keep`, the overflow inherited
+  CHECK(feasible.at("minimal"));
+  // The text names the derived plan where the location shows the base.
+  CHECK(s.err.find("about plan `attention`, which takes this from the plan it extends") !=
+        std::string::npos);
 }
