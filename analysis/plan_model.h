@@ -304,6 +304,12 @@ inline int64_t HeadDim(const PlanInputs& in) {
 
 // The expert tensor-parallel degree: the plan's `etp` (MoE parallel folding, Megatron-Core's
 // --expert-tensor-parallel-size), else tp.
+// Whether the model has dense (non-MoE) layers: every layer of a dense model, a MoE model's
+// leading `dense_layers`.
+inline bool HasDenseLayers(const PlanInputs& in) {
+  return !in.moe || in.dense_layers > 0;
+}
+
 inline int64_t ExpertTp(const PlanInputs& in) {
   return in.etp > 0 ? in.etp : (in.tp > 0 ? in.tp : 1);
 }

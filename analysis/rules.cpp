@@ -126,7 +126,7 @@ void CheckRecomputeModules(const ir::Plan& plan, const PlanInputs& in, Diagnosti
     sink.Report(std::move(d));
     return;
   }
-  const bool dense = !in.moe || in.dense_layers > 0;
+  const bool dense = HasDenseLayers(in);
   const ir::RecomputeModules& m = plan.recompute_modules;
   std::string idle;
   auto add = [&](bool named, bool present, const char* field) {

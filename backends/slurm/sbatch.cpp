@@ -342,7 +342,7 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     const std::pair<bool, const char*> megatron[] = {
         {(replay & analysis::kRecomputeCoreAttention) != 0, "core_attn"},
         {(replay & analysis::kRecomputeNorms) != 0, "layernorm"},
-        {(replay & analysis::kRecomputeMlp) != 0 && (!in.moe || in.dense_layers > 0), "mlp"},
+        {(replay & analysis::kRecomputeMlp) != 0 && analysis::HasDenseLayers(in), "mlp"},
         {(replay & analysis::kRecomputeMoeActivation) != 0 && in.moe, "moe_act"},
         {(replay & analysis::kRecomputeMlaUpProjection) != 0 && in.mla, "mla_up_proj"}};
     for (const auto& [on, name] : megatron)
@@ -354,7 +354,7 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
       a.Add("--recompute-granularity", "selective");
       if (modules != "core_attn") a.Add("--recompute-modules", modules);
     }
-    if ((replay & analysis::kRecomputeMlpActivation) && (!in.moe || in.dense_layers > 0))
+    if ((replay & analysis::kRecomputeMlpActivation) && analysis::HasDenseLayers(in))
       a.Section(
           "the plan also replays its dense MLPs' activation functions, which Megatron-Core has "
           "no recompute module for: this run keeps their outputs");

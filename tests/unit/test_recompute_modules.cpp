@@ -21,10 +21,15 @@ TEST_CASE("selective recompute without modules is the attention core alone", "[r
   PlanInputs in = PlanNamed(*c, "attention");
   REQUIRE(in.recompute == ir::Recompute::selective);
   CHECK(Replayed(in) == kRecomputeCoreAttention);
-  // Naming the default changes nothing.
-  PlanInputs named = in;
-  named.selective_modules = kRecomputeCoreAttention;
-  CHECK(EvaluatePlan(named).step_time == EvaluatePlan(in).step_time);
+  // Against `keep` (no recompute): the fused kernel keeps no scores, so nothing is freed, and
+  // each of the 32 layers replays its attention forward once a micro-batch.
+  PlanInputs keep = PlanNamed(*c, "keep");
+  REQUIRE(keep.recompute == ir::Recompute::none);
+  const PlanResults r = EvaluatePlan(in), r0 = EvaluatePlan(keep);
+  CHECK(r.memory.activations == Approx(r0.memory.activations));
+  CHECK(r0.step.recompute == 0);
+  CHECK(r.step.recompute ==
+        Approx(32.0 * double(r.micro_batches) * LayerTime(in, Attention(in), false).attn_fwd));
   // The modules are read only under `selective`: search may switch the mode and keep them.
   PlanInputs full = PlanNamed(*c, "minimal");
   full.recompute = ir::Recompute::full;
@@ -154,6 +159,16 @@ TEST_CASE("Megatron-LM takes the modules as --recompute-modules, in its own name
   const std::string& minimal = files.at("slurm/one/minimal.sbatch");
   CHECK(SbatchFlag(minimal, "--recompute-modules") == "core_attn layernorm");
   CHECK(minimal.find("Megatron-Core has no recompute module for") != std::string::npos);
+  // Nothing Megatron-Core has left to name: no selective flags at all (--recompute-modules takes
+  // one name at least), and the script says so.
+  auto dense = ExplainSpec("recompute_modules.cl");
+  for (auto& in : dense->results.plan_inputs)
+    if (in.recompute == ir::Recompute::selective && !in.moe)
+      in.selective_modules = kRecomputeMoeActivation;
+  const std::string& none =
+      testing::Lower(*dense, backends::EmitSlurm).Files().at("slurm/one/attention.sbatch");
+  CHECK(SbatchFlag(none, "--recompute-granularity").empty());
+  CHECK(none.find("names no module Megatron-Core has") != std::string::npos);
 }
 
 TEST_CASE("the script names only modules the model has, which Megatron-Core would refuse else",
