@@ -80,6 +80,7 @@ Advice CheapestMemoryFix(const PlanInputs& in, double hbm_limit) {
     if (int(rc) <= int(in.recompute)) continue;
     PlanInputs c = in;
     c.recompute = rc;
+    c.recompute_layers = 0;  // what the advice says: every layer
     Consider(best, c, fmt::format("recompute = {}", ir::EnumName(rc)), hbm_limit);
   }
   // Half the micro-batch (the global batch stays; more micro-batches per step).
@@ -121,6 +122,7 @@ Advice LargerMicroBatchFix(const PlanInputs& in, double hbm_limit) {
     Consider(best, c, fmt::format("batch {{ micro = {} }}", micro), hbm_limit);
     if (in.recompute != ir::Recompute::full) {
       c.recompute = ir::Recompute::full;
+      c.recompute_layers = 0;
       Consider(best, c, fmt::format("batch {{ micro = {} }}; recompute = full", micro), hbm_limit);
     }
   }

@@ -121,6 +121,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
       in.grad_reduce_prep_bytes = (b > g ? g + b : 0) + 2 * b;
   }
   in.recompute = plan.recompute;
+  in.recompute_layers = plan.recompute_layers;
   if (plan.HasField("recompute_modules")) {
     const ir::RecomputeModules& m = plan.recompute_modules;
     in.selective_modules =

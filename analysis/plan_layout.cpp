@@ -50,7 +50,17 @@ bool StagesSplit(int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t
   return rest >= others && rest % others == 0;
 }
 
-double LayerActivationBytes(const PlanInputs& in, bool moe_layer) {
+bool SomeStageKeepsLayers(const PlanInputs& in) {
+  // Stages 0, 1 and p - 1 hold every count StageLayers gives.
+  const int64_t pp = std::max<int64_t>(1, in.pp);
+  for (int64_t i : {int64_t(0), std::min<int64_t>(1, pp - 1), pp - 1}) {
+    const double n = double(StageLayers(in, i));
+    if (FullyReplayedLayers(in, n) < n) return true;
+  }
+  return false;
+}
+
+double LayerActivationBytes(const PlanInputs& in, bool moe_layer, ir::Recompute mode) {
   // Korthikanti et al. 2022 section 4.1, per tensor (16-bit, 1-byte dropout masks):
   //   norm inputs 2 x 2sbh, attention input 2sbh, attention dropout mask sbh, MLP input 2sbh,
   //   MLP dropout mask sbh = 10 sbh (8 without dropout), replicated across tp unless sequence
@@ -64,7 +74,7 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer) {
   double cp = double(std::max<int64_t>(1, in.cp));
   double sl = double(in.seq_len) / cp, b = double(in.micro_batch), h = double(in.hidden);
   double sb = sl * b, sbh = sb * h;
-  if (in.recompute == ir::Recompute::full) {
+  if (mode == ir::Recompute::full) {
     // Only the layer input is kept (table 2: 2sbh); sequence parallelism shards it over tp.
     return 2 * sbh / (in.sequence_parallel ? t : 1);
   }

@@ -232,9 +232,22 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const double fwd_head = 2 * V * h;
   r.flops.model_per_token = 3 * (fwd_layers + fwd_head);
   double extra = 0;
-  if (in.recompute == ir::Recompute::full)
-    extra = fwd_layers;  // Narayanan et al. 2021 eq. 3: one more forward, not of the LM head
-  else if (const uint8_t replay = Replayed(in); replay != 0) {
+  if (in.recompute == ir::Recompute::full) {
+    // Narayanan et al. 2021 eq. 3: one more forward, not of the LM head.
+    extra = fwd_layers;
+    if (in.recompute_layers > 0) {
+      // Of the layers that replay (the first, last and a middle stage stand for all:
+      // StageLayers gives every middle stage the same count).
+      const int64_t p_ = std::max<int64_t>(1, in.pp);
+      double held = double(StageLayers(in, 0)), replayed = FullyReplayedLayers(in, held);
+      if (p_ > 1) {
+        const double last = double(StageLayers(in, p_ - 1)), mid = double(StageLayers(in, 1));
+        held += last + double(p_ - 2) * mid;
+        replayed += FullyReplayedLayers(in, last) + double(p_ - 2) * FullyReplayedLayers(in, mid);
+      }
+      extra = held > 0 ? fwd_layers * replayed / held : 0;
+    }
+  } else if (const uint8_t replay = Replayed(in); replay != 0) {
     // Korthikanti et al. 2022 section 6.3 counts selective recompute as doubling the attention
     // term (s/(6h) -> s/(3h)), i.e. 3x the core's forward; this reproduces Megatron-LM's published
     // HFU/MFU (175B: 52.8 / 51.4 %). Physically one more forward would be 1x: an upper bound.
@@ -266,6 +279,11 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const double reserve = in.framework_reserve;
   const double act_dense = LayerActivationBytes(in, false);
   const double act_moe = in.moe ? LayerActivationBytes(in, true) : 0;
+  // Under `full` with recompute_layers, the layers left out keep everything.
+  const bool partial = PartialRecompute(in);
+  const double kept_dense = partial ? LayerActivationBytes(in, false, ir::Recompute::none) : 0;
+  const double kept_moe =
+      partial && in.moe ? LayerActivationBytes(in, true, ir::Recompute::none) : 0;
   const double M = double(in.micro_batch) * s / double(cp);  // tokens per micro-batch per rank
   const LayerTimes lt_dense = LayerTime(in, a, false);
   const LayerTimes lt_moe = in.moe ? LayerTime(in, a, true) : LayerTimes{};
@@ -278,7 +296,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   double stage_dense_params = 0, stage_expert_params = 0;  // of the slowest stage
   double compute_mb = 0, recompute_mb = 0, bwd_mb = 0, attn_mb = 0, offload_mb = 0;
   double gemm_time_mb = 0, gemm_flops_mb = 0;
-  double layers_moe_mb = 0, layers_mb = 0;
+  double layers_moe_mb = 0, layers_mb = 0, replayed_share_mb = 0;
   for (int k = 0; k < nstages; ++k) {
     int64_t i = stages[k];
     double n = double(StageLayers(in, i));
@@ -317,8 +335,16 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // Offloaded layers' activations wait in host memory (analysis/offload.h).
     const OffloadedLayers off =
         in.offload_layers > 0 ? SplitOffload(in, nd, nm) : OffloadedLayers{};
-    const double off_bytes = off.dense * act_dense + off.moe * act_moe;
-    double acts = in_flight * (nd * act_dense + nm * act_moe - off_bytes);
+    // The share of the stage's layers that replay their forward (1 under `full`, 0 else).
+    const double replayed_share = !partial ? (in.recompute == ir::Recompute::full ? 1.0 : 0.0)
+                                  : n > 0  ? FullyReplayedLayers(in, n) / n
+                                           : 0.0;
+    const double layer_dense =
+        partial ? replayed_share * act_dense + (1 - replayed_share) * kept_dense : act_dense;
+    const double layer_moe =
+        partial ? replayed_share * act_moe + (1 - replayed_share) * kept_moe : act_moe;
+    const double off_bytes = off.dense * layer_dense + off.moe * layer_moe;
+    double acts = in_flight * (nd * layer_dense + nm * layer_moe - off_bytes);
     // Output layer: fp32 logits for the cross entropy, 4 s b V / t (Korthikanti et al. 2022 4.3).
     if (last) acts += 4 * M * V / double(tp);
     MemoryBreakdown mb;
@@ -342,12 +368,12 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     double fwd = nd * lt_dense.fwd + nm * lt_moe.fwd + (last ? head.fwd : 0);
     double bwd = nd * lt_dense.bwd + nm * lt_moe.bwd + (last ? head.bwd : 0);
     double rec = nd * lt_dense.recompute + nm * lt_moe.recompute;
+    if (partial) rec *= replayed_share;
     double stall = 0;
     if (off.Count() > 0 && in.offload_bandwidth > 0 && n > 0) {
       const double transfer = off_bytes / off.Count() / in.offload_bandwidth;
       const double layer_fwd = (nd * lt_dense.fwd + nm * lt_moe.fwd) / n;
-      const double layer_bwd =
-          (nd * (lt_dense.bwd + lt_dense.recompute) + nm * (lt_moe.bwd + lt_moe.recompute)) / n;
+      const double layer_bwd = (nd * lt_dense.bwd + nm * lt_moe.bwd + rec) / n;
       stall = OffloadStall(off.Count(), n, transfer, layer_fwd) +
               OffloadStall(off.Count(), n, transfer, layer_bwd);
     }
@@ -363,6 +389,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       attn_mb = n * lt_dense.attn_fwd;
       layers_mb = n;
       layers_moe_mb = nm;
+      replayed_share_mb = replayed_share;
       stage_dense_params = dense_params;
       stage_expert_params = expert_params;
     }
@@ -387,7 +414,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // `seq_par_ag_redo`): two more all-gathers per layer, one all-reduce's worth. Korthikanti et
     // al. 2022 table 4 measures this: sequence parallelism saves 0.5 ms of the 22B layer's forward
     // but only 0.1 ms of its backward.
-    double n_ar = (in.recompute == ir::Recompute::full ? 6 : 4) + (in.sequence_parallel ? 1 : 0);
+    double n_ar = 4 + 2 * replayed_share_mb + (in.sequence_parallel ? 1 : 0);
     // Sequence parallelism's all-reduce equivalents are reduce-scatter + all-gather pairs.
     // In-network reduction (NVLS) speeds an all-reduce up by its measured factor; sequence
     // parallelism's reduce-scatter and all-gather run as rings (NVLS implements all-reduce only).
@@ -406,7 +433,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     tp_all_mb = layers_mb * n_ar * ar + layers_moe_mb * n_ar * (ar_moe - ar);
     // Forward and its full-recompute replay: the row-parallel layers' all-reduces (or
     // all-gather + reduce-scatter pairs), exposed.
-    const double n_forward = in.recompute == ir::Recompute::full ? 4 : 2;
+    const double n_forward = 2 + 2 * replayed_share_mb;
     // Backward: the column-parallel layers' collectives run beside their own gradient GEMMs
     // (Megatron-LM `LinearWithGradAccumulationAndAsyncCommunication`, on by default since
     // 2021-09-02): the input-gradient all-reduce beside the weight-gradient GEMM; with sequence
@@ -494,7 +521,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     const int64_t span = ir::SaturatingMul(tp, cp);
     const double alpha = Latency(in, span);
     // Full recompute replays each layer's forward exchange before its backward.
-    const double replay = in.recompute == ir::Recompute::full ? 1 : 0;
+    const double replay = replayed_share_mb;
     switch (in.cp_comm) {
       case ir::CpComm::ring: {
         // Ring attention (Liu et al. 2023; Megatron context parallelism, --cp-comm-type p2p):

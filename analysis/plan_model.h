@@ -7,6 +7,7 @@
 // times per second (bench/bench_plan_eval.cpp measures it).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 
 #include "analysis/cluster_model.h"
@@ -73,6 +74,9 @@ struct PlanInputs {
   // What `recompute = selective` replays (RecomputeModule bits); read only when selective, so
   // that search can switch the mode and keep the plan's modules.
   uint8_t selective_modules = kRecomputeCoreAttention;
+  // With `recompute = full`: the first recompute_layers layers of each pipeline chunk replay, the
+  // rest keep their activations (Megatron-Core's block method); 0: every layer.
+  int64_t recompute_layers = 0;
   ir::Precision precision = ir::Precision::bf16;
   bool flash_attention = true;
   bool fused_cross_entropy = true;  // else Megatron-LM's per-operation fp32 cross entropy
@@ -155,6 +159,23 @@ struct PlanInputs {
 // bits): the selective modules, none under `none` or `full`.
 inline uint8_t Replayed(const PlanInputs& in) {
   return in.recompute == ir::Recompute::selective ? in.selective_modules : 0;
+}
+
+// Of a pipeline stage's n layers, in vpp model chunks, how many replay their whole forward: all of
+// them under `full` (none otherwise), or with recompute_layers the first that many of each chunk
+// (Megatron-Core's block method, megatron/core/recompute.py). Chunk sizes differ by at most one
+// layer, so min(n, layers x vpp) counts them exactly.
+inline double FullyReplayedLayers(const PlanInputs& in, double n) {
+  if (in.recompute != ir::Recompute::full) return 0;
+  if (in.recompute_layers <= 0) return n;
+  return std::min(n, double(in.recompute_layers) * double(std::max<int64_t>(1, in.vpp)));
+}
+
+// Whether full recompute leaves some layers out: recompute_layers below the layers of some
+// pipeline chunk.
+bool SomeStageKeepsLayers(const PlanInputs& in);
+inline bool PartialRecompute(const PlanInputs& in) {
+  return in.recompute == ir::Recompute::full && in.recompute_layers > 0 && SomeStageKeepsLayers(in);
 }
 
 struct ParamCounts {
@@ -284,8 +305,12 @@ bool StagesSplit(int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t
 ParamCounts CountParams(const PlanInputs& in);
 
 // Activation bytes one transformer layer keeps for backward on one GPU, for one micro-batch: the
-// per-tensor generalisation of Korthikanti et al. 2022 table 2 (GQA/MLA widths, SwiGLU, MoE, CP).
-double LayerActivationBytes(const PlanInputs& in, bool moe_layer);
+// per-tensor generalisation of Korthikanti et al. 2022 table 2 (GQA/MLA widths, SwiGLU, MoE, CP),
+// for a layer that runs under `mode` (a layer full recompute leaves out runs under `none`).
+double LayerActivationBytes(const PlanInputs& in, bool moe_layer, ir::Recompute mode);
+inline double LayerActivationBytes(const PlanInputs& in, bool moe_layer) {
+  return LayerActivationBytes(in, moe_layer, in.recompute);
+}
 
 // The evaluator: pure, no allocation, no I/O.
 // Copies of the sharded states the data-parallel group keeps (PlanInputs::shard_group): 1

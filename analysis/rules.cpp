@@ -2,6 +2,7 @@
 // numbers. Strings and allocation live here, never in the evaluators.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -144,6 +145,36 @@ void CheckRecomputeModules(const ir::Plan& plan, const PlanInputs& in, Diagnosti
       "the model has {}{}",
       in.moe ? (dense ? "dense and MoE layers" : "MoE layers only") : "dense layers only",
       in.mla ? " and multi-head latent attention" : ", no multi-head latent attention"));
+  sink.Report(std::move(d));
+}
+
+// plan.recompute-layers: a count of replayed layers per chunk that changes nothing.
+void CheckRecomputeLayers(const ir::Plan& plan, const PlanInputs& in, DiagnosticSink& sink) {
+  if (in.recompute_layers <= 0) return;
+  const ir::SourceRange where = plan.FieldRange("recompute_layers");
+  if (in.recompute != ir::Recompute::full) {
+    auto d = MakeDiagnostic(
+        DiagCode::PlanRecomputeLayers, where,
+        fmt::format("`recompute_layers` is read only with `recompute = full`, not `{}`",
+                    ir::EnumName(in.recompute)));
+    d.Note("it counts the layers of each pipeline chunk that replay their whole forward");
+    sink.Report(std::move(d));
+    return;
+  }
+  if (PartialRecompute(in)) return;
+  // The largest chunk: the most loaded stage's layers over its vpp chunks, rounded up.
+  const int64_t pp = std::max<int64_t>(1, in.pp), vpp = std::max<int64_t>(1, in.vpp);
+  int64_t largest = 0;
+  for (int64_t i : {int64_t(0), std::min<int64_t>(1, pp - 1), pp - 1})
+    largest = std::max(largest, (StageLayers(in, i) + vpp - 1) / vpp);
+  auto d = MakeDiagnostic(
+      DiagCode::PlanRecomputeLayers, where,
+      fmt::format("`recompute_layers = {}` replays every layer: no pipeline chunk holds more than "
+                  "{}",
+                  in.recompute_layers, largest));
+  d.Note(
+      "this is `recompute = full` without a count; a smaller one keeps some layers' "
+      "activations and skips their replay");
   sink.Report(std::move(d));
 }
 
@@ -624,6 +655,7 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   CheckPlanStep(plan, in, r, headroom, options, sink);
   CheckPlanOffload(p, plan, node, in, r, options.default_host_bandwidth, sink);
   CheckRecomputeModules(plan, in, sink);
+  CheckRecomputeLayers(plan, in, sink);
 
   // reliability.checkpoint-interval
   if (plan.checkpoint.every.si > 0 && r.optimal_checkpoint_interval > 0) {

@@ -206,8 +206,9 @@ double TimeLowerBound(const Prepared& p, const Candidate& c) {
   // at most at peak x gemm_efficiency, and the bubble is (p - 1)/(m v) of the micro-batch time
   // (Narayanan et al. 2021 section 2.2); communication, optimizer and overheads only add.
   double rate = p.base->peak_flops * p.base->gemm_efficiency * double(c.gpus);
-  double flops =
-      p.model_flops_step + (c.recompute == ir::Recompute::full ? p.layer_fwd_flops_step : 0.0);
+  // Full recompute limited to some layers (recompute_layers) adds at least nothing.
+  const bool all_replay = c.recompute == ir::Recompute::full && p.base->recompute_layers == 0;
+  double flops = p.model_flops_step + (all_replay ? p.layer_fwd_flops_step : 0.0);
   double m = double(p.base->global_batch / (c.micro * c.Dp()));
   double bubble = double(c.pp - 1) / (m * double(c.vpp));
   return flops / rate * (1 + bubble);

@@ -80,6 +80,7 @@ inline constexpr PlausibleRange kPlausibleRanges[] = {
     {"plan.batch.global", 1, 1e8},
     {"plan.batch.micro", 1, 1e6},
     {"plan.batch.seq_len", 1, 1e8},
+    {"plan.recompute_layers", 0, 1e4},  // as model.layers
     {"plan.tokens", 0, 1e18},
 };
 

@@ -300,6 +300,7 @@ struct Plan : Entity {
   Optimizer optimizer;
   Recompute recompute = Recompute::none;
   RecomputeModules recompute_modules;  // read only where written (Entity::HasField)
+  int64_t recompute_layers = 0;        // with `full`: replayed layers per pipeline chunk; 0: all
   double tokens = 0;
   Checkpoint checkpoint;
   Offload offload;
@@ -334,6 +335,10 @@ void Describe(Plan& p, V& v) {
   v.Field("recompute_modules", p.recompute_modules, kOptional,
           "`recompute_modules { core_attention = true; norms = true }`: what `recompute = "
           "selective` replays, in place of the attention core alone");
+  v.Field("recompute_layers", p.recompute_layers, kOptional,
+          "with `recompute = full`, the layers of each pipeline chunk that replay their forward, "
+          "the first ones; the rest keep every activation (Megatron-Core's --recompute-method "
+          "block --recompute-num-layers); 0: every layer");
   v.Field("tokens", p.tokens, kOptional, "training tokens, e.g. `15 trillion`");
   v.Field("checkpoint", p.checkpoint, kOptional, "`checkpoint { every = 30 min }`");
   v.Field("offload", p.offload, kOptional, "`offload { activations = 40 }`: host-memory offload");

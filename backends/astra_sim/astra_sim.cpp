@@ -150,11 +150,13 @@ std::string SystemJson(const PlanShape& s, const std::vector<Dimension>& dims,
 
 struct Block {
   int64_t layers = 0, moe = 0;
+  bool replays = true;  // under `full` with recompute_layers: its layers replay their forward
 };
 
 // The stage's layers in `vpp` model chunks (Megatron's interleaved schedule gives each stage vpp
 // chunks of consecutive layers), each in blocks of k consecutive layers (the last may be
-// shorter). Chunk sizes differ by at most one layer when vpp does not divide the stage.
+// shorter). Chunk sizes differ by at most one layer when vpp does not divide the stage. A block
+// does not straddle the end of the layers full recompute replays (sim::LayerReplays).
 std::vector<std::vector<Block>> Chunks(const PlanShape& s, const sim::Stage& st, int64_t vpp,
                                        int64_t k) {
   std::vector<std::vector<Block>> out(static_cast<size_t>(vpp));
@@ -162,10 +164,18 @@ std::vector<std::vector<Block>> Chunks(const PlanShape& s, const sim::Stage& st,
   int64_t l = st.first_layer;
   for (int64_t c = 0; c < vpp; ++c) {
     int64_t n = st.layers / vpp + (c < st.layers % vpp ? 1 : 0);
-    for (int64_t b = 0; b < n; b += k) {
+    for (int64_t b = 0; b < n;) {
       Block bl;
       bl.layers = std::min(k, n - b);
+      bl.replays = sim::LayerReplays(s, st, l);
+      // Cut the block where the replayed layers end.
+      for (int64_t i = 1; i < bl.layers; ++i)
+        if (sim::LayerReplays(s, st, l + i) != bl.replays) {
+          bl.layers = i;
+          break;
+        }
       for (int64_t i = 0; i < bl.layers; ++i, ++l) bl.moe += l >= dense_end;
+      b += bl.layers;
       out[c].push_back(bl);
     }
   }
@@ -277,7 +287,8 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
               const Block& b, const std::string& tag, bool paired) {
   // Full recompute repeats the block's forward (and its two tensor-parallel all-reduces, as
   // analysis counts them) before its backward.
-  if (s.in->recompute == ir::Recompute::full) Forward(w, s, sl, g, r, b, tag, true, paired);
+  if (s.in->recompute == ir::Recompute::full && b.replays)
+    Forward(w, s, sl, g, r, b, tag, true, paired);
   const BlockCompute c = Compute(s, b);
   const double act = s.act_bytes * double(b.layers);
   const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap && paired;

@@ -68,6 +68,7 @@
 
 #include "analysis/layer_model.h"
 #include "backends/emitters.h"
+#include "backends/escape.h"
 #include "backends/sim/plan_shape.h"
 
 namespace clusterc::backends {
@@ -176,6 +177,13 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         "where the plan offloads {} layers a GPU, each beside its own block's compute where "
         "clusterc lets it run beside the layers after it",
         in.offload_layers));
+  // Calculon's "full" replays every block (llm.py, activation_recompute).
+  if (analysis::PartialRecompute(in))
+    notes.push_back(fmt::format(
+        "Calculon has no partial recompute: activation_recompute \"full\" replays every block "
+        "where the plan replays the first {} layers of each pipeline chunk and keeps the rest's "
+        "activations",
+        in.recompute_layers));
   if (in.moe)
     notes.push_back(fmt::format(
         "Calculon has no mixture of experts: {} experts (top {}, {} shared) are written as a dense "
@@ -309,7 +317,7 @@ std::string ModelJson(const PlanShape& s) {
   out += "  \"clusterc_notes\": [";
   std::vector<std::string> notes = Notes(s, ffn);
   for (size_t i = 0; i < notes.size(); ++i)
-    out += fmt::format("{}\n    \"{}\"", i ? "," : "", notes[i]);
+    out += fmt::format("{}\n    {}", i ? "," : "", escape::JsonString(notes[i]));
   out += notes.empty() ? "]\n" : "\n  ]\n";
   out += "}\n";
   return out;

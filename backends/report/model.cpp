@@ -396,6 +396,9 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
       {"precision", "precision", std::string(ir::EnumName(plan.precision)), false});
   out.attributes.push_back(
       {"recompute", "recompute", std::string(ir::EnumName(plan.recompute)), false});
+  if (plan.recompute == ir::Recompute::full && plan.recompute_layers > 0)
+    out.attributes.push_back({"recompute_layers", "replayed layers per pipeline chunk",
+                              std::to_string(plan.recompute_layers), false});
   std::string optimizer = std::string(ir::EnumName(plan.optimizer.kind)) + " " +
                           std::string(ir::EnumName(plan.optimizer.sharding));
   // Hybrid sharding: the shard group and the copies of the sharded states.

@@ -117,6 +117,18 @@ double RecomputeMlp(const PlanShape& s, bool moe) {
   return 0;
 }
 
+bool LayerReplays(const PlanShape& s, const Stage& st, int64_t l) {
+  const analysis::PlanInputs& in = *s.in;
+  if (in.recompute != ir::Recompute::full || in.recompute_layers <= 0) return true;
+  int64_t offset = l - st.first_layer;
+  for (int64_t c = 0; c < s.vpp; ++c) {
+    const int64_t n = st.layers / s.vpp + (c < st.layers % s.vpp ? 1 : 0);
+    if (offset < n) return offset < in.recompute_layers;
+    offset -= n;
+  }
+  return false;
+}
+
 double HiddenTpBackward(const PlanShape& s) {
   const auto& in = *s.in;
   if (s.tp <= 1 || !in.tp_backward_overlap || in.tp_comm_overlap) return 0;

@@ -128,6 +128,10 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
 // attention core alone), all counted with the attention.
 double RecomputeAttention(const PlanShape& s, bool moe);
 double RecomputeMlp(const PlanShape& s, bool moe);
+// Whether layer `l` of stage `st` replays under the plan's recompute: every layer, except under
+// `full` with recompute_layers, where only the first that many of each of the stage's vpp
+// chunks do (chunk sizes differing by at most one, the larger first).
+bool LayerReplays(const PlanShape& s, const Stage& st, int64_t l);
 
 // Compute of stage `st` for one micro-batch (forward, backward, recompute, the head on the last
 // stage) plus the expert all-to-alls of its MoE layers: what ranks the stages.

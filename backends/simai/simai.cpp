@@ -108,6 +108,7 @@ void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int
   };
   for (int64_t l = st.first_layer; l < st.first_layer + st.layers; ++l) {
     const bool moe = l >= dense_end;
+    const bool replays = sim::LayerReplays(s, st, l);
     const sim::LayerCost& cost = moe ? s.moe : s.dense;
     const double share[2] = {cost.attn_share, 1 - cost.attn_share};
     // The backward splits evenly between input and weight gradients (their GEMMs have the same
@@ -115,14 +116,14 @@ void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int
     Row a;
     a.name = fmt::format("attention_layer_{}.{}", l, mb);
     a.fwd = cost.fwd * share[0];
-    a.ig = cost.bwd * share[0] / 2 + sim::RecomputeAttention(s, moe);
+    a.ig = cost.bwd * share[0] / 2 + (replays ? sim::RecomputeAttention(s, moe) : 0);
     a.wg = cost.bwd * share[0] / 2;
     tp_comm(a);
     rows.push_back(a);
     Row m;
     m.name = fmt::format("{}_layer_{}.{}", moe ? "moe_experts" : "mlp", l, mb);
     m.fwd = cost.fwd * share[1];
-    m.ig = cost.bwd * share[1] / 2 + sim::RecomputeMlp(s, moe);
+    m.ig = cost.bwd * share[1] / 2 + (replays ? sim::RecomputeMlp(s, moe) : 0);
     m.wg = cost.bwd * share[1] / 2;
     tp_comm(m);
     if (!moe || s.ep <= 1) {

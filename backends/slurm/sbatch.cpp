@@ -360,8 +360,15 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
           "no recompute module for: this run keeps their outputs");
   } else if (in.recompute == ir::Recompute::full) {
     a.Add("--recompute-granularity", "full");
-    a.Add("--recompute-method", "uniform");
-    a.Add("--recompute-num-layers", 1);
+    if (in.recompute_layers > 0) {
+      // Block: the first N layers of each model chunk replay, the rest keep their activations
+      // (megatron/core/recompute.py).
+      a.Add("--recompute-method", "block");
+      a.Add("--recompute-num-layers", in.recompute_layers);
+    } else {
+      a.Add("--recompute-method", "uniform");
+      a.Add("--recompute-num-layers", 1);
+    }
   }
   // Activation offload: Megatron-Core's CPU offloading of the first N layers (its flags are
   // generated from TransformerConfig since core_v0.16.0; a positive count turns it on). It
