@@ -38,6 +38,27 @@ bool ShardGroupKept(const PlanInputs& in, const PlanInputs& changed) {
 
 }  // namespace
 
+int64_t FewestReplayedLayers(const PlanInputs& in, double hbm_limit) {
+  if (in.recompute == ir::Recompute::full && in.recompute_layers <= 0) return 0;
+  // Memory falls as the count grows: a bisection over the counts below the largest chunk's
+  // layers (at that count every layer replays), above the plan's own.
+  PlanInputs c = in;
+  c.recompute = ir::Recompute::full;
+  int64_t lo = in.recompute == ir::Recompute::full ? in.recompute_layers + 1 : 1;
+  int64_t hi = LargestChunkLayers(in) - 1, found = 0;
+  while (lo <= hi) {
+    c.recompute_layers = lo + (hi - lo) / 2;
+    const PlanResults r = EvaluatePlan(c);
+    if (r.valid && r.memory.Total() <= hbm_limit) {
+      found = c.recompute_layers;
+      hi = found - 1;
+    } else {
+      lo = c.recompute_layers + 1;
+    }
+  }
+  return found;
+}
+
 Advice CheapestMemoryFix(const PlanInputs& in, double hbm_limit) {
   Advice best;
   // Hybrid sharding over larger shard groups (fewer replicas), up to the whole data-parallel
@@ -82,6 +103,19 @@ Advice CheapestMemoryFix(const PlanInputs& in, double hbm_limit) {
     c.recompute = rc;
     c.recompute_layers = 0;  // what the advice says: every layer
     Consider(best, c, fmt::format("recompute = {}", ir::EnumName(rc)), hbm_limit);
+  }
+  // Full recompute of only the layers needed.
+  if (in.recompute != ir::Recompute::full || in.recompute_layers > 0) {
+    PlanInputs c = in;
+    c.recompute = ir::Recompute::full;
+    if (const int64_t layers = FewestReplayedLayers(in, hbm_limit); layers > 0) {
+      c.recompute_layers = layers;
+      Consider(best, c, fmt::format("recompute = full; recompute_layers = {}", layers), hbm_limit);
+    }
+    if (in.recompute == ir::Recompute::full) {  // every layer: the plan's count dropped
+      c.recompute_layers = 0;
+      Consider(best, c, "recompute_layers = 0", hbm_limit);
+    }
   }
   // Half the micro-batch (the global batch stays; more micro-batches per step).
   if (in.micro_batch >= 2 && in.micro_batch % 2 == 0) {

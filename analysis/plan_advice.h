@@ -15,10 +15,15 @@ struct Advice {
   PlanResults result;  // the plan with that change
 };
 
-// Among changes that keep the plan's GPU count (stronger optimizer sharding, more recompute, half
-// the micro-batch, tp or pp doubled with dp halved), the one whose step is fastest while the most
-// loaded GPU fits in `hbm_limit` bytes.
+// Among changes that keep the plan's GPU count (stronger optimizer sharding, more recompute, full
+// recompute of as few layers a chunk as fit, half the micro-batch, tp or pp doubled with dp
+// halved), the one whose step is fastest while the most loaded GPU fits in `hbm_limit` bytes.
 Advice CheapestMemoryFix(const PlanInputs& in, double hbm_limit);
+
+// The fewest layers of each pipeline chunk that full recompute must replay (Megatron-Core's block
+// method) for the most loaded GPU to fit in `hbm_limit` bytes, above the plan's own count; 0 when
+// no count below the largest chunk's layers fits (or the plan already replays every layer).
+int64_t FewestReplayedLayers(const PlanInputs& in, double hbm_limit);
 
 // A micro-batch 2, 4 or 8 times the plan's (the global batch kept), with the plan's recompute or
 // else full recompute, whose step is fastest while the most loaded GPU fits in `hbm_limit`

@@ -50,6 +50,14 @@ bool StagesSplit(int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t
   return rest >= others && rest % others == 0;
 }
 
+int64_t LargestChunkLayers(const PlanInputs& in) {
+  const int64_t pp = std::max<int64_t>(1, in.pp), vpp = std::max<int64_t>(1, in.vpp);
+  int64_t largest = 0;
+  for (int64_t i : {int64_t(0), std::min<int64_t>(1, pp - 1), pp - 1})
+    largest = std::max(largest, (StageLayers(in, i) + vpp - 1) / vpp);
+  return largest;
+}
+
 bool SomeStageKeepsLayers(const PlanInputs& in) {
   // Stages 0, 1 and p - 1 hold every count StageLayers gives.
   const int64_t pp = std::max<int64_t>(1, in.pp);

@@ -174,6 +174,8 @@ inline double FullyReplayedLayers(const PlanInputs& in, double n) {
 // Whether full recompute leaves some layers out: recompute_layers below the layers of some
 // pipeline chunk.
 bool SomeStageKeepsLayers(const PlanInputs& in);
+// The layers of the largest pipeline chunk: a stage's layers over its vpp chunks, rounded up.
+int64_t LargestChunkLayers(const PlanInputs& in);
 inline bool PartialRecompute(const PlanInputs& in) {
   return in.recompute == ir::Recompute::full && in.recompute_layers > 0 && SomeStageKeepsLayers(in);
 }

@@ -162,11 +162,7 @@ void CheckRecomputeLayers(const ir::Plan& plan, const PlanInputs& in, Diagnostic
     return;
   }
   if (PartialRecompute(in)) return;
-  // The largest chunk: the most loaded stage's layers over its vpp chunks, rounded up.
-  const int64_t pp = std::max<int64_t>(1, in.pp), vpp = std::max<int64_t>(1, in.vpp);
-  int64_t largest = 0;
-  for (int64_t i : {int64_t(0), std::min<int64_t>(1, pp - 1), pp - 1})
-    largest = std::max(largest, (StageLayers(in, i) + vpp - 1) / vpp);
+  const int64_t largest = LargestChunkLayers(in);
   auto d = MakeDiagnostic(
       DiagCode::PlanRecomputeLayers, where,
       fmt::format("`recompute_layers = {}` replays every layer: no pipeline chunk holds more than "

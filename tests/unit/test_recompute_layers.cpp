@@ -1,7 +1,7 @@
 // Full recompute of some layers (`plan { recompute = full; recompute_layers = N }`, Megatron-Core's
-// --recompute-method block --recompute-num-layers N; docs/model.md "Activation recompute"). The
-// spec is tests/lang/analysis/plan_recompute_layers.cl: Llama 3 8B on 4 stages of two chunks of 4
-// layers each.
+// --recompute-method block --recompute-num-layers N; docs/model.md "Full recompute of some
+// layers"). The spec is tests/lang/analysis/plan_recompute_layers.cl: Llama 3 8B on 4 stages of two
+// chunks of 4 layers each.
 #include <llvm/Support/JSON.h>
 
 #include <catch2/catch.hpp>
@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/plan_advice.h"
 #include "backends/emitters.h"
 #include "backends/sim/plan_shape.h"
 #include "support.h"
@@ -63,6 +64,35 @@ TEST_CASE("full recompute of some layers replays and frees those layers alone", 
   const PlanResults re = EvaluatePlan(every);
   CHECK(re.step.Total() == Approx(ra.step.Total()));
   CHECK(re.memory.Total() == Approx(ra.memory.Total()));
+}
+
+TEST_CASE("a plan over its memory is told the fewest layers to replay that fit", "[recompute]") {
+  auto c = LayersSpec();
+  PlanInputs none = PlanNamed(*c, "partial");
+  none.recompute = ir::Recompute::none;
+  none.recompute_layers = 0;
+  PlanInputs all = none;
+  all.recompute = ir::Recompute::full;
+  const double keep = EvaluatePlan(none).memory.Total(), replay = EvaluatePlan(all).memory.Total();
+  REQUIRE(replay < keep);
+  // A limit between replaying every layer and replaying none: some count of the chunk's 4 fits.
+  const double limit = replay + 0.6 * (keep - replay);
+  const int64_t n = FewestReplayedLayers(none, limit);
+  REQUIRE(n >= 1);
+  REQUIRE(n < 4);
+  PlanInputs named = all, fewer = all;
+  named.recompute_layers = n;
+  fewer.recompute_layers = n - 1;
+  CHECK(EvaluatePlan(named).memory.Total() <= limit);
+  // One layer fewer does not fit (0 would be every layer).
+  if (n > 1) CHECK(EvaluatePlan(fewer).memory.Total() > limit);
+  CHECK(EvaluatePlan(named).step_time < EvaluatePlan(all).step_time);
+  // The fix offered is at least as fast as that count.
+  const Advice a = CheapestMemoryFix(none, limit);
+  REQUIRE(a.found);
+  CHECK(a.result.step_time <= EvaluatePlan(named).step_time);
+  // A plan that already replays every layer is told of no count.
+  CHECK(FewestReplayedLayers(all, limit) == 0);
 }
 
 TEST_CASE("the script and the simulator inputs replay the same layers", "[recompute][slurm][sim]") {
