@@ -139,8 +139,12 @@ double HiddenTpBackward(const PlanShape& s) {
 double StageMicroBatchTime(const PlanShape& s, int64_t stage) {
   const Stage& st = s.stages[static_cast<size_t>(stage)];
   const double nd = double(st.layers - st.moe_layers), nm = double(st.moe_layers);
-  double t = nd * (s.dense.fwd + s.dense.bwd + s.dense.recompute) +
-             nm * (s.moe.fwd + s.moe.bwd + s.moe.recompute + s.ep_layer);
+  double t = nd * (s.dense.fwd + s.dense.bwd) + nm * (s.moe.fwd + s.moe.bwd + s.ep_layer);
+  // The recompute of the layers that replay (all but under `full` with recompute_layers); MoE
+  // layers follow the dense ones.
+  const int64_t dense_end = st.first_layer + st.layers - st.moe_layers;
+  for (int64_t l = st.first_layer; l < st.first_layer + st.layers; ++l)
+    if (LayerReplays(s, st, l)) t += l < dense_end ? s.dense.recompute : s.moe.recompute;
   if (stage == s.pp - 1) t += s.head_fwd + s.head_bwd;
   return t;
 }

@@ -132,6 +132,10 @@ TEST_CASE("the script and the simulator inputs replay the same layers", "[recomp
     INFO("layer " << 24 + i);
     CHECK(backends::sim::LayerReplays(s, last, 24 + i) == expected[i]);
   }
+  // The stages are ranked by what they replay: stage 0's 8 dense layers, 4 of them replayed.
+  const backends::sim::LayerCost& d = s.dense;
+  REQUIRE(d.recompute > 0);
+  CHECK(backends::sim::StageMicroBatchTime(s, 0) == Approx(8 * (d.fwd + d.bwd) + 4 * d.recompute));
   // SimAI's rows (the slowest stage, the last): a replayed layer's input gradient carries its
   // forward again, the others' do not.
   std::map<std::string, long long> input_gradient;
