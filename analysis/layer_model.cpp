@@ -348,4 +348,23 @@ HeadTimes HeadTime(const PlanInputs& in) {
   return ht;
 }
 
+HeadTimes MtpModuleTime(const PlanInputs& in) {
+  if (in.mtp_layers <= 0) return {};
+  HeadTimes ht = HeadTime(in);
+  const double t = double(std::max<int64_t>(1, in.tp));
+  const double M =
+      double(in.micro_batch) * double(in.seq_len) / double(std::max<int64_t>(1, in.cp));
+  const double h = double(in.hidden);
+  // eh_proj, column-parallel: [M, 2h] x [2h, h / t]; backward a data- and a weight-gradient GEMM.
+  const double proj = GemmTime(in, M, h / t, 2 * h, false);
+  // enorm and hnorm read and write M x h each (16 bits), the concatenation writes M x 2h; the
+  // backward reads and writes about twice that.
+  const double sp = in.sequence_parallel ? t : 1.0;
+  const double elementwise = MemoryBoundTime(in, 12 * M * h / sp);
+  ht.fwd += proj + elementwise;
+  ht.bwd += 2 * proj + 2 * elementwise;
+  ht.flops_fwd += 2 * M * 2 * h * h / t;
+  return ht;
+}
+
 }  // namespace clusterc::analysis

@@ -70,5 +70,8 @@ struct HeadTimes {
   double fwd = 0, bwd = 0, flops_fwd = 0;
 };
 HeadTimes HeadTime(const PlanInputs& in);
+// One multi-token prediction module beside its layer: the two norms, the 2h -> h projection and
+// one more pass of the output head and loss.
+HeadTimes MtpModuleTime(const PlanInputs& in);
 
 }  // namespace clusterc::analysis

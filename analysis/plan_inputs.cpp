@@ -34,6 +34,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     in.attention_head_dim = mo.head_dim;
     in.vocab = mo.vocab;
     in.tied_embeddings = mo.tied_embeddings;
+    in.mtp_layers = mo.mtp_layers;
     in.swiglu = mo.activation == ir::Activation::swiglu;
     in.layernorm = mo.norm == ir::Norm::layernorm;
     in.dropout =

@@ -131,4 +131,21 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer, ir::Recompute 
   return (in.sequence_parallel ? replicated / t : replicated) + parallel / t;
 }
 
+// Bubble of the plan's schedule relative to 1F1B's (p - 1)(F + B), with the weight-gradient half
+// of the backward W = B/2 = F: zero-bubble ZB-H1 (Qi et al. 2024, "Zero Bubble Pipeline
+// Parallelism", ICLR, section 3; DeepSeek-V3 report table 2: (p - 1)(F + B - 2W)) leaves 1/3;
+// DualPipe (DeepSeek-V3 table 2: (p/2 - 1)(F&B + B - 3W)) leaves (p - 2) / (3 (p - 1)).
+double ScheduleBubbleFactor(ir::Schedule schedule, int64_t pp) {
+  double p = double(std::max<int64_t>(1, pp));
+  switch (schedule) {
+    case ir::Schedule::one_f_one_b:
+      return 1;
+    case ir::Schedule::zero_bubble:
+      return 1.0 / 3;
+    case ir::Schedule::dualpipe:
+      return p > 1 ? std::max(0.0, p - 2) / (3 * (p - 1)) : 1;
+  }
+  return 1;
+}
+
 }  // namespace clusterc::analysis

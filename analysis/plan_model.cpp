@@ -14,29 +14,7 @@ namespace clusterc::analysis {
 
 namespace f = formulas;
 
-const char* CommName(Comm c) {
-  switch (c) {
-    case Comm::kTp:
-      return "tensor-parallel all-reduce";
-    case Comm::kPp:
-      return "pipeline point-to-point";
-    case Comm::kDp:
-      return "data-parallel gradient reduction";
-    case Comm::kEp:
-      return "expert-parallel all-to-all";
-    case Comm::kCp:
-      return "context-parallel key/value exchange";
-    case Comm::kCount:
-      break;
-  }
-  return "communication";
-}
-
 namespace {
-
-double MlpFactor(const PlanInputs& in) {
-  return in.swiglu ? 3.0 : 2.0;
-}  // matrices per MLP
 
 int ZeroStage(ir::Sharding s) {
   switch (s) {
@@ -51,23 +29,6 @@ int ZeroStage(ir::Sharding s) {
       return 3;
   }
   return 0;
-}
-
-// Bubble of the plan's schedule relative to 1F1B's (p - 1)(F + B), with the weight-gradient half
-// of the backward W = B/2 = F: zero-bubble ZB-H1 (Qi et al. 2024, "Zero Bubble Pipeline
-// Parallelism", ICLR, section 3; DeepSeek-V3 report table 2: (p - 1)(F + B - 2W)) leaves 1/3;
-// DualPipe (DeepSeek-V3 table 2: (p/2 - 1)(F&B + B - 3W)) leaves (p - 2) / (3 (p - 1)).
-double ScheduleBubbleFactor(const PlanInputs& in) {
-  double p = double(std::max<int64_t>(1, in.pp));
-  switch (in.schedule) {
-    case ir::Schedule::one_f_one_b:
-      return 1;
-    case ir::Schedule::zero_bubble:
-      return 1.0 / 3;
-    case ir::Schedule::dualpipe:
-      return p > 1 ? std::max(0.0, p - 2) / (3 * (p - 1)) : 1;
-  }
-  return 1;
 }
 
 struct WeightBytes {
@@ -131,63 +92,6 @@ double GatheredBytes(const PlanInputs& in, const WeightBytes& wb, double unit, d
 
 }  // namespace
 
-ParamCounts CountParams(const PlanInputs& in) {
-  ParamCounts c;
-  double h = double(in.hidden), L = double(in.layers), V = double(in.vocab);
-  AttentionDims a = Attention(in);
-  double norm_width = in.layernorm ? 2 * h : h;  // LayerNorm has a bias, RMSNorm does not
-  c.attention = a.matmul + (in.layernorm ? a.q + a.k + a.v + h : 0);  // GPT: biases
-  c.norms = 2 * norm_width;
-  c.dense_mlp = MlpFactor(in) * h * double(in.ffn) + (in.layernorm ? double(in.ffn) + h : 0);
-  // Embedding V h; GPT-style models add learned positions s h (Narayanan et al. 2021 eq. 2).
-  c.embedding = V * h + (in.layernorm ? double(in.seq_len) * h : 0);
-  c.head = in.tied_embeddings ? 0 : V * h;
-  double dense_layers = L, moe_layers = 0;
-  if (in.moe) {
-    double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
-    c.expert = MlpFactor(in) * h * fe;
-    c.shared = double(in.shared_experts) * c.expert;
-    c.router = h * double(in.experts);
-    dense_layers = std::min(L, double(in.dense_layers));
-    moe_layers = L - dense_layers;
-  }
-  double common = c.attention + c.norms;
-  double outer = c.embedding + c.head + norm_width;  // + final norm
-  c.total = dense_layers * (common + c.dense_mlp) +
-            moe_layers * (common + double(in.experts) * c.expert + c.shared + c.router) + outer;
-  c.active = dense_layers * (common + c.dense_mlp) +
-             moe_layers * (common + double(in.top_k) * c.expert + c.shared + c.router) + outer;
-  return c;
-}
-
-// Megatron-Core's combined 1F1B pairs a forward with a backward only in the steady state and
-// runs the warmup forwards and the cooldown backwards alone (pipeline_parallel/schedules.py,
-// get_pp_rank_microbatches: 2 (p - 1) + (v - 1) p warmup chunks on the first stage, one more
-// with the overlap; combined_1f1b_schedule_for_no_pipelining: the first forward and the last
-// backward; without interleaving, which Megatron-Core refuses with the overlap, p - 1 + 1).
-// DualPipe is left at full overlap (DeepSeek-V3 section 3.2.1 gives no count).
-double EpUnpairedShare(const PlanInputs& in, double micro_batches) {
-  if (in.schedule == ir::Schedule::dualpipe) return 0;
-  const double p = double(std::max<int64_t>(1, in.pp)), v = double(std::max<int64_t>(1, in.vpp));
-  const double chunks = micro_batches * v;
-  if (chunks <= 0) return 0;
-  const double warmup = p <= 1 ? 1 : (v > 1 ? 2 * (p - 1) + (v - 1) * p + 1 : p);
-  return std::min(1.0, warmup / chunks);
-}
-
-double GroupBandwidth(const PlanInputs& in, int64_t span) {
-  if (span <= in.scale_up_domain && in.scale_up_bandwidth > 0) return in.scale_up_bandwidth;
-  double bw = in.nic_bandwidth;
-  if (in.leaf_gpus > 0 && span > in.leaf_gpus) bw /= std::max(1.0, in.leaf_oversubscription);
-  if (in.pod_gpus > 0 && span > in.pod_gpus) bw /= std::max(1.0, in.pod_oversubscription);
-  return bw;
-}
-
-double RingSpeedup(const PlanInputs& in, int64_t stride, int64_t n) {
-  const double flat = AchievedBandwidth(in, ir::SaturatingMul(stride, n));
-  return flat > 0 ? RingBandwidth(in, stride, n) / flat : 1;
-}
-
 int64_t ShardReplicas(const PlanInputs& in) {
   const int64_t ranks = std::max<int64_t>(1, in.dp) * std::max<int64_t>(1, in.cp);
   if (ZeroStage(in.sharding) == 0 || in.shard_group <= 0 || in.shard_group >= ranks ||
@@ -196,6 +100,30 @@ int64_t ShardReplicas(const PlanInputs& in) {
   const int64_t replicas = ranks / in.shard_group;
   return in.dp % replicas == 0 ? replicas : 1;
 }
+
+namespace {
+
+// One stage's work per micro-batch, and what its collectives scale with.
+struct StageLoad {
+  double stall = 0, compute = 0, bwd = 0, recompute = 0;
+  double gemm_time = 0, gemm_flops = 0, attn = 0;
+  double layers = 0, moe_layers = 0, replayed_share = 0;
+  double dense_params = 0, expert_params = 0;
+  double Time() const { return compute + recompute + stall; }
+};
+
+StageLoad MeanLoad(const StageLoad& a, const StageLoad& b) {
+  static constexpr double StageLoad::*kFields[] = {
+      &StageLoad::stall,          &StageLoad::compute,      &StageLoad::bwd,
+      &StageLoad::recompute,      &StageLoad::gemm_time,    &StageLoad::gemm_flops,
+      &StageLoad::attn,           &StageLoad::layers,       &StageLoad::moe_layers,
+      &StageLoad::replayed_share, &StageLoad::dense_params, &StageLoad::expert_params};
+  StageLoad m;
+  for (double StageLoad::*f : kFields) m.*f = (a.*f + b.*f) / 2;
+  return m;
+}
+
+}  // namespace
 
 PlanResults EvaluatePlan(const PlanInputs& in) {
   PlanResults r;
@@ -230,11 +158,18 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const double fwd_moe = 2 * (a.matmul + mlp_moe_mm) + a.core_fwd_per_token;
   const double fwd_layers = dense_layers * fwd_dense + moe_layers * fwd_moe;
   const double fwd_head = 2 * V * h;
-  r.flops.model_per_token = 3 * (fwd_layers + fwd_head);
+  // Multi-token prediction, as Megatron-LM's num_floating_point_operations counts it: each module
+  // a layer of the last layer's kind, its 2h -> h projection and one more pass of the head.
+  const bool mtp_moe = MtpLayersMoe(in);
+  const double mtp = double(std::max<int64_t>(0, in.mtp_layers));
+  const double fwd_mtp_layers = mtp * (mtp_moe ? fwd_moe : fwd_dense);
+  const double fwd_mtp = fwd_mtp_layers + mtp * (2 * 2 * h * h + fwd_head);
+  r.flops.model_per_token = 3 * (fwd_layers + fwd_head + fwd_mtp);
   double extra = 0;
   if (in.recompute == ir::Recompute::full) {
-    // Narayanan et al. 2021 eq. 3: one more forward, not of the LM head.
-    extra = fwd_layers;
+    // Narayanan et al. 2021 eq. 3: one more forward, not of the LM head. Megatron-Core replays
+    // the MTP layers under the uniform method only ("'block' is not supported for MTP yet").
+    extra = fwd_layers + (in.recompute_layers > 0 ? 0 : fwd_mtp_layers);
     if (in.recompute_layers > 0) {
       // Of the layers that replay (the first, last and a middle stage stand for all:
       // StageLayers gives every middle stage the same count).
@@ -251,11 +186,13 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // Korthikanti et al. 2022 section 6.3 counts selective recompute as doubling the attention
     // term (s/(6h) -> s/(3h)), i.e. 3x the core's forward; this reproduces Megatron-LM's published
     // HFU/MFU (175B: 52.8 / 51.4 %). Physically one more forward would be 1x: an upper bound.
-    if (replay & kRecomputeCoreAttention) extra = 3 * double(in.layers) * a.core_fwd_per_token;
+    // The MTP layers are layers of the same config and replay the same modules.
+    const double all_layers = double(in.layers) + mtp;
+    if (replay & kRecomputeCoreAttention) extra = 3 * all_layers * a.core_fwd_per_token;
     // Replayed GEMMs: a dense MLP's, MLA's up-projections.
-    if (replay & kRecomputeMlp) extra += dense_layers * 2 * mlp_dense_mm;
+    if (replay & kRecomputeMlp) extra += (dense_layers + (mtp_moe ? 0 : mtp)) * 2 * mlp_dense_mm;
     if (in.mla && (replay & kRecomputeMlaUpProjection))
-      extra += double(in.layers) * 2 * double(in.heads) *
+      extra += all_layers * 2 * double(in.heads) *
                (double(in.q_rank > 0 ? in.q_rank * (in.head_dim + in.rope_dim) : 0) +
                 double(in.kv_rank * (in.head_dim + in.v_head_dim)));
   }
@@ -288,15 +225,13 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const LayerTimes lt_dense = LayerTime(in, a, false);
   const LayerTimes lt_moe = in.moe ? LayerTime(in, a, true) : LayerTimes{};
   const HeadTimes head = HeadTime(in);
+  const HeadTimes mtp_module = MtpModuleTime(in);
 
   int64_t stages[3] = {0, 1, pp - 1};
   int nstages = pp == 1 ? 1 : (pp == 2 ? 2 : 3);
   if (pp == 2) stages[1] = 1;
-  double worst_mem = -1, worst_time = -1;
-  double stage_dense_params = 0, stage_expert_params = 0;  // of the slowest stage
-  double compute_mb = 0, recompute_mb = 0, bwd_mb = 0, attn_mb = 0, offload_mb = 0;
-  double gemm_time_mb = 0, gemm_flops_mb = 0;
-  double layers_moe_mb = 0, layers_mb = 0, replayed_share_mb = 0;
+  double worst_mem = -1;
+  StageLoad loads[3];
   for (int k = 0; k < nstages; ++k) {
     int64_t i = stages[k];
     double n = double(StageLayers(in, i));
@@ -304,6 +239,10 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     double nd = std::clamp(dense_layers - start, 0.0, n);
     double nm = n - nd;
     bool first = i == 0, last = i == pp - 1;
+    // Multi-token prediction modules follow the last layer on the last stage (Megatron-Core's
+    // mtp_process = post_process): their layers, dense or MoE as the last one.
+    const double n_mtp = last ? mtp : 0;
+    const double mtp_d = mtp_moe ? 0 : n_mtp, mtp_m = mtp_moe ? n_mtp : 0;
     double dense_params =
         nd * (r.params.attention + r.params.norms + r.params.dense_mlp) +
         nm * (r.params.attention + r.params.norms + r.params.shared + r.params.router);
@@ -311,16 +250,24 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     if (last) {
       dense_params += r.params.head + (in.layernorm ? 2 * h : h);
       if (in.tied_embeddings && pp > 1) dense_params += V * h;  // the head's copy
+      // MTP modules: their layers' dense parts, projections and norms, and (pp > 1) a copy of
+      // the embedding they share (Megatron-Core builds it where pre_process or mtp_process).
+      dense_params +=
+          mtp_d * (r.params.attention + r.params.norms + r.params.dense_mlp) +
+          mtp_m * (r.params.attention + r.params.norms + r.params.shared + r.params.router) +
+          n_mtp * r.params.mtp_module;
+      if (n_mtp > 0 && pp > 1 && !in.tied_embeddings) dense_params += V * h;
     }
     dense_params /= double(tp);
-    double expert_params = nm * double(in.experts) * r.params.expert / double(ep_span);
+    double expert_params = (nm + mtp_m) * double(in.experts) * r.params.expert / double(ep_span);
     double gathered = 0;
     if (stage >= 3 && nd_dense > 1) {  // one rank: nothing is sharded, nothing gathered
       const double dense_unit = r.params.attention + r.params.norms + r.params.dense_mlp;
       const double moe_unit = r.params.attention + r.params.norms + r.params.shared +
                               r.params.router +
                               double(in.experts) * r.params.expert * double(tp) / double(ep_span);
-      const double unit = std::max(nd > 0 ? dense_unit : 0.0, nm > 0 ? moe_unit : 0.0);
+      const double unit =
+          std::max(nd + mtp_d > 0 ? dense_unit : 0.0, nm + mtp_m > 0 ? moe_unit : 0.0);
       double root = (first ? r.params.embedding : 0) +
                     (last ? r.params.head + (in.layernorm ? 2 * h : h) : 0);
       if (last && in.tied_embeddings && pp > 1) root += V * h;
@@ -347,6 +294,14 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     double acts = in_flight * (nd * layer_dense + nm * layer_moe - off_bytes);
     // Output layer: fp32 logits for the cross entropy, 4 s b V / t (Korthikanti et al. 2022 4.3).
     if (last) acts += 4 * M * V / double(tp);
+    if (n_mtp > 0) {
+      // MTP layers keep what the plan's mode keeps, everything under the block method (which
+      // skips them); each module also its logits and its projection's 2h-wide input.
+      const double mtp_layer =
+          mtp_moe ? (partial ? kept_moe : act_moe) : (partial ? kept_dense : act_dense);
+      const double sp = in.sequence_parallel ? double(tp) : 1.0;
+      acts += in_flight * n_mtp * mtp_layer + n_mtp * (4 * M * V / double(tp) + 4 * M * h / sp);
+    }
     MemoryBreakdown mb;
     mb.stage = i;
     mb.params = dense_params + expert_params;
@@ -369,6 +324,11 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     double bwd = nd * lt_dense.bwd + nm * lt_moe.bwd + (last ? head.bwd : 0);
     double rec = nd * lt_dense.recompute + nm * lt_moe.recompute;
     if (partial) rec *= replayed_share;
+    if (n_mtp > 0) {
+      fwd += mtp_d * lt_dense.fwd + mtp_m * lt_moe.fwd + n_mtp * mtp_module.fwd;
+      bwd += mtp_d * lt_dense.bwd + mtp_m * lt_moe.bwd + n_mtp * mtp_module.bwd;
+      if (!partial) rec += mtp_d * lt_dense.recompute + mtp_m * lt_moe.recompute;
+    }
     double stall = 0;
     if (off.Count() > 0 && in.offload_bandwidth > 0 && n > 0) {
       const double transfer = off_bytes / off.Count() / in.offload_bandwidth;
@@ -377,30 +337,114 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       stall = OffloadStall(off.Count(), n, transfer, layer_fwd) +
               OffloadStall(off.Count(), n, transfer, layer_bwd);
     }
-    double time = fwd + bwd + rec + stall;
-    if (time > worst_time) {
-      worst_time = time;
-      offload_mb = stall;
-      compute_mb = fwd + bwd;
-      bwd_mb = bwd;
-      recompute_mb = rec;
-      gemm_time_mb = nd * lt_dense.gemm_time + nm * lt_moe.gemm_time;
-      gemm_flops_mb = nd * lt_dense.gemm_flops + nm * lt_moe.gemm_flops;
-      attn_mb = n * lt_dense.attn_fwd;
-      layers_mb = n;
-      layers_moe_mb = nm;
-      replayed_share_mb = replayed_share;
-      stage_dense_params = dense_params;
-      stage_expert_params = expert_params;
-    }
+    StageLoad& ld = loads[k];
+    ld.stall = stall;
+    ld.compute = fwd + bwd;
+    ld.bwd = bwd;
+    ld.recompute = rec;
+    ld.gemm_time = (nd + mtp_d) * lt_dense.gemm_time + (nm + mtp_m) * lt_moe.gemm_time;
+    ld.gemm_flops = (nd + mtp_d) * lt_dense.gemm_flops + (nm + mtp_m) * lt_moe.gemm_flops;
+    ld.attn = (n + n_mtp) * lt_dense.attn_fwd;
+    ld.layers = n + n_mtp;
+    ld.moe_layers = nm + mtp_m;
+    ld.replayed_share = replayed_share;
+    ld.dense_params = dense_params;
+    ld.expert_params = expert_params;
   }
+  // DualPipe: rank i runs stage i of one direction and stage p - 1 - i of the other, on half the
+  // micro-batches each (DeepSeek-V3 section 3.2.1; deepseek-ai/DualPipe's example gives rank i
+  // full_modules[rank] and full_modules[pp_size - 1 - rank] and each direction half the batch),
+  // so a rank's load per micro-batch is its two stages' mean: the first stage's with the last's,
+  // the middle ranks' with another middle stage's (stage 1 stands for them).
+  if (in.schedule == ir::Schedule::dualpipe && nstages > 1) {
+    loads[0] = MeanLoad(loads[0], loads[nstages - 1]);
+    nstages = nstages == 2 ? 1 : 2;
+  }
+  // ---- the expert all-to-all of one MoE layer per micro-batch (its four passes), and the share
+  // of the SMs its hidden time takes
+  double ep_layer = 0, ep_share = ComputeShare(in, ep_span);
+  if (in.moe && ep > 1) {
+    // Dispatch and combine, forward and backward: 4 all-to-alls of the top_k token copies per MoE
+    // layer (Lepikhin et al. 2020, GShard section 2.2; DeepSeek-V3 section 3.2.2).
+    // Each GPU sends the copies of its expert tensor-parallel group's tokens: etp / tp of the
+    // micro-batch's under sequence parallelism (all of them when etp = tp).
+    double bytes = M * double(etp) / double(tp) * double(in.top_k) * h * 2;
+    r.messages.all_to_all = bytes;
+    double bw = AchievedBandwidth(in, ep_span);
+    double one = f::AllToAllTime(double(ep), bytes, bw, Latency(in, ep_span));
+    if (in.scale_up_domain > 0 && ep_span > in.scale_up_domain && in.scale_up_bandwidth > 0) {
+      // Across scale-up domains only the copies for the n - g ranks of other domains leave
+      // through the NIC; the g - 1 in its own go over the scale-up links at the same time
+      // (the two link levels DeepSeek-V3 section 3.2.2 runs concurrently).
+      const double g = std::max(1.0, double(in.scale_up_domain / etp));  // EP ranks per domain
+      const double n = double(ep);
+      const double up = in.scale_up_bandwidth * in.scale_up_efficiency;
+      one = std::max((n - g) / n * bytes / bw, (g - 1) / n * bytes / up) +
+            (n - 1) * Latency(in, ep_span);
+    }
+    const bool group_limited = in.expert_groups > 0 && in.top_groups > 0;
+    if (in.ep_deduplicated) {
+      // A deduplicating dispatcher (`ep_dispatch = deduplicated`: DeepSeek-V3 report section
+      // 3.2.2, DeepEP, HybridEP): a token goes once to each unit holding one of its experts (a
+      // GPU, or a scale-up domain when the group spans several, forwarded inside it over the
+      // scale-up links at the same time); group-limited routing (DeepSeek-V2 section 2.1.3, V3
+      // section 3.2.2) bounds the units a token reaches. An all-to-all sends every copy.
+      const bool spans = in.scale_up_domain > 0 && ep_span > in.scale_up_domain;
+      const double units =
+          spans ? std::ceil(double(ep_span) / double(in.scale_up_domain)) : double(ep);
+      const double copies =
+          group_limited ? f::GroupLimitedCopies(double(in.top_k), double(in.expert_groups),
+                                                double(in.top_groups), units)
+                        : f::DeduplicatedCopies(double(in.top_k), double(in.experts), units);
+      const double tokens = M * double(etp) / double(tp);
+      if (spans) r.messages.all_to_all_leaving = tokens * h * 2 * copies;
+      double leave = bw > 0 ? tokens * h * 2 * copies / bw + (units - 1) * Latency(in, ep_span) : 0;
+      double forward = 0;
+      if (spans && in.scale_up_bandwidth > 0) {
+        const double d = double(in.scale_up_domain) / double(etp);  // EP ranks in a domain
+        forward = bytes * (d - 1) / d / (in.scale_up_bandwidth * in.scale_up_efficiency);
+      }
+      one = std::min(one, std::max(leave, forward));
+      // The forwarding inside the domain runs NVLink kernels on SMs for the whole exchange
+      // (DeepSeek-V3 section 3.2.2: 20 of the H800's 132 SMs), so hidden time costs the scale-up
+      // share.
+      if (spans) ep_share = in.scale_up_compute_share;
+    }
+    ep_layer = 4 * one;
+    // Rail-only fabrics (Wang et al. 2023): an all-to-all leaving the scale-up domain first
+    // forwards what is bound for other rails across it.
+    if (in.rail_only_rails > 1 && ep_span > in.scale_up_domain)
+      ep_layer += 4 * f::RailOnlyForwardTime(bytes, double(in.rail_only_rails),
+                                             in.scale_up_bandwidth * in.scale_up_efficiency);
+  }
+  // The slowest stage (rank): its compute and its MoE layers' all-to-all as the step below
+  // exposes it (overlapped with another micro-batch's compute, or not) and slows the compute.
+  const double ep_alone = in.ep_comm_overlap ? EpUnpairedShare(in, m) : 1.0;
+  auto pace = [&](const StageLoad& ld) {
+    const double ep_all = ld.moe_layers * ep_layer;
+    const double shown = ep_alone * ep_all + (1 - ep_alone) * std::max(0.0, ep_all - ld.compute);
+    return ld.Time() + shown + (ep_all - shown) * ep_share;
+  };
+  const StageLoad* slowest = &loads[0];
+  double slowest_pace = pace(loads[0]);
+  for (int k = 1; k < nstages; ++k)
+    if (const double t = pace(loads[k]); t > slowest_pace) {
+      slowest = &loads[k];
+      slowest_pace = t;
+    }
+  const double offload_mb = slowest->stall, compute_mb = slowest->compute;
+  const double bwd_mb = slowest->bwd, recompute_mb = slowest->recompute;
+  const double gemm_time_mb = slowest->gemm_time, gemm_flops_mb = slowest->gemm_flops;
+  const double attn_mb = slowest->attn, layers_mb = slowest->layers;
+  const double layers_moe_mb = slowest->moe_layers, replayed_share_mb = slowest->replayed_share;
+  const double stage_dense_params = slowest->dense_params;  // of the slowest stage (rank)
+  const double stage_expert_params = slowest->expert_params;
   r.step.gemm_efficiency = gemm_time_mb > 0 ? gemm_flops_mb / (gemm_time_mb * in.peak_flops) : 0;
 
   // ---- communication per micro-batch on the slowest stage
   const double act_msg = 2 * M * h;  // one 16-bit activation tensor of the micro-batch
   r.messages.activation = act_msg;
   double tp_mb = 0, tp_all_mb = 0, ep_mb = 0, cp_mb = 0, cp_total_mb = 0;
-  double ep_share = ComputeShare(in, ep_span);
   // MoE layers under parallel folding run their expert block's collectives over the etp group, on
   // its tokens: etp / tp of the micro-batch's (none at etp = 1).
   const bool folded = ExpertsFolded(in) && layers_moe_mb > 0;
@@ -456,61 +500,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
                                 layers_dense_mb * backward(lt_dense, ar) +
                                 layers_moe_mb * backward(lt_moe, ar_expert));
   }
-  if (in.moe && ep > 1) {
-    // Dispatch and combine, forward and backward: 4 all-to-alls of the top_k token copies per MoE
-    // layer (Lepikhin et al. 2020, GShard section 2.2; DeepSeek-V3 section 3.2.2).
-    // Each GPU sends the copies of its expert tensor-parallel group's tokens: etp / tp of the
-    // micro-batch's under sequence parallelism (all of them when etp = tp).
-    double bytes = M * double(etp) / double(tp) * double(in.top_k) * h * 2;
-    r.messages.all_to_all = bytes;
-    double bw = AchievedBandwidth(in, ep_span);
-    double one = f::AllToAllTime(double(ep), bytes, bw, Latency(in, ep_span));
-    if (in.scale_up_domain > 0 && ep_span > in.scale_up_domain && in.scale_up_bandwidth > 0) {
-      // Across scale-up domains only the copies for the n - g ranks of other domains leave
-      // through the NIC; the g - 1 in its own go over the scale-up links at the same time
-      // (the two link levels DeepSeek-V3 section 3.2.2 runs concurrently).
-      const double g = std::max(1.0, double(in.scale_up_domain / etp));  // EP ranks per domain
-      const double n = double(ep);
-      const double up = in.scale_up_bandwidth * in.scale_up_efficiency;
-      one = std::max((n - g) / n * bytes / bw, (g - 1) / n * bytes / up) +
-            (n - 1) * Latency(in, ep_span);
-    }
-    const bool group_limited = in.expert_groups > 0 && in.top_groups > 0;
-    if (in.ep_deduplicated) {
-      // A deduplicating dispatcher (`ep_dispatch = deduplicated`: DeepSeek-V3 report section
-      // 3.2.2, DeepEP, HybridEP): a token goes once to each unit holding one of its experts (a
-      // GPU, or a scale-up domain when the group spans several, forwarded inside it over the
-      // scale-up links at the same time); group-limited routing (DeepSeek-V2 section 2.1.3, V3
-      // section 3.2.2) bounds the units a token reaches. An all-to-all sends every copy.
-      const bool spans = in.scale_up_domain > 0 && ep_span > in.scale_up_domain;
-      const double units =
-          spans ? std::ceil(double(ep_span) / double(in.scale_up_domain)) : double(ep);
-      const double copies =
-          group_limited ? f::GroupLimitedCopies(double(in.top_k), double(in.expert_groups),
-                                                double(in.top_groups), units)
-                        : f::DeduplicatedCopies(double(in.top_k), double(in.experts), units);
-      const double tokens = M * double(etp) / double(tp);
-      if (spans) r.messages.all_to_all_leaving = tokens * h * 2 * copies;
-      double leave = bw > 0 ? tokens * h * 2 * copies / bw + (units - 1) * Latency(in, ep_span) : 0;
-      double forward = 0;
-      if (spans && in.scale_up_bandwidth > 0) {
-        const double d = double(in.scale_up_domain) / double(etp);  // EP ranks in a domain
-        forward = bytes * (d - 1) / d / (in.scale_up_bandwidth * in.scale_up_efficiency);
-      }
-      one = std::min(one, std::max(leave, forward));
-      // The forwarding inside the domain runs NVLink kernels on SMs for the whole exchange
-      // (DeepSeek-V3 section 3.2.2: 20 of the H800's 132 SMs), so hidden time costs the scale-up
-      // share.
-      if (spans) ep_share = in.scale_up_compute_share;
-    }
-    ep_mb = layers_moe_mb * 4 * one;
-    // Rail-only fabrics (Wang et al. 2023): an all-to-all leaving the scale-up domain first
-    // forwards what is bound for other rails across it.
-    if (in.rail_only_rails > 1 && ep_span > in.scale_up_domain)
-      ep_mb += layers_moe_mb * 4 *
-               f::RailOnlyForwardTime(bytes, double(in.rail_only_rails),
-                                      in.scale_up_bandwidth * in.scale_up_efficiency);
-  }
+  ep_mb = layers_moe_mb * ep_layer;
   if (cp > 1) {
     // 16-bit tensors of one rank's chunk of the sequence, per unit of width.
     const double chunk = 2 * (s / double(cp)) * double(in.micro_batch) / double(tp);
@@ -730,8 +720,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   st.compute = m * compute_mb;
   st.recompute = m * recompute_mb;
   st.offload = m * offload_mb;
-  st.bubble =
-      f::BubbleFraction(double(pp), m, double(vpp)) * ScheduleBubbleFactor(in) * m * mb_time;
+  st.bubble = f::BubbleFraction(double(pp), m, double(vpp)) *
+              ScheduleBubbleFactor(in.schedule, in.pp) * m * mb_time;
   st.comm[int(Comm::kTp)] = m * tp_mb;
   st.comm[int(Comm::kEp)] = m * ep_mb;
   st.comm[int(Comm::kCp)] = m * cp_mb;
@@ -763,8 +753,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // ---- reliability: checkpoint of weights and optimizer states (16-bit weights + fp32 master and
   // moments: 14 bytes per parameter under mixed-precision Adam; 12 where the fp32 parameters are
   // the master, `fp32_params`).
-  r.checkpoint_size =
-      in.checkpoint_size > 0 ? in.checkpoint_size : r.params.total * (wb.weight + wb.optimizer);
+  r.checkpoint_size = in.checkpoint_size > 0
+                          ? in.checkpoint_size
+                          : (r.params.total + r.params.mtp) * (wb.weight + wb.optimizer);
   r.checkpoint_write_time =
       in.checkpoint_bandwidth > 0 ? r.checkpoint_size / in.checkpoint_bandwidth : 0;
   double nodes_used = in.gpus_per_node > 0 ? std::ceil(N / double(in.gpus_per_node)) : 0;

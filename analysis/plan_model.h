@@ -33,6 +33,7 @@ struct PlanInputs {
   int64_t layers = 0, hidden = 0, ffn = 0, heads = 0, kv_heads = 0, vocab = 0;
   int64_t attention_head_dim = 0;  // width of one head; 0: hidden / heads (not with MLA)
   bool tied_embeddings = false;
+  int64_t mtp_layers = 0;  // multi-token prediction modules on the last stage (DeepSeek-V3)
   bool swiglu = true;
   bool layernorm = false;  // GPT-style: biases and learned position embeddings
   bool dropout = false;    // trains with dropout (masks kept, dropout kernels run)
@@ -189,7 +190,25 @@ struct ParamCounts {
   double shared = 0;               // the shared experts of one MoE layer
   double router = 0;
   double norms = 0;  // one layer
+  // Multi-token prediction: one module's projection (2h -> h) and norms (its layer is a layer of
+  // the last layer's kind), and every module with its layer. Not in total: DeepSeek-V3's 671 B
+  // leaves its 14 B MTP module out (its Hugging Face model card).
+  double mtp_module = 0, mtp = 0;
 };
+
+// The pipeline bubble of a schedule on pp stages relative to 1F1B's (plan_layout.cpp).
+double ScheduleBubbleFactor(ir::Schedule schedule, int64_t pp);
+
+// Weight matrices of one MLP: SwiGLU's three (gate, up, down), else two.
+inline double MlpFactor(const PlanInputs& in) {
+  return in.swiglu ? 3.0 : 2.0;
+}
+
+// Whether the model's multi-token prediction layers are MoE layers (Megatron-Core builds them
+// with the last decoder layer's spec).
+inline bool MtpLayersMoe(const PlanInputs& in) {
+  return in.moe && in.layers > in.dense_layers;
+}
 
 struct FlopCounts {
   double model_per_token = 0;     // forward + backward, Korthikanti's "model FLOPs"
@@ -351,8 +370,14 @@ PlanInputs MakePlanInputs(const ir::Program& program, uint32_t index, const Clus
                           const Options& options);
 
 // Bandwidth one direction for a group whose ranks span `span` consecutive GPUs (Megatron rank
-// order: tp fastest, then cp, ep, dp, pp).
-double GroupBandwidth(const PlanInputs& in, int64_t span);
+// order: tp fastest, then cp, ep, dp, pp). Inline: EvaluatePlan calls it in its hot loop.
+inline double GroupBandwidth(const PlanInputs& in, int64_t span) {
+  if (span <= in.scale_up_domain && in.scale_up_bandwidth > 0) return in.scale_up_bandwidth;
+  double bw = in.nic_bandwidth;
+  if (in.leaf_gpus > 0 && span > in.leaf_gpus) bw /= std::max(1.0, in.leaf_oversubscription);
+  if (in.pod_gpus > 0 && span > in.pod_gpus) bw /= std::max(1.0, in.pod_oversubscription);
+  return bw;
+}
 
 // How many times the rate of its widest link a ring of n ranks, `stride` GPUs apart, achieves:
 // (n - 1)/(k - 1) when it leaves the scale-up domain with several ranks in each of its k domains

@@ -204,13 +204,15 @@ double MemoryLowerBound(const Prepared& p, const Layout& l, int stage, bool keep
 double TimeLowerBound(const Prepared& p, const Candidate& c) {
   // docs/search.md "Plan search": the slowest stage is at least the average one, each GEMM runs
   // at most at peak x gemm_efficiency, and the bubble is (p - 1)/(m v) of the micro-batch time
-  // (Narayanan et al. 2021 section 2.2); communication, optimizer and overheads only add.
+  // (Narayanan et al. 2021 section 2.2) times the schedule's share of it (zero-bubble, DualPipe);
+  // communication, optimizer and overheads only add.
   double rate = p.base->peak_flops * p.base->gemm_efficiency * double(c.gpus);
   // Full recompute limited to some layers (recompute_layers) adds at least nothing.
   const bool all_replay = c.recompute == ir::Recompute::full && p.base->recompute_layers == 0;
   double flops = p.model_flops_step + (all_replay ? p.layer_fwd_flops_step : 0.0);
   double m = double(p.base->global_batch / (c.micro * c.Dp()));
-  double bubble = double(c.pp - 1) / (m * double(c.vpp));
+  double bubble =
+      double(c.pp - 1) / (m * double(c.vpp)) * ScheduleBubbleFactor(p.base->schedule, c.pp);
   return flops / rate * (1 + bubble);
 }
 

@@ -232,6 +232,7 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.Add("params", "parameters", r.params.total);
   w.AddIf("active_params", "parameters active per token",
           r.params.active != r.params.total ? r.params.active : 0);
+  w.AddIf("mtp_params", "multi-token prediction parameters (beside these)", r.params.mtp);
 
   w.Group("memory");
   const auto& m = r.memory;

@@ -55,6 +55,7 @@ inline constexpr PlausibleRange kPlausibleRanges[] = {
     {"model.kv_heads", 0, 1e5},
     {"model.vocab", 1, 1e8},
     {"model.params", 0, 1e16},
+    {"model.mtp_layers", 0, 16},
     {"model.moe.experts", 1, 1e5},
     {"model.moe.top_k", 1, 1e4},
     {"model.moe.shared_experts", 0, 1e4},

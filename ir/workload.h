@@ -65,6 +65,7 @@ struct Model : Entity {
   int64_t head_dim = 0;  // 0: hidden / heads
   int64_t vocab = 0;
   bool tied_embeddings = false;
+  int64_t mtp_layers = 0;  // multi-token prediction depths (DeepSeek-V3 MTP modules)
   Activation activation = Activation::swiglu;
   Norm norm = Norm::rmsnorm;
   Dropout dropout = Dropout::by_norm;
@@ -88,6 +89,10 @@ void Describe(Model& m, V& v) {
   v.Field("vocab", m.vocab, kRequired | kPositive, "vocabulary size");
   v.Field("tied_embeddings", m.tied_embeddings, kOptional,
           "input embedding and output head share weights");
+  v.Field("mtp_layers", m.mtp_layers, kOptional,
+          "multi-token prediction modules after the last layer (DeepSeek-V3's MTP, Megatron-Core "
+          "--mtp-num-layers): each a layer of the last layer's kind, a 2h -> h projection and "
+          "norms, sharing the embedding and the output head, on the last pipeline stage");
   v.Field("activation", m.activation, kOptional, "`swiglu` (three matrices), `gelu` or `relu`");
   v.Field("norm", m.norm, kOptional, "`rmsnorm` or `layernorm`");
   v.Field("dropout", m.dropout, kOptional,

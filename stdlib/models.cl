@@ -61,15 +61,16 @@ model gpt3_175b {
 // DeepSeek-V3 (DeepSeek-AI, "DeepSeek-V3 Technical Report", arXiv 2412.19437, §4.2 "Model
 // Hyper-Parameters", and the release's config.json). 61 layers, the first 3 with a dense FFN,
 // the rest MoE with 1 shared and 256 routed experts, 8 routed per token; multi-head latent
-// attention. The multi-token-prediction module (another 14 B in the release) is not included:
-// 671 B is the report's figure for the main model.
+// attention. One multi-token-prediction module (§2.2, §4.2: "we set the MTP depth D to 1"),
+// another 14 B in the release; 671 B, the report's figure, is the main model's and leaves it out.
 model deepseek_v3 {
-  layers = 61           // report §4.2
-  hidden = 7_168        // report §4.2
-  ffn    = 18_432       // dense FFN width of the first 3 layers (config.json intermediate_size)
-  heads  = 128          // report §4.2: 128 attention heads (MLA; no separate KV heads)
-  vocab  = 129_280      // config.json vocab_size
-  params = 671 billion  // report: 671 B total, 37 B activated per token
+  layers     = 61           // report §4.2
+  hidden     = 7_168        // report §4.2
+  ffn        = 18_432       // dense FFN width of the first 3 layers (config.json intermediate_size)
+  heads      = 128          // report §4.2: 128 attention heads (MLA; no separate KV heads)
+  vocab      = 129_280      // config.json vocab_size
+  params     = 671 billion  // report: 671 B total, 37 B activated per token
+  mtp_layers = 1            // report §4.2: MTP depth D = 1 (config.json num_nextn_predict_layers)
   moe {
     experts        = 256    // report §4.2: 256 routed experts
     top_k          = 8      // report §4.2: 8 activated per token

@@ -174,7 +174,9 @@ std::vector<std::vector<Block>> Chunks(const PlanShape& s, const sim::Stage& st,
           bl.layers = i;
           break;
         }
-      for (int64_t i = 0; i < bl.layers; ++i, ++l) bl.moe += l >= dense_end;
+      // Past the model's layers, the last stage's MTP layers (of the last layer's kind).
+      for (int64_t i = 0; i < bl.layers; ++i, ++l)
+        bl.moe += l < s.in->layers ? l >= dense_end : analysis::MtpLayersMoe(*s.in);
       b += bl.layers;
       out[c].push_back(bl);
     }

@@ -248,16 +248,29 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         in.reshard_after_forward ? "hold one gathered unit at a time"
                                  : "hold the gathered units from the forward through the backward",
         in.reshard_after_forward ? "twice" : "once", s.micro_batches));
-  if (s.head_fwd + s.head_bwd > 0) {
+  const analysis::HeadTimes lm_head = analysis::HeadTime(in);
+  if (lm_head.fwd + lm_head.bwd > 0) {
     // Calculon builds the transformer blocks only (llm.py; the embedding enters its parameter
     // count, not its step).
-    const double head = s.head_fwd + s.head_bwd;
+    const double head = lm_head.fwd + lm_head.bwd;
     notes.push_back(fmt::format(
         "Calculon has no output layer: the LM head and its loss (vocabulary {}: {} ms a "
         "micro-batch forward and backward in clusterc, {} % of the last stage's micro-batch) are "
         "not in its step",
         in.vocab, Num(std::round(head * 1e4) / 10),
         Num(std::round(head / sim::StageMicroBatchTime(s, s.pp - 1) * 1000) / 10)));
+  }
+  if (in.mtp_layers > 0) {
+    // Calculon's blocks are the model's layers, the same on every stage (llm.py).
+    const analysis::HeadTimes module = analysis::MtpModuleTime(in);
+    const sim::LayerCost& layer = analysis::MtpLayersMoe(in) ? s.moe : s.dense;
+    const double t = double(in.mtp_layers) * (module.fwd + module.bwd + layer.fwd + layer.bwd);
+    notes.push_back(fmt::format(
+        "Calculon has no multi-token prediction: the plan's {} MTP module{} on the last stage (a "
+        "{} layer, a projection and one more pass of the output layer each: {} ms a micro-batch "
+        "forward and backward in clusterc) and {} parameters are not in its model",
+        in.mtp_layers, in.mtp_layers > 1 ? "s" : "", analysis::MtpLayersMoe(in) ? "MoE" : "dense",
+        Num(std::round(t * 1e4) / 10), Num(std::round(s.r->params.mtp / 1e7) / 100) + " billion"));
   }
   if (in.fp32_gradients && in.precision != ir::Precision::fp32 && s.dp * s.cp > 1)
     notes.push_back(

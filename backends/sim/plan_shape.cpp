@@ -120,9 +120,12 @@ double RecomputeMlp(const PlanShape& s, bool moe) {
 bool LayerReplays(const PlanShape& s, const Stage& st, int64_t l) {
   const analysis::PlanInputs& in = *s.in;
   if (in.recompute != ir::Recompute::full || in.recompute_layers <= 0) return true;
+  // Megatron-Core's block method skips the MTP layers ("not supported for MTP yet").
+  const int64_t main_layers = st.layers - st.mtp_layers;
   int64_t offset = l - st.first_layer;
+  if (offset >= main_layers) return false;
   for (int64_t c = 0; c < s.vpp; ++c) {
-    const int64_t n = st.layers / s.vpp + (c < st.layers % s.vpp ? 1 : 0);
+    const int64_t n = main_layers / s.vpp + (c < main_layers % s.vpp ? 1 : 0);
     if (offset < n) return offset < in.recompute_layers;
     offset -= n;
   }
@@ -216,6 +219,17 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
     if (i == s.pp - 1) {
       dense += pc.head + (in.layernorm ? 2 * h : h);
       if (in.tied_embeddings && s.pp > 1) dense += double(in.vocab) * h;
+      // The MTP modules follow the last layer (analysis::EvaluatePlan's last stage).
+      if (in.mtp_layers > 0) {
+        const bool moe = analysis::MtpLayersMoe(in);
+        st.mtp_layers = in.mtp_layers;
+        st.layers += in.mtp_layers;
+        if (moe) st.moe_layers += in.mtp_layers;
+        dense +=
+            double(in.mtp_layers) * (pc.attention + pc.norms +
+                                     (moe ? pc.shared + pc.router : pc.dense_mlp) + pc.mtp_module);
+        if (s.pp > 1 && !in.tied_embeddings) dense += double(in.vocab) * h;
+      }
     }
     st.dense_params = dense / double(s.tp);
     st.expert_params =
@@ -234,8 +248,9 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
     s.moe = Cost(analysis::LayerTime(in, dims, true), pc.attention,
                  double(in.top_k) * pc.expert + pc.shared + pc.router);
   const analysis::HeadTimes head = analysis::HeadTime(in);
-  s.head_fwd = head.fwd;
-  s.head_bwd = head.bwd;
+  const analysis::HeadTimes mtp = analysis::MtpModuleTime(in);
+  s.head_fwd = head.fwd + double(in.mtp_layers) * mtp.fwd;
+  s.head_bwd = head.bwd + double(in.mtp_layers) * mtp.bwd;
   s.optimizer = r.step.optimizer;
   s.overhead = r.step.overhead;
   s.grad_accumulation =

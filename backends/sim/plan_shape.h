@@ -33,6 +33,7 @@ inline double GiB(double bytes) {
 struct Stage {
   int64_t layers = 0;      // transformer layers on this stage
   int64_t moe_layers = 0;  // of which MoE layers
+  int64_t mtp_layers = 0;  // of which the last are multi-token prediction layers (last stage)
   int64_t first_layer = 0;
   double dense_params = 0;   // per GPU after tensor parallelism (embedding/head included)
   double expert_params = 0;  // per GPU after expert and tensor parallelism
@@ -66,6 +67,8 @@ struct PlanShape {
   // of a dense and of a MoE layer, split between the attention half (norm, QKV and O
   // projections, attention core) and the MLP half; the LM head and loss on the last stage.
   LayerCost dense, moe;
+  // The LM head and loss, and beside the MTP layers their modules' norms, projections and heads
+  // (analysis::HeadTime, analysis::MtpModuleTime).
   double head_fwd = 0, head_bwd = 0;
   double optimizer = 0;  // the optimizer step, seconds
   double overhead = 0;   // host work between steps, the GPU idle (StepBreakdown::overhead)
@@ -130,7 +133,7 @@ double RecomputeAttention(const PlanShape& s, bool moe);
 double RecomputeMlp(const PlanShape& s, bool moe);
 // Whether layer `l` of stage `st` replays under the plan's recompute: every layer, except under
 // `full` with recompute_layers, where only the first that many of each of the stage's vpp
-// chunks do (chunk sizes differing by at most one, the larger first).
+// chunks do (chunk sizes differing by at most one, the larger first) and no MTP layer does.
 bool LayerReplays(const PlanShape& s, const Stage& st, int64_t l);
 
 // Compute of stage `st` for one micro-batch (forward, backward, recompute, the head on the last

@@ -106,8 +106,10 @@ void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int
     r.fwd_comm = r.ig_comm = "ALLREDUCE";
     r.fwd_bytes = r.ig_bytes = s.act_bytes;
   };
+  // Past the model's layers, the last stage's MTP layers (of the last layer's kind).
+  const bool mtp_moe = analysis::MtpLayersMoe(in);
   for (int64_t l = st.first_layer; l < st.first_layer + st.layers; ++l) {
-    const bool moe = l >= dense_end;
+    const bool moe = l < in.layers ? l >= dense_end : mtp_moe;
     const bool replays = sim::LayerReplays(s, st, l);
     const sim::LayerCost& cost = moe ? s.moe : s.dense;
     const double share[2] = {cost.attn_share, 1 - cost.attn_share};

@@ -297,6 +297,7 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     a.Add("--disable-bias-linear");
   }
   if (!in.tied_embeddings) a.Add("--untie-embeddings-and-output-weights");
+  if (in.mtp_layers > 0) a.Add("--mtp-num-layers", in.mtp_layers);
   if (in.moe) {
     a.Add("--num-experts", in.experts);
     a.Add("--moe-router-topk", in.top_k);

@@ -123,10 +123,12 @@ TEST_CASE("MLA's up-projection recompute: DeepSeek-V3's Q, K and V freed, its GE
   CHECK(LayerActivationBytes(kept, true) - LayerActivationBytes(in, true) ==
         Approx(2 * sb * 128 * (192 + 192 + 128)));
   // Hardware FLOPs: one more pass of q_up (1,536 -> 128 x 192) and kv_up (512 -> 128 x 256) a
-  // layer, 2 x 128 x (1,536 x 192 + 512 x 256) = 109.1 MFLOP a token, over 61 layers.
+  // layer, 2 x 128 x (1,536 x 192 + 512 x 256) = 109.1 MFLOP a token, over 61 layers and the MTP
+  // module's layer.
+  REQUIRE(in.mtp_layers == 1);
   const PlanResults r = EvaluatePlan(in);
   CHECK(r.flops.hardware_per_token - r.flops.model_per_token ==
-        Approx(61 * 2 * 128 * (1536.0 * 192 + 512.0 * 256)));
+        Approx(62 * 2 * 128 * (1536.0 * 192 + 512.0 * 256)));
   CHECK(LayerTime(in, Attention(in), true).recompute > 0);
 }
 

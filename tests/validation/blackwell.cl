@@ -315,7 +315,8 @@ plan ml51u_b200_llama31_8b_256 { model = models.llama3_8b; cluster = b200_256; p
 //        (launched with PP 8 / EP 32 over a preset of PP 4 / EP 64, its layout not published).
 //        Both: 256 GPUs, MBS 1, sequence 4,096, TP, CP and ETP 1, dropless with forced load
 //        balancing, the distributed optimizer, selective recompute of `mla_up_proj` alone
-//        (`recompute_modules { mla_up_projection }`), std.models.deepseek_v3 (no MTP module).
+//        (`recompute_modules { mla_up_projection }`), std.models.deepseek_v3 (with its one MTP
+//        module since round 32; `deepseek_v3_no_mtp` below for the row without).
 //        Not stated: HybridEP's 32 SMs, the partial CUDA graphs of the router and the MoE
 //        preprocess (`kernel_launch` is eager), the shared experts overlapped with the dispatch
 //        on B200, the exact per-chunk layout (first_/last_stage_layers give each rank's total).
@@ -324,10 +325,11 @@ plan ml51u_b200_llama31_8b_256 { model = models.llama3_8b; cluster = b200_256; p
 // 97ad8cc6f scripts/performance/configs/deepseek/deepseek_workload_base_configs.py:64-75:
 // the alltoall dispatcher, EP 8 inside one DGX; layout [E+4],[4] x 14,[1+MTP+loss]). Its one MTP
 // module (an MLA + MoE layer, a projection and a second LM head and loss on the last stage) is
-// work clusterc does not count: 260 GFLOP a token by the table's own TFLOP/s, 249.5 without MTP.
+// in the model since round 32: 260 GFLOP a token by the table's own TFLOP/s, 249.5 without MTP.
 plan mb25_b200_dsv3 { model = models.deepseek_v3; cluster = b200_256; parallel { pp = 16; dp = 16; ep = 8; last_stage_layers = 1 } batch { global = 2_048; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; recompute = selective; recompute_modules { mla_up_projection = true } }
 // DGX-GB200 "(w/o MTP)": BF16, GBS 4,096, PP 4, VP 4, EP 64, GA 64: 3,139 tokens/s/GPU (v0.2.1
 // line 69; branch gaod/r0.2.0_test workload_base_configs.py:45-60, deepseek_llm_pretrain.py:
 // 102-103: no MTP, layout "Et*3|(t*4|)*14ttL", i.e. ranks of 15, 16, 16 and 14 layers; the
 // HybridEP flex dispatcher, EP 64 inside one NVL72 rack's 64 GPUs: `ep_dispatch = deduplicated`).
-plan mb25_gb200_dsv3 { model = models.deepseek_v3; cluster = gb200_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; first_stage_layers = 15; last_stage_layers = 14 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { mla_up_projection = true } }
+model deepseek_v3_no_mtp extends models.deepseek_v3 { mtp_layers = 0 }
+plan mb25_gb200_dsv3 { model = deepseek_v3_no_mtp; cluster = gb200_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; first_stage_layers = 15; last_stage_layers = 14 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { mla_up_projection = true } }

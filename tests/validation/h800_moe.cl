@@ -9,7 +9,11 @@
 //        per GPU. Micro-batch 1 assumed. Recompute as §3.2.3 states it ("We recompute all
 //        RMSNorm operations and MLA up-projections during back-propagation"): `recompute_modules
 //        { norms; mla_up_projection }` since round 30; until then `full` stood in for it, which
-//        clusterc's memory model needed to fit 80 GB.
+//        clusterc's memory model needed to fit 80 GB. With its MTP module (§2.2, depth 1; in
+//        std.models.deepseek_v3 since round 32) on the last stage; the report gives no stage
+//        layout, so the plan assumes the one layout of 61 layers over 16 stages that a recipe
+//        publishes (Megatron-Bridge's DeepSeek-V3 B200 preset, blackwell.cl [MB25D]: 4 layers a
+//        stage and 1 with the MTP module and the loss on the last, `last_stage_layers = 1`).
 //  [DS2] DeepSeek-AI, "DeepSeek-V2" (arXiv 2405.04434): §3.1.3 H800 cluster (NVLink + IB), PP 16
 //        (zero-bubble), EP 8, ZeRO-1 DP, no TP, BF16 mixed precision; §3.1.2 sequence 4K, batch
 //        9,216 sequences; §3.2.4 "172.8K GPU hours per trillion tokens" = 1,608 tokens/s per GPU.
@@ -45,6 +49,7 @@ plan ds3_pretrain {
   fp8_scaling = block  // §3.3.2: 1 x 128 activation tiles, 128 x 128 weight blocks
   parallel  {
     tp = 1; pp = 16; dp = 128; ep = 64
+    last_stage_layers = 1  // the layer before the MTP module and the loss (assumed, above)
     schedule = dualpipe; ep_comm_overlap = true   // §3.2.1: DualPipe hides the all-to-all
     ep_dispatch = deduplicated  // §3.2.2: once per target node over IB, then NVLink forwarding
   }

@@ -1,0 +1,50 @@
+// The communication of a plan: the collectives' names, what their ranks reach and at what
+// bandwidth, and how much of the expert all-to-all a schedule leaves without a pass to hide
+// behind. Pure functions of PlanInputs, no allocation.
+#include <algorithm>
+
+#include "analysis/collective_rates.h"
+#include "analysis/plan_model.h"
+#include "ir/checked.h"
+
+namespace clusterc::analysis {
+
+const char* CommName(Comm c) {
+  switch (c) {
+    case Comm::kTp:
+      return "tensor-parallel all-reduce";
+    case Comm::kPp:
+      return "pipeline point-to-point";
+    case Comm::kDp:
+      return "data-parallel gradient reduction";
+    case Comm::kEp:
+      return "expert-parallel all-to-all";
+    case Comm::kCp:
+      return "context-parallel key/value exchange";
+    case Comm::kCount:
+      break;
+  }
+  return "communication";
+}
+
+// Megatron-Core's combined 1F1B pairs a forward with a backward only in the steady state and
+// runs the warmup forwards and the cooldown backwards alone (pipeline_parallel/schedules.py,
+// get_pp_rank_microbatches: 2 (p - 1) + (v - 1) p warmup chunks on the first stage, one more
+// with the overlap; combined_1f1b_schedule_for_no_pipelining: the first forward and the last
+// backward; without interleaving, which Megatron-Core refuses with the overlap, p - 1 + 1).
+// DualPipe is left at full overlap (DeepSeek-V3 section 3.2.1 gives no count).
+double EpUnpairedShare(const PlanInputs& in, double micro_batches) {
+  if (in.schedule == ir::Schedule::dualpipe) return 0;
+  const double p = double(std::max<int64_t>(1, in.pp)), v = double(std::max<int64_t>(1, in.vpp));
+  const double chunks = micro_batches * v;
+  if (chunks <= 0) return 0;
+  const double warmup = p <= 1 ? 1 : (v > 1 ? 2 * (p - 1) + (v - 1) * p + 1 : p);
+  return std::min(1.0, warmup / chunks);
+}
+
+double RingSpeedup(const PlanInputs& in, int64_t stride, int64_t n) {
+  const double flat = AchievedBandwidth(in, ir::SaturatingMul(stride, n));
+  return flat > 0 ? RingBandwidth(in, stride, n) / flat : 1;
+}
+
+}  // namespace clusterc::analysis

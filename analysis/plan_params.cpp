@@ -1,0 +1,48 @@
+// Parameter counts of a model's shape (docs/model.md "Parameters and FLOPs"): a pure function of
+// PlanInputs, no allocation.
+#include <algorithm>
+
+#include "analysis/layer_model.h"
+#include "analysis/plan_model.h"
+
+namespace clusterc::analysis {
+
+ParamCounts CountParams(const PlanInputs& in) {
+  ParamCounts c;
+  double h = double(in.hidden), L = double(in.layers), V = double(in.vocab);
+  AttentionDims a = Attention(in);
+  double norm_width = in.layernorm ? 2 * h : h;  // LayerNorm has a bias, RMSNorm does not
+  c.attention = a.matmul + (in.layernorm ? a.q + a.k + a.v + h : 0);  // GPT: biases
+  c.norms = 2 * norm_width;
+  c.dense_mlp = MlpFactor(in) * h * double(in.ffn) + (in.layernorm ? double(in.ffn) + h : 0);
+  // Embedding V h; GPT-style models add learned positions s h (Narayanan et al. 2021 eq. 2).
+  c.embedding = V * h + (in.layernorm ? double(in.seq_len) * h : 0);
+  c.head = in.tied_embeddings ? 0 : V * h;
+  double dense_layers = L, moe_layers = 0;
+  if (in.moe) {
+    double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
+    c.expert = MlpFactor(in) * h * fe;
+    c.shared = double(in.shared_experts) * c.expert;
+    c.router = h * double(in.experts);
+    dense_layers = std::min(L, double(in.dense_layers));
+    moe_layers = L - dense_layers;
+  }
+  double common = c.attention + c.norms;
+  double outer = c.embedding + c.head + norm_width;  // + final norm
+  c.total = dense_layers * (common + c.dense_mlp) +
+            moe_layers * (common + double(in.experts) * c.expert + c.shared + c.router) + outer;
+  c.active = dense_layers * (common + c.dense_mlp) +
+             moe_layers * (common + double(in.top_k) * c.expert + c.shared + c.router) + outer;
+  if (in.mtp_layers > 0) {
+    // Megatron-Core's MultiTokenPredictionLayer: enorm, hnorm, eh_proj (2h -> h, no bias), the
+    // layer, final_layernorm; the embedding and output head are the main model's.
+    c.mtp_module = 2 * h * h + 3 * norm_width;
+    const double layer = MtpLayersMoe(in)
+                             ? common + double(in.experts) * c.expert + c.shared + c.router
+                             : common + c.dense_mlp;
+    c.mtp = double(in.mtp_layers) * (layer + c.mtp_module);
+  }
+  return c;
+}
+
+}  // namespace clusterc::analysis
