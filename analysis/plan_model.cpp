@@ -417,6 +417,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       ep_layer += 4 * f::RailOnlyForwardTime(bytes, double(in.rail_only_rails),
                                              in.scale_up_bandwidth * in.scale_up_efficiency);
   }
+  r.messages.all_to_all_layer_time = ep_layer;
   // The slowest stage (rank): its compute and its MoE layers' all-to-all as the step below
   // exposes it (overlapped with another micro-batch's compute, or not) and slows the compute.
   const double ep_alone = in.ep_comm_overlap ? EpUnpairedShare(in, m) : 1.0;

@@ -274,6 +274,9 @@ struct MessageSizes {
   // rank's domain: each token once per remote domain of its experts, 2 (b s / cp) h x
   // formulas::GroupLimitedCopies (forwarded inside the domain); 0: unlimited routing.
   double all_to_all_leaving = 0;
+  // The four all-to-alls (dispatch and combine, forward and backward) of one MoE layer and one
+  // micro-batch, seconds, before any overlap.
+  double all_to_all_layer_time = 0;
   double context_kv = 0;  // K and V of one rank's sequence chunk (ring attention step)
   // Q, K and V, and the attention output, of one rank's sequence chunk: what an all-to-all
   // context-parallel exchange (Ulysses) sends before and after attention.

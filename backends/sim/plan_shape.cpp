@@ -257,15 +257,10 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
       s.micro_batches > 0 ? r.step.grad_accumulation / double(s.micro_batches) : 0;
 
   // ---- the slowest stage: per micro-batch, its layers' compute plus the expert all-to-alls of
-  // its MoE layers. Analysis times the all-to-alls of its slowest stage (comm_total[ep] over m
-  // micro-batches, before any overlap); divided by the largest MoE-layer count of any stage that
-  // is one MoE layer's share. This separates DeepSeek-V3's first stage (3 dense + 1 MoE layer)
-  // from the others (4 MoE layers). Ties go to the later stage (it holds the head).
-  const double m = double(s.micro_batches);
-  int64_t max_moe = 0;
-  for (const auto& st : s.stages) max_moe = std::max(max_moe, st.moe_layers);
-  const double ep_total = r.step.comm_total[static_cast<int>(analysis::Comm::kEp)];
-  s.ep_layer = max_moe > 0 ? ep_total / (m * double(max_moe)) : 0;
+  // its MoE layers (analysis' all-to-all time of one MoE layer). This separates DeepSeek-V3's
+  // first stage (3 dense + 1 MoE layer) from the others (4 MoE layers). Ties go to the later
+  // stage (it holds the head).
+  s.ep_layer = r.messages.all_to_all_layer_time;
   double worst = -1;
   for (int64_t i = 0; i < s.pp; ++i) {
     double t = StageMicroBatchTime(s, i);

@@ -108,6 +108,40 @@ TEST_CASE("DualPipe gives each rank the mean of its two stages", "[mtp][dualpipe
   CHECK(EvaluatePlan(in).step.compute == Approx(m * 10 * per_layer));
 }
 
+TEST_CASE("the slowest stage is ranked, and the simulators timed, with its all-to-alls",
+          "[mtp][dualpipe]") {
+  auto c = MtpSpec();
+  PlanInputs in = PlanNamed(*c, "with_mtp");
+  // The recipe's layout: a middle stage's 4 MoE layers move the step's all-to-alls.
+  REQUIRE(in.schedule == ir::Schedule::one_f_one_b);
+  const PlanResults r = EvaluatePlan(in);
+  const double layer = r.messages.all_to_all_layer_time;
+  REQUIRE(layer > 0);
+  const int ep = static_cast<int>(Comm::kEp);
+  CHECK(r.step.comm_total[ep] == Approx(double(r.micro_batches) * 4 * layer));
+  // DualPipe on the even split: rank 0 runs stage 0 (3 dense layers and 1 MoE) and the last
+  // stage (charged 4 MoE layers, the MTP layer and two head passes), 3 MoE layers on average,
+  // and its compute outweighs the middle ranks' 4 MoE layers.
+  in = PlanNamed(*c, "dualpipe_even");
+  REQUIRE(in.schedule == ir::Schedule::dualpipe);
+  REQUIRE(in.last_stage_layers == 0);
+  const PlanResults d = EvaluatePlan(in);
+  CHECK(d.messages.all_to_all_layer_time == Approx(layer));
+  CHECK(d.step.comm_total[ep] == Approx(double(d.micro_batches) * 3 * layer));
+  // The simulators take the per-layer time from analysis, not from that rank's total over the
+  // most MoE layers of a stage (4 on a middle one: 3 / 4 of it; the simulators' last stage holds
+  // the 1 layer left of 61 and the MTP layer).
+  backends::Context ctx = testing::ContextOf(*c);
+  uint32_t index = 0;
+  for (uint32_t pi : ctx.plans)
+    if (c->program.plans[pi].name == "dualpipe_even") index = pi;
+  const backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, index);
+  REQUIRE(s.Valid());
+  REQUIRE(s.stages[1].moe_layers == 4);
+  REQUIRE(s.stages.back().moe_layers == 2);
+  CHECK(s.ep_layer == Approx(layer));
+}
+
 TEST_CASE("the outputs run the MTP module where Megatron-Core does", "[mtp][simai][calculon]") {
   auto c = MtpSpec();
   backends::Context ctx = testing::ContextOf(*c);

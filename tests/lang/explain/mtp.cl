@@ -4,6 +4,8 @@
 // B200 recipe lays it out, 4 layers a stage and on the last 1 layer, the MTP module and the loss;
 // `without_mtp` the same plan without the module, whose last stage is then lighter still;
 // `dense_mtp` Llama 3 8B with two modules of its dense layer on 2 stages of 16 layers.
+// `dualpipe_even` is `with_mtp` under DualPipe on the even split: rank 0 runs the first stage
+// and the last (charged 4 layers, the MTP layer and two head passes), the slowest rank.
 import std.nvidia
 import std.cooling
 import std.models
@@ -42,4 +44,15 @@ plan dense_mtp {
   parallel  { pp = 2; dp = 128 }
   batch     { global = 1_024; micro = 1; seq_len = 8_192 }
   optimizer = adam { sharding = zero1 }
+}
+plan dualpipe_even {
+  model             = models.deepseek_v3
+  cluster           = b256
+  parallel          { pp = 16; dp = 16; ep = 8; schedule = dualpipe }
+  batch             { global = 2_048; micro = 1; seq_len = 4_096 }
+  optimizer         = adam { sharding = zero1 }
+  precision         = fp8
+  fp8_scaling       = block
+  recompute         = selective
+  recompute_modules { mla_up_projection = true }
 }
