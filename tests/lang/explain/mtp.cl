@@ -45,14 +45,5 @@ plan dense_mtp {
   batch     { global = 1_024; micro = 1; seq_len = 8_192 }
   optimizer = adam { sharding = zero1 }
 }
-plan dualpipe_even {
-  model             = models.deepseek_v3
-  cluster           = b256
-  parallel          { pp = 16; dp = 16; ep = 8; schedule = dualpipe }
-  batch             { global = 2_048; micro = 1; seq_len = 4_096 }
-  optimizer         = adam { sharding = zero1 }
-  precision         = fp8
-  fp8_scaling       = block
-  recompute         = selective
-  recompute_modules { mla_up_projection = true }
-}
+// clusterc: allow(plan.indivisible)
+plan dualpipe_even extends with_mtp { parallel { last_stage_layers = 0; schedule = dualpipe } }
