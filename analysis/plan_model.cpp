@@ -230,7 +230,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   int64_t stages[3] = {0, 1, pp - 1};
   int nstages = pp == 1 ? 1 : (pp == 2 ? 2 : 3);
   if (pp == 2) stages[1] = 1;
-  double worst_mem = -1;
+  MemoryBreakdown mems[3];
   StageLoad loads[3];
   for (int k = 0; k < nstages; ++k) {
     int64_t i = stages[k];
@@ -302,22 +302,16 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       const double sp = in.sequence_parallel ? double(tp) : 1.0;
       acts += in_flight * n_mtp * mtp_layer + n_mtp * (4 * M * V / double(tp) + 4 * M * h / sp);
     }
-    MemoryBreakdown mb;
+    MemoryBreakdown& mb = mems[k];
     mb.stage = i;
     mb.params = dense_params + expert_params;
-    // DualPipe runs two pipelines in opposite directions: two copies of the stage's parameters
-    // (DeepSeek-V3 report section 3.2.1).
-    mb.weights = (ms.weights + me.weights) * (in.schedule == ir::Schedule::dualpipe ? 2 : 1);
+    mb.weights = ms.weights + me.weights;
     mb.gradients = ms.gradients + me.gradients;
     mb.optimizer = ms.optimizer + me.optimizer;
     mb.activations = acts;
     mb.reserve = reserve;
     mb.gathered = gathered;
     mb.offloaded = in_flight * off_bytes;
-    if (mb.Total() > worst_mem) {
-      worst_mem = mb.Total();
-      r.memory = mb;
-    }
     // Compute of this stage for one micro-batch: the operator-level times of its layers
     // (analysis/layer_model.cpp) and, on the last stage, the LM head and loss.
     double fwd = nd * lt_dense.fwd + nm * lt_moe.fwd + (last ? head.fwd : 0);
@@ -356,10 +350,21 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // full_modules[rank] and full_modules[pp_size - 1 - rank] and each direction half the batch),
   // so a rank's load per micro-batch is its two stages' mean: the first stage's with the last's,
   // the middle ranks' with another middle stage's (stage 1 stands for them).
+  // Its memory is the two stages' sum: the last stage's in-flight count is the reverse
+  // direction's for stage 0 (1), and stage p - 2's (2) for stage 1.
   if (in.schedule == ir::Schedule::dualpipe && nstages > 1) {
     loads[0] = MeanLoad(loads[0], loads[nstages - 1]);
+    const MemoryBreakdown middle = mems[1];
+    mems[0] = DualPipeRankMemory(mems[0], mems[nstages - 1], 1, stage);
+    if (nstages == 3)
+      mems[1] = DualPipeRankMemory(middle, middle,
+                                   f::PipelineInFlight(m, double(pp), double(vpp), double(pp - 2)) /
+                                       f::PipelineInFlight(m, double(pp), double(vpp), 1),
+                                   stage);
     nstages = nstages == 2 ? 1 : 2;
   }
+  for (int k = 0; k < nstages; ++k)
+    if (k == 0 || mems[k].Total() > r.memory.Total()) r.memory = mems[k];
   // ---- the expert all-to-all of one MoE layer per micro-batch (its four passes), and the share
   // of the SMs its hidden time takes
   double ep_layer = 0, ep_share = ComputeShare(in, ep_span);

@@ -609,8 +609,13 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
                                "headroom",
                                Bytes(total), Bytes(in.hbm), 100 * total / in.hbm, 100 * headroom));
     if (gpu) d.Label(gpu->FieldRange("memory"), fmt::format("{} per GPU", Bytes(in.hbm)));
-    d.Note(fmt::format("pipeline stage {} of {}: {:.2f} B parameters on this GPU", mem.stage + 1,
-                       pa.pp, mem.params / 1e9));
+    const bool dualpipe = plan.parallel.schedule == ir::Schedule::dualpipe && pa.pp > 1;
+    d.Note(dualpipe ? fmt::format("DualPipe rank {} of {}, stages {} and {}: {:.2f} B parameters "
+                                  "on this GPU",
+                                  mem.stage + 1, pa.pp, mem.stage + 1, pa.pp - mem.stage,
+                                  mem.params / 1e9)
+                    : fmt::format("pipeline stage {} of {}: {:.2f} B parameters on this GPU",
+                                  mem.stage + 1, pa.pp, mem.params / 1e9));
     const int64_t replicas = ShardReplicas(in);
     d.Note(fmt::format("weights {}, gradients {}, optimizer states {} ({}{})", Bytes(mem.weights),
                        Bytes(mem.gradients), Bytes(mem.optimizer),
@@ -622,7 +627,7 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
         fmt::format("activations {} (recompute {}, micro-batch {}, {} micro-batches in "
                     "flight at most)",
                     Bytes(mem.activations), ir::EnumName(plan.recompute), plan.batch.micro,
-                    std::min<int64_t>(r.micro_batches, pa.pp)));
+                    std::min<int64_t>(r.micro_batches, pa.pp) + (dualpipe ? 1 : 0)));
     d.Note(fmt::format("framework reserve {}", Bytes(mem.reserve)));
     if (mem.gathered > 0)
       d.Note(plan.optimizer.reshard_after_forward

@@ -108,6 +108,37 @@ TEST_CASE("DualPipe gives each rank the mean of its two stages", "[mtp][dualpipe
   CHECK(EvaluatePlan(in).step.compute == Approx(m * 10 * per_layer));
 }
 
+TEST_CASE("a DualPipe rank holds both of its stages", "[mtp][dualpipe][memory]") {
+  // Llama 3 8B on 4 stages of 8 layers under ZeRO-1. Under 1F1B stage 0 is the most loaded: the
+  // embedding, 8 layers and 4 micro-batches in flight. DualPipe's rank 0 adds stage 3: its 8
+  // layers and the head (as large as the embedding, untied), and 1 micro-batch and the logits in
+  // flight in the other direction, PP + 1 in all (DeepSeek-V3 table 2). Each stage then has 2 dp
+  // copies, over which ZeRO-1 shards the optimizer states: one stage's worth per rank.
+  auto c = MtpSpec();
+  PlanInputs in = PlanNamed(*c, "dense_mtp");
+  in.mtp_layers = 0;
+  in.pp = 4;
+  in.dp = 64;
+  REQUIRE(in.sharding == ir::Sharding::zero1);
+  REQUIRE(!in.tied_embeddings);
+  const PlanResults one = EvaluatePlan(in);
+  REQUIRE(one.memory.stage == 0);
+  in.schedule = ir::Schedule::dualpipe;
+  const PlanResults dual = EvaluatePlan(in);
+  CHECK(dual.memory.stage == 0);
+  const double logits = 4.0 * double(in.micro_batch) * double(in.seq_len) * double(in.vocab);
+  CHECK(dual.memory.weights == Approx(2 * one.memory.weights).epsilon(1e-4));
+  CHECK(dual.memory.gradients == Approx(2 * one.memory.gradients).epsilon(1e-4));
+  CHECK(dual.memory.optimizer == Approx(one.memory.optimizer).epsilon(1e-4));
+  CHECK(dual.memory.activations == Approx(one.memory.activations * 5 / 4 + logits));
+  CHECK(dual.memory.reserve == one.memory.reserve);
+  // Under plain data parallelism nothing is sharded: both stages' optimizer states.
+  in.sharding = ir::Sharding::none;
+  const PlanResults plain = EvaluatePlan(in);
+  in.schedule = ir::Schedule::one_f_one_b;
+  CHECK(plain.memory.optimizer == Approx(2 * EvaluatePlan(in).memory.optimizer).epsilon(1e-4));
+}
+
 TEST_CASE("the slowest stage is ranked, and the simulators timed, with its all-to-alls",
           "[mtp][dualpipe]") {
   auto c = MtpSpec();
