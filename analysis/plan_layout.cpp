@@ -148,24 +148,4 @@ double ScheduleBubbleFactor(ir::Schedule schedule, int64_t pp) {
   return 1;
 }
 
-// DualPipe (DeepSeek-V3 report section 3.2.1, table 2: parameters 2x, activations PP + 1): rank i
-// holds stage i and stage p - 1 - i as two modules with their own parameters and gradients
-// (deepseek-ai/DualPipe, examples/example_dualpipe.py: local_modules = full_modules[rank] and
-// full_modules[pp_size - 1 - rank], whose gradients are summed across the pair). Each stage thus
-// has 2 dp replicas, over which a ZeRO stage shards what it shards: the pair's sharded states
-// are one stage's worth, the replicated ones two. The reserve counts once.
-MemoryBreakdown DualPipeRankMemory(const MemoryBreakdown& own, const MemoryBreakdown& paired,
-                                   double paired_activation_scale, int zero_stage) {
-  const auto pair = [](double a, double b, bool sharded) { return sharded ? (a + b) / 2 : a + b; };
-  MemoryBreakdown m = own;
-  m.params += paired.params;
-  m.weights = pair(own.weights, paired.weights, zero_stage >= 3);
-  m.gradients = pair(own.gradients, paired.gradients, zero_stage >= 2);
-  m.optimizer = pair(own.optimizer, paired.optimizer, zero_stage >= 1);
-  m.activations += paired.activations * paired_activation_scale;
-  m.offloaded += paired.offloaded * paired_activation_scale;
-  m.gathered = std::max(own.gathered, paired.gathered);
-  return m;
-}
-
 }  // namespace clusterc::analysis

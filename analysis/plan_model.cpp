@@ -7,90 +7,13 @@
 #include "analysis/collective_rates.h"
 #include "analysis/formulas.h"
 #include "analysis/layer_model.h"
+#include "analysis/model_states.h"
 #include "analysis/offload.h"
 #include "ir/checked.h"
 
 namespace clusterc::analysis {
 
 namespace f = formulas;
-
-namespace {
-
-int ZeroStage(ir::Sharding s) {
-  switch (s) {
-    case ir::Sharding::none:
-      return 0;
-    case ir::Sharding::zero1:
-      return 1;
-    case ir::Sharding::zero2:
-      return 2;
-    case ir::Sharding::zero3:
-    case ir::Sharding::fsdp:
-      return 3;
-  }
-  return 0;
-}
-
-struct WeightBytes {
-  double weight = 2, grad = 2, optimizer = 12;  // kept per parameter (before sharding)
-  double compute = 2;                           // the copy gathered and computed with
-};
-
-// Bytes per parameter: ZeRO's mixed-precision Adam accounting (Rajbhandari et al. 2019
-// section 3.1): 2 + 2 + 12. FP8 training keeps 16-bit weights (Transformer Engine casts per GEMM).
-// FP32 training has no master copy: 4 + 4 + 8. SGD with momentum keeps a master copy and one
-// moment.
-WeightBytes BytesPerParam(const PlanInputs& in, int stage) {
-  bool fp32 = in.precision == ir::Precision::fp32;
-  WeightBytes w;
-  if (fp32) {
-    w.weight = 4;
-    w.grad = 4;
-    w.compute = 4;
-    w.optimizer = in.optimizer == ir::OptimizerKind::adam ? 8 : 4;
-  } else {
-    w.optimizer = in.optimizer == ir::OptimizerKind::adam ? 12 : 8;
-  }
-  // Megatron-LM accumulates and all-reduces gradients in an fp32 `main_grad` buffer
-  // (--accumulate-allreduce-grads-in-fp32, forced on with --bf16): 18 bytes per parameter, which
-  // is what Korthikanti et al. 2022 figure 1 counts (45.56 GiB for 2.76 B parameters per GPU).
-  if (in.fp32_gradients) w.grad = 4;
-  // PyTorch FSDP's MixedPrecision keeps the sharded parameters in fp32 outside forward and
-  // backward, the optimizer updating them in place, and upcasts the reduced gradients to fp32
-  // (keep_low_precision_grads = False; torch/distributed/fsdp/api.py): 4 + 4 + 8, the 16-bit
-  // copy existing only of the gathered units (`gathered`). torch.autocast under DDP likewise.
-  // ZeRO-1/2 keep a whole 16-bit copy either way: ZeRO's accounting stands.
-  if (in.fp32_params && !fp32 && (stage == 0 || stage >= 3)) {
-    w.weight = 4;
-    w.grad = 4;
-    w.optimizer -= 4;
-  }
-  return w;
-}
-
-// ZeRO-3/FSDP parameters and gradients held unsharded at the peak, bytes: the stage's largest
-// unit (a transformer block, as FSDP wraps them: LLM Foundry's `fsdp_wrap_fn`, torchtitan's
-// per-block fully_shard) and its root's parameters. The root (embedding, head) stays gathered
-// from its forward through the backward (FSDP1 `_post_forward_reshard`: "Do not free the root's
-// parameters"; FSDP2's fully_shard sets the root's reshard_after_forward False). Backward prefetch
-// (torch/distributed/fsdp/api.py, BackwardPrefetch): BACKWARD_PRE "holds the current set of
-// parameters, next set of parameters, and current set of gradients", BACKWARD_POST "the next
-// set of parameters and current set of gradients", none one unit's; the forward holds the
-// current unit and the next, gathered ahead. A unit's gradient is computed in the compute type
-// and, for a reduction in fp32, cast to a copy beside it (`_reduce_grad`). Without resharding
-// after the forward (ShardingStrategy.SHARD_GRAD_OP: "does not reshard them after the forward,
-// and only reshards them after the backward computation"; FSDP2's reshard_after_forward=False)
-// the backward begins with every unit of the stage gathered, `stage` parameters.
-double GatheredBytes(const PlanInputs& in, const WeightBytes& wb, double unit, double root,
-                     double stage) {
-  const double grad = wb.compute + (in.fp32_gradients && wb.compute < 4 ? 4 : 0);
-  if (!in.reshard_after_forward) return stage * wb.compute + unit * grad;
-  const double params_in_backward = in.prefetch == ir::Prefetch::backward_pre ? 2 : 1;
-  return root * wb.compute +
-         unit * std::max(2 * wb.compute, params_in_backward * wb.compute + grad);
-}
-
-}  // namespace
 
 int64_t ShardReplicas(const PlanInputs& in) {
   const int64_t ranks = std::max<int64_t>(1, in.dp) * std::max<int64_t>(1, in.cp);
@@ -103,12 +26,13 @@ int64_t ShardReplicas(const PlanInputs& in) {
 
 namespace {
 
-// One stage's work per micro-batch, and what its collectives scale with.
+// One stage's work per micro-batch, and what its collectives scale with. No initialisers: the
+// stage loop sets every field, and the search's evaluations should not pay for zeroing them.
 struct StageLoad {
-  double stall = 0, compute = 0, bwd = 0, recompute = 0;
-  double gemm_time = 0, gemm_flops = 0, attn = 0;
-  double layers = 0, moe_layers = 0, replayed_share = 0;
-  double dense_params = 0, expert_params = 0;
+  double stall, compute, bwd, recompute;
+  double gemm_time, gemm_flops, attn;
+  double layers, moe_layers, replayed_share;
+  double dense_params, expert_params;
   double Time() const { return compute + recompute + stall; }
 };
 
@@ -118,7 +42,7 @@ StageLoad MeanLoad(const StageLoad& a, const StageLoad& b) {
       &StageLoad::recompute,      &StageLoad::gemm_time,    &StageLoad::gemm_flops,
       &StageLoad::attn,           &StageLoad::layers,       &StageLoad::moe_layers,
       &StageLoad::replayed_share, &StageLoad::dense_params, &StageLoad::expert_params};
-  StageLoad m;
+  StageLoad m{};
   for (double StageLoad::*f : kFields) m.*f = (a.*f + b.*f) / 2;
   return m;
 }
@@ -208,10 +132,13 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // sharding its shard group, the group's `replicas` copies all-reducing their shards.
   const int64_t replicas = ShardReplicas(in);
   const double nd_dense = double(dp * cp) / double(replicas);
-  const double nd_expert_all =
-      std::max(1.0, double(tp) * double(dp) * double(cp) / double(ep_span));
+  // The expert states' ranks, ep_span of them a copy; whole copies shard over the replicas.
+  const int64_t expert_ranks = ir::SaturatingMul(ir::SaturatingMul(tp, dp), cp);
+  const double nd_expert_all = std::max(1.0, double(expert_ranks) / double(ep_span));
   const double expert_replicas =
-      std::fmod(nd_expert_all, double(replicas)) == 0 ? double(replicas) : 1.0;
+      replicas > 1 && expert_ranks % ep_span == 0 && (expert_ranks / ep_span) % replicas == 0
+          ? double(replicas)
+          : 1.0;
   const double nd_expert = nd_expert_all / expert_replicas;
   const double reserve = in.framework_reserve;
   const double act_dense = LayerActivationBytes(in, false);
@@ -230,12 +157,22 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   int64_t stages[3] = {0, 1, pp - 1};
   int nstages = pp == 1 ? 1 : (pp == 2 ? 2 : 3);
   if (pp == 2) stages[1] = 1;
+  // Their layer counts and first layers (StageLayers, StageStart), each count computed once.
+  int64_t stage_layers[3], stage_start[3] = {0, 0, 0};
+  for (int k = 0; k < nstages; ++k) stage_layers[k] = StageLayers(in, stages[k]);
+  if (nstages > 1)
+    stage_start[nstages - 1] = std::max<int64_t>(0, in.layers - stage_layers[nstages - 1]);
+  if (nstages == 3) stage_start[1] = stage_layers[0];
+  // A MoE layer's expert parameters on one GPU; the output layer's fp32 logits for the cross
+  // entropy, 4 s b V / t (Korthikanti et al. 2022 4.3).
+  const double experts_per_layer = double(in.experts) * r.params.expert / double(ep_span);
+  const double logits = 4 * M * V / double(tp);
   MemoryBreakdown mems[3];
   StageLoad loads[3];
   for (int k = 0; k < nstages; ++k) {
     int64_t i = stages[k];
-    double n = double(StageLayers(in, i));
-    double start = double(StageStart(in, i));
+    double n = double(stage_layers[k]);
+    double start = double(stage_start[k]);
     double nd = std::clamp(dense_layers - start, 0.0, n);
     double nm = n - nd;
     bool first = i == 0, last = i == pp - 1;
@@ -259,7 +196,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       if (n_mtp > 0 && pp > 1 && !in.tied_embeddings) dense_params += V * h;
     }
     dense_params /= double(tp);
-    double expert_params = (nm + mtp_m) * double(in.experts) * r.params.expert / double(ep_span);
+    double expert_params = (nm + mtp_m) * experts_per_layer;
     double gathered = 0;
     if (stage >= 3 && nd_dense > 1) {  // one rank: nothing is sharded, nothing gathered
       const double dense_unit = r.params.attention + r.params.norms + r.params.dense_mlp;
@@ -292,15 +229,14 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
         partial ? replayed_share * act_moe + (1 - replayed_share) * kept_moe : act_moe;
     const double off_bytes = off.dense * layer_dense + off.moe * layer_moe;
     double acts = in_flight * (nd * layer_dense + nm * layer_moe - off_bytes);
-    // Output layer: fp32 logits for the cross entropy, 4 s b V / t (Korthikanti et al. 2022 4.3).
-    if (last) acts += 4 * M * V / double(tp);
+    if (last) acts += logits;
     if (n_mtp > 0) {
       // MTP layers keep what the plan's mode keeps, everything under the block method (which
       // skips them); each module also its logits and its projection's 2h-wide input.
       const double mtp_layer =
           mtp_moe ? (partial ? kept_moe : act_moe) : (partial ? kept_dense : act_dense);
       const double sp = in.sequence_parallel ? double(tp) : 1.0;
-      acts += in_flight * n_mtp * mtp_layer + n_mtp * (4 * M * V / double(tp) + 4 * M * h / sp);
+      acts += in_flight * n_mtp * mtp_layer + n_mtp * (logits + 4 * M * h / sp);
     }
     MemoryBreakdown& mb = mems[k];
     mb.stage = i;

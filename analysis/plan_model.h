@@ -229,12 +229,6 @@ struct MemoryBreakdown {
   }
 };
 
-// DualPipe's rank i holds stage i and stage p - 1 - i (plan_layout.cpp): their model states, what
-// ZeRO shards spread over both copies, and the paired stage's activations scaled by its in-flight
-// count.
-MemoryBreakdown DualPipeRankMemory(const MemoryBreakdown& own, const MemoryBreakdown& paired,
-                                   double paired_activation_scale, int zero_stage);
-
 enum class Comm : uint8_t { kTp, kPp, kDp, kEp, kCp, kCount };
 const char* CommName(Comm c);
 

@@ -7,27 +7,13 @@
 #include <thread>
 
 #include "analysis/formulas.h"
+#include "analysis/model_states.h"
 
 namespace clusterc::analysis {
 
 namespace {
 
 constexpr double kInf = std::numeric_limits<double>::infinity();
-
-int ZeroStageOf(ir::Sharding s) {
-  switch (s) {
-    case ir::Sharding::none:
-      return 0;
-    case ir::Sharding::zero1:
-      return 1;
-    case ir::Sharding::zero2:
-      return 2;
-    case ir::Sharding::zero3:
-    case ir::Sharding::fsdp:
-      return 3;
-  }
-  return 0;
-}
 
 std::vector<int64_t> Divisors(int64_t n) {
   std::vector<int64_t> lo, hi;
@@ -160,7 +146,7 @@ std::vector<int64_t> MicroDomain(const Prepared& p, int64_t dp) {
 
 // Resharding after the forward is a choice of ZeRO-3/FSDP only.
 std::vector<bool> ReshardDomain(const Prepared& p, ir::Sharding sh) {
-  if (ZeroStageOf(sh) < 3) return {true};
+  if (ZeroStage(sh) < 3) return {true};
   return p.reshard;
 }
 
@@ -181,7 +167,7 @@ std::vector<bool> SpDomain(const Prepared& p, int64_t tp) {
 // counted below: weights, gradients and optimizer states are linear in the parameters held, and
 // the stages together hold at least every parameter once.
 // ZeRO-3/FSDP without resharding after the forward (`keep`) also holds the stage's parameters
-// gathered, in the type they are computed with (plan_model.cpp GatheredBytes).
+// gathered, in the type they are computed with (model_states.cpp GatheredBytes).
 double MemoryLowerBound(const Prepared& p, const Layout& l, int stage, bool keep = false) {
   double dp_cp = double(l.gpus / (l.tp * l.pp));
   auto states = [&](double params, double nd) {
@@ -227,7 +213,7 @@ Prepared Prepare(const PlanInputs& base, const SearchSpace& space, const SearchO
                                       : 1;
   p.recompute =
       Domain(space.recompute, {ir::Recompute::none, ir::Recompute::selective, ir::Recompute::full});
-  // ZeRO-3 and FSDP are the same in the model (plan_model.cpp ZeroStage): fsdp only on request.
+  // ZeRO-3 and FSDP are the same in the model (model_states.cpp ZeroStage): fsdp only on request.
   p.sharding = Domain(space.sharding, {ir::Sharding::none, ir::Sharding::zero1, ir::Sharding::zero2,
                                        ir::Sharding::zero3});
   if (std::find(space.sharding.begin(), space.sharding.end(), ir::Sharding::fsdp) !=
@@ -385,7 +371,7 @@ void SearchLayout(const Prepared& p, const Layout& l, double threshold, bool pru
     for (bool reshard : ReshardDomain(p, sh)) {
       per_recompute += per_pair;
       if (!prune || !p.bounds || o.memory_limit <= 0 ||
-          MemoryLowerBound(p, l, ZeroStageOf(sh), !reshard) <= o.memory_limit) {
+          MemoryLowerBound(p, l, ZeroStage(sh), !reshard) <= o.memory_limit) {
         fits.push_back({sh, reshard});
         fit_count += per_pair;
       }
@@ -448,7 +434,7 @@ std::vector<double> Thresholds(const Prepared& p, const std::vector<Layout>& lay
           if (!ScheduleValid(*p.base, dp, l.pp, vpp, micro)) continue;
           for (ir::Recompute rc : p.recompute) {
             for (ir::Sharding sh : p.sharding) {
-              if (o.memory_limit > 0 && MemoryLowerBound(p, l, ZeroStageOf(sh)) > o.memory_limit)
+              if (o.memory_limit > 0 && MemoryLowerBound(p, l, ZeroStage(sh)) > o.memory_limit)
                 continue;
               Scored s = ScoreCandidate(*p.base, Make(l, vpp, micro, rc, sh, sps.back()), o);
               ++probes[gi];
@@ -575,7 +561,7 @@ Candidate CandidateOf(const PlanInputs& in) {
   c.sharding = in.sharding;
   c.sequence_parallel = in.sequence_parallel && c.tp > 1;
   // As the search enumerates them: each choice only where it changes the plan.
-  c.reshard = in.reshard_after_forward || ZeroStageOf(in.sharding) < 3;
+  c.reshard = in.reshard_after_forward || ZeroStage(in.sharding) < 3;
   c.rank_order = in.pp_inside_dp && RankOrderMatters(in, c.tp, c.cp, c.pp, c.Dp())
                      ? ir::RankOrder::tp_cp_ep_pp_dp
                      : ir::RankOrder::tp_cp_ep_dp_pp;

@@ -1,0 +1,81 @@
+#include "analysis/model_states.h"
+
+#include <algorithm>
+
+namespace clusterc::analysis {
+
+// Bytes per parameter: ZeRO's mixed-precision Adam accounting (Rajbhandari et al. 2019
+// section 3.1): 2 + 2 + 12. FP8 training keeps 16-bit weights (Transformer Engine casts per GEMM).
+// FP32 training has no master copy: 4 + 4 + 8. SGD with momentum keeps a master copy and one
+// moment.
+WeightBytes BytesPerParam(const PlanInputs& in, int stage) {
+  bool fp32 = in.precision == ir::Precision::fp32;
+  WeightBytes w;
+  if (fp32) {
+    w.weight = 4;
+    w.grad = 4;
+    w.compute = 4;
+    w.optimizer = in.optimizer == ir::OptimizerKind::adam ? 8 : 4;
+  } else {
+    w.optimizer = in.optimizer == ir::OptimizerKind::adam ? 12 : 8;
+  }
+  // Megatron-LM accumulates and all-reduces gradients in an fp32 `main_grad` buffer
+  // (--accumulate-allreduce-grads-in-fp32, forced on with --bf16): 18 bytes per parameter, which
+  // is what Korthikanti et al. 2022 figure 1 counts (45.56 GiB for 2.76 B parameters per GPU).
+  if (in.fp32_gradients) w.grad = 4;
+  // PyTorch FSDP's MixedPrecision keeps the sharded parameters in fp32 outside forward and
+  // backward, the optimizer updating them in place, and upcasts the reduced gradients to fp32
+  // (keep_low_precision_grads = False; torch/distributed/fsdp/api.py): 4 + 4 + 8, the 16-bit
+  // copy existing only of the gathered units (`gathered`). torch.autocast under DDP likewise.
+  // ZeRO-1/2 keep a whole 16-bit copy either way: ZeRO's accounting stands.
+  if (in.fp32_params && !fp32 && (stage == 0 || stage >= 3)) {
+    w.weight = 4;
+    w.grad = 4;
+    w.optimizer -= 4;
+  }
+  return w;
+}
+
+// ZeRO-3/FSDP parameters and gradients held unsharded at the peak, bytes: the stage's largest
+// unit (a transformer block, as FSDP wraps them: LLM Foundry's `fsdp_wrap_fn`, torchtitan's
+// per-block fully_shard) and its root's parameters. The root (embedding, head) stays gathered
+// from its forward through the backward (FSDP1 `_post_forward_reshard`: "Do not free the root's
+// parameters"; FSDP2's fully_shard sets the root's reshard_after_forward False). Backward prefetch
+// (torch/distributed/fsdp/api.py, BackwardPrefetch): BACKWARD_PRE "holds the current set of
+// parameters, next set of parameters, and current set of gradients", BACKWARD_POST "the next
+// set of parameters and current set of gradients", none one unit's; the forward holds the
+// current unit and the next, gathered ahead. A unit's gradient is computed in the compute type
+// and, for a reduction in fp32, cast to a copy beside it (`_reduce_grad`). Without resharding
+// after the forward (ShardingStrategy.SHARD_GRAD_OP: "does not reshard them after the forward,
+// and only reshards them after the backward computation"; FSDP2's reshard_after_forward=False)
+// the backward begins with every unit of the stage gathered, `stage` parameters.
+double GatheredBytes(const PlanInputs& in, const WeightBytes& wb, double unit, double root,
+                     double stage) {
+  const double grad = wb.compute + (in.fp32_gradients && wb.compute < 4 ? 4 : 0);
+  if (!in.reshard_after_forward) return stage * wb.compute + unit * grad;
+  const double params_in_backward = in.prefetch == ir::Prefetch::backward_pre ? 2 : 1;
+  return root * wb.compute +
+         unit * std::max(2 * wb.compute, params_in_backward * wb.compute + grad);
+}
+
+// DualPipe (DeepSeek-V3 report section 3.2.1, table 2: parameters 2x, activations PP + 1): rank i
+// holds stage i and stage p - 1 - i as two modules with their own parameters and gradients
+// (deepseek-ai/DualPipe, examples/example_dualpipe.py: local_modules = full_modules[rank] and
+// full_modules[pp_size - 1 - rank], whose gradients are summed across the pair). Each stage thus
+// has 2 dp replicas, over which a ZeRO stage shards what it shards: the pair's sharded states
+// are one stage's worth, the replicated ones two. The reserve counts once.
+MemoryBreakdown DualPipeRankMemory(const MemoryBreakdown& own, const MemoryBreakdown& paired,
+                                   double paired_activation_scale, int zero_stage) {
+  const auto pair = [](double a, double b, bool sharded) { return sharded ? (a + b) / 2 : a + b; };
+  MemoryBreakdown m = own;
+  m.params += paired.params;
+  m.weights = pair(own.weights, paired.weights, zero_stage >= 3);
+  m.gradients = pair(own.gradients, paired.gradients, zero_stage >= 2);
+  m.optimizer = pair(own.optimizer, paired.optimizer, zero_stage >= 1);
+  m.activations += paired.activations * paired_activation_scale;
+  m.offloaded += paired.offloaded * paired_activation_scale;
+  m.gathered = std::max(own.gathered, paired.gathered);
+  return m;
+}
+
+}  // namespace clusterc::analysis
