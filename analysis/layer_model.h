@@ -22,6 +22,9 @@ struct AttentionDims {
 
 AttentionDims Attention(const PlanInputs& in);
 
+// CountParams (plan_model.h) with the plan's attention widths already at hand.
+ParamCounts CountParams(const PlanInputs& in, const AttentionDims& a);
+
 // Time of one GEMM C[M,N] = A[M,K] B[K,N] on one GPU (efficiency curve, docs/model.md), at the
 // plan's precision, or at the 16-bit rate when `high_precision` (what FP8 training keeps in BF16).
 double GemmTime(const PlanInputs& in, double m, double n, double k, bool high_precision = false);

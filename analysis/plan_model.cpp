@@ -58,7 +58,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // (Megatron-Core's MoE parallel folding; etp = tp unless the plan sets it).
   const int64_t etp = ExpertTp(in), ep_span = ir::SaturatingMul(etp, ep);
   r.gpus = ir::SaturatingMul(ir::SaturatingMul(tp, pp), ir::SaturatingMul(dp, cp));
-  r.params = CountParams(in);
+  const AttentionDims a = Attention(in);
+  r.params = CountParams(in, a);
   if (in.layers <= 0 || in.hidden <= 0 || in.heads <= 0 || in.seq_len <= 0 ||
       in.global_batch <= 0 || in.peak_flops <= 0 || in.micro_batch <= 0)
     return r;
@@ -67,7 +68,6 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const double B = double(in.global_batch);
   r.micro_batches = std::max<int64_t>(1, in.global_batch / (in.micro_batch * dp));
   const double m = double(r.micro_batches);
-  const AttentionDims a = Attention(in);
 
   // ---- FLOPs per token: 2 x matmul parameters + attention core forward, x3 for forward and
   // backward (Korthikanti et al. 2022 eq. 7 counts exactly this for GPT shapes).

@@ -8,9 +8,12 @@
 namespace clusterc::analysis {
 
 ParamCounts CountParams(const PlanInputs& in) {
+  return CountParams(in, Attention(in));
+}
+
+ParamCounts CountParams(const PlanInputs& in, const AttentionDims& a) {
   ParamCounts c;
   double h = double(in.hidden), L = double(in.layers), V = double(in.vocab);
-  AttentionDims a = Attention(in);
   double norm_width = in.layernorm ? 2 * h : h;  // LayerNorm has a bias, RMSNorm does not
   c.attention = a.matmul + (in.layernorm ? a.q + a.k + a.v + h : 0);  // GPT: biases
   c.norms = 2 * norm_width;
