@@ -367,13 +367,25 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     const double shown = ep_alone * ep_all + (1 - ep_alone) * std::max(0.0, ep_all - ld.compute);
     return ld.Time() + shown + (ep_all - shown) * ep_share;
   };
+  // Stages (DualPipe: ranks) each record stands for: 0, the middle ones, p - 1.
+  double represented[3] = {1, double(pp - 2), 1};
+  if (in.schedule == ir::Schedule::dualpipe && pp > 1) represented[0] = 2;
+  if (nstages == 2 && represented[0] == 1) represented[1] = 1;  // pp = 2: stages 0 and 1
   const StageLoad* slowest = &loads[0];
-  double slowest_pace = pace(loads[0]);
-  for (int k = 1; k < nstages; ++k)
-    if (const double t = pace(loads[k]); t > slowest_pace) {
+  double slowest_pace = pace(loads[0]), all_paces = represented[0] * slowest_pace;
+  for (int k = 1; k < nstages; ++k) {
+    const double t = pace(loads[k]);
+    all_paces += represented[k] * t;
+    if (t > slowest_pace) {
       slowest = &loads[k];
       slowest_pace = t;
     }
+  }
+  // The pipeline fills and drains through every stage but the slowest once: its bubble is their
+  // micro-batch times, (p - 1) times the slowest's when the stages are even.
+  const double fill_stages =
+      slowest_pace > 0 ? all_paces / slowest_pace - 1 : double(std::max<int64_t>(0, pp - 1));
+  r.fill_stages = fill_stages;
   const double offload_mb = slowest->stall, compute_mb = slowest->compute;
   const double bwd_mb = slowest->bwd, recompute_mb = slowest->recompute;
   const double gemm_time_mb = slowest->gemm_time, gemm_flops_mb = slowest->gemm_flops;
@@ -662,7 +674,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   st.compute = m * compute_mb;
   st.recompute = m * recompute_mb;
   st.offload = m * offload_mb;
-  st.bubble = f::BubbleFraction(double(pp), m, double(vpp)) *
+  st.bubble = f::BubbleFraction(fill_stages + 1, m, double(vpp)) *
               ScheduleBubbleFactor(in.schedule, in.pp) * m * mb_time;
   st.comm[int(Comm::kTp)] = m * tp_mb;
   st.comm[int(Comm::kEp)] = m * ep_mb;

@@ -289,6 +289,9 @@ struct PlanResults {
   bool valid = false;         // inputs complete enough to evaluate
   int64_t gpus = 0;           // tp x pp x dp x cp
   int64_t micro_batches = 0;  // per pipeline per step
+  // The stages (ranks) other than the slowest, in micro-batch times of the slowest: what the
+  // pipeline's fill and drain pass through (pp - 1 when the stages are even).
+  double fill_stages = 0;
   ParamCounts params;
   FlopCounts flops;
   MessageSizes messages;

@@ -31,9 +31,10 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
                     100 * r.step.bubble / r.step_time, Time(r.step.bubble), Time(r.step_time),
                     pa.pp, r.micro_batches, pa.vpp));
     d.Note(
-        fmt::format("bubble = (pp - 1) / (micro-batches x vpp) = {} / ({} x {}) of the "
-                    "compute (Narayanan et al. 2021)",
-                    pa.pp - 1, r.micro_batches, pa.vpp));
+        fmt::format("bubble = the other stages' micro-batch times, {:.2f} of the slowest's "
+                    "(pp - 1 = {} when the stages are even), over micro-batches x vpp = {} x {} "
+                    "(Narayanan et al. 2021)",
+                    r.fill_stages, pa.pp - 1, r.micro_batches, pa.vpp));
     Advice fix = InterleavingFix(in, options.bubble_threshold);
     if (fix.found) {
       d.Note(fmt::format("interleaving, `{}`, cuts it to {} ({:.0f} % of a {} step)", fix.change,
