@@ -131,9 +131,9 @@ TEST_CASE("the bubble is the other stages' micro-batch times", "[mtp][pipeline]"
   const double last = 8 * per_layer + head_time;
   CHECK(even.fill_stages == Approx(3 * 8 * per_layer / last));
   // 1F1B's bubble: those stage-times of the slowest stage's micro-batch over the m micro-batches.
-  CHECK(even.step.bubble == Approx(even.fill_stages / double(even.micro_batches) *
-                                   (even.step.compute + even.step.recompute +
-                                    even.step.grad_accumulation)));
+  CHECK(even.step.bubble ==
+        Approx(even.fill_stages / double(even.micro_batches) *
+               (even.step.compute + even.step.recompute + even.step.grad_accumulation)));
   // 10, 8, 8, 6 and the head: stage 0 is the slowest, the others add 22 layers and the head.
   in.first_stage_layers = 10;
   in.last_stage_layers = 6;
