@@ -39,6 +39,13 @@ int64_t StageStart(const PlanInputs& in, int64_t i) {
   return StageLayers(in, 0) + (i - 1) * StageLayers(in, 1);
 }
 
+bool EndsAreSlots(int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t last) {
+  const int64_t chunks = ir::SaturatingMul(pp, vpp);
+  if (pp <= 1 || layers % chunks == 0 || (layers + 2) % chunks != 0) return false;
+  const int64_t slot = (layers + 2) / pp - 1;
+  return slot > 0 && (first <= 0 || first == slot) && (last <= 0 || last == slot);
+}
+
 bool StagesSplit(int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t last) {
   if (pp <= 1) return vpp == 1;
   const int64_t ends = (first > 0) + (last > 0);
@@ -46,6 +53,9 @@ bool StagesSplit(int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t
   if (ends == 0) return layers % chunks == 0 || (layers + 2) % chunks == 0;
   const int64_t rest = layers - first - last;
   const int64_t others = ir::SaturatingMul(pp - ends, vpp);
+  if (vpp > 1 && !EndsAreSlots(layers, pp, vpp, first, last) &&
+      (first % vpp != 0 || last % vpp != 0))
+    return false;
   if (others == 0) return rest == 0;
   return rest >= others && rest % others == 0;
 }

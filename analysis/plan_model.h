@@ -326,7 +326,15 @@ int64_t StageStart(const PlanInputs& in, int64_t i);
 // and/or last stage's layer counts (0: not given), the rest split evenly, at least one layer a
 // chunk, over the other stages; else the layers (or layers + 2) dividing into pp x vpp chunks.
 // One stage needs no interleaving.
+// Megatron-Core's TransformerConfig also wants the given ends' layers to divide by vpp
+// ("number of layers at first stage ... must be divisible by virtual pipeline parallel degree"),
+// unless they are the embedding's and the loss's slots (EndsAreSlots).
 bool StagesSplit(int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t last);
+
+// Whether the first and last stages' counts (0: not given) are the layers + 2 split over pp x vpp
+// chunks less the embedding's and the loss's slots, the layers alone not dividing (Megatron's
+// --account-for-embedding-in-pipeline-split and --account-for-loss-in-pipeline-split).
+bool EndsAreSlots(int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t last);
 
 // Parameter counts from the model's shape (no allocation).
 ParamCounts CountParams(const PlanInputs& in);

@@ -408,7 +408,19 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
       // Uneven stages: the layers between the given ends split evenly over the other stages.
       int64_t rest = model->layers - pa.first_stage_layers - pa.last_stage_layers;
       int64_t others = ir::SaturatingMul(pa.pp - ends, pa.vpp);
-      if (!StagesSplit(model->layers, pa.pp, pa.vpp, pa.first_stage_layers, pa.last_stage_layers))
+      const int64_t first = pa.first_stage_layers, last = pa.last_stage_layers;
+      if (pa.vpp > 1 && !EndsAreSlots(model->layers, pa.pp, pa.vpp, first, last) &&
+          (first % pa.vpp != 0 || last % pa.vpp != 0))
+        indivisible(
+            parallel,
+            fmt::format("the first and last stages' {} and {} layers do not divide into "
+                        "vpp = {} virtual stages each",
+                        first > 0 ? std::to_string(first) : std::string("(not given)"),
+                        last > 0 ? std::to_string(last) : std::string("(not given)"), pa.vpp),
+            "Megatron-Core's TransformerConfig refuses it (\"must be divisible by virtual "
+            "pipeline parallel degree\"), and the sbatch script leaves vpp out; the step "
+            "model still times the interleaving as stated");
+      else if (!StagesSplit(model->layers, pa.pp, pa.vpp, first, last))
         indivisible(
             parallel,
             others == 0

@@ -68,12 +68,11 @@ void AddPipelineSplit(const analysis::PlanInputs& in, Args& a) {
   if (pp <= 1) return;
   const int64_t chunks = ir::SaturatingMul(pp, vpp);
   const int64_t first = in.first_stage_layers, last = in.last_stage_layers;
-  const int64_t slot_ends = (L + 2) % chunks == 0 ? (L + 2) / pp - 1 : -1;
   // The embedding and the loss each take a layer's slot on the first and last stages: the
   // plan's split when it gives none, or gives those ends, and the layers (not layers + 2) do
   // not divide.
-  const bool slots = L % chunks != 0 && slot_ends > 0 && (first <= 0 || first == slot_ends) &&
-                     (last <= 0 || last == slot_ends) && (first > 0 || last > 0 || vpp > 1);
+  const bool slots =
+      analysis::EndsAreSlots(L, pp, vpp, first, last) && (first > 0 || last > 0 || vpp > 1);
   if (slots) {
     a.Section(fmt::format("{} layers + the embedding and the loss over {} x {} virtual stages", L,
                           pp, vpp));

@@ -523,6 +523,15 @@ TEST_CASE("search keeps a plan's first and last stage layer counts to pipelines 
   CHECK_FALSE(an::StagesSplit(126, 2, 1, 15, 15));
   CHECK(an::StagesSplit(126, 8, 8, 15, 15));  // 96 layers over 6 x 8 virtual stages
   CHECK_FALSE(an::StagesSplit(126, 8, 32, 15, 15));
+  // 15 does not divide by 8: the ends pass only as the embedding's and the loss's slots of 128.
+  CHECK(an::EndsAreSlots(126, 8, 8, 15, 15));
+  CHECK(an::EndsAreSlots(126, 8, 4, 15, 15));  // 128 slots, 4 a chunk: 15 layers + 1 on the ends
+  CHECK_FALSE(an::EndsAreSlots(126, 8, 8, 14, 16));
+  CHECK_FALSE(an::StagesSplit(126, 8, 8, 14, 16));  // 96 over 48 chunks, but 14 and 16 by 8
+  // Megatron-Core wants other ends to divide by vpp (TransformerConfig): 2 and 6 of 32 on 4
+  // stages split into 2 chunks, not into 4.
+  CHECK(an::StagesSplit(32, 4, 2, 2, 6));
+  CHECK_FALSE(an::StagesSplit(32, 4, 4, 2, 6));
   an::SearchSpace space;
   space.min_gpus = space.max_gpus = 512;
   space.recompute = {ir::Recompute::none};

@@ -1,5 +1,6 @@
 // plan.indivisible: uneven stages whose middle layers do not split evenly (32 - 5 - 4 = 23 over 2),
-// and a pipeline of two stages, the given ends alone, that holds 9 of the 32 layers.
+// a pipeline of two stages, the given ends alone, that holds 9 of the 32 layers, and interleaved
+// uneven stages whose ends (5 and 3 layers) do not divide into vpp = 2 virtual stages.
 import std.nvidia
 import std.cooling
 import std.models
@@ -26,5 +27,11 @@ plan ends_only {
   model = models.llama3_8b
   cluster = c
   parallel { tp = 8; pp = 2; dp = 2; first_stage_layers = 5; last_stage_layers = 4 }
+  batch { global = 16; micro = 1; seq_len = 8192 }
+}
+plan ends_interleaved {
+  model = models.llama3_8b
+  cluster = c
+  parallel { tp = 8; pp = 4; vpp = 2; dp = 1; first_stage_layers = 5; last_stage_layers = 3 }
   batch { global = 16; micro = 1; seq_len = 8192 }
 }

@@ -5,7 +5,8 @@
 // the last stage (`slots`, as MLPerf's Llama 3.1 405B states it, and `slots_implied`, which lets
 // clusterc find the split); 32 layers with 2 and 6 on the ends and 12 on each middle stage
 // (`ends`), interleaved in two (`ends_vpp`) and in four, which Megatron cannot place: 2 layers
-// on the first stage do not divide into 4 virtual stages (`ends_vpp_left_out`); two stages that
+// on the first stage do not divide into 4 virtual stages (`ends_vpp_left_out`, plan.indivisible
+// allowed); two stages that
 // are both given ends, 14 and 18 (`ends_only`).
 import std.nvidia
 import std.cooling
@@ -23,5 +24,6 @@ plan slots { model = deep; cluster = c; parallel { tp = 1; pp = 8; vpp = 8; dp =
 plan slots_implied { model = deep; cluster = c; parallel { tp = 1; pp = 8; vpp = 8; dp = 8 } batch { global = 256; micro = 1; seq_len = 4096 } optimizer = adam { sharding = zero1 } }
 plan ends { model = m32; cluster = c; parallel { tp = 2; pp = 4; dp = 8; first_stage_layers = 2; last_stage_layers = 6 } batch { global = 256; micro = 1; seq_len = 4096 } optimizer = adam { sharding = zero1 } }
 plan ends_vpp { model = m32; cluster = c; parallel { tp = 2; pp = 4; vpp = 2; dp = 8; first_stage_layers = 2; last_stage_layers = 6 } batch { global = 256; micro = 1; seq_len = 4096 } optimizer = adam { sharding = zero1 } }
+// clusterc: allow(plan.indivisible)
 plan ends_vpp_left_out { model = m32; cluster = c; parallel { tp = 2; pp = 4; vpp = 4; dp = 8; first_stage_layers = 2; last_stage_layers = 6 } batch { global = 256; micro = 1; seq_len = 4096 } optimizer = adam { sharding = zero1 } }
 plan ends_only { model = m32; cluster = c; parallel { tp = 2; pp = 2; dp = 16; first_stage_layers = 14; last_stage_layers = 18 } batch { global = 256; micro = 1; seq_len = 4096 } optimizer = adam { sharding = zero1 } }
