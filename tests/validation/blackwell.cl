@@ -331,5 +331,9 @@ plan mb25_b200_dsv3 { model = models.deepseek_v3; cluster = b200_256; parallel {
 // line 69; branch gaod/r0.2.0_test workload_base_configs.py:45-60, deepseek_llm_pretrain.py:
 // 102-103: no MTP, layout "Et*3|(t*4|)*14ttL", i.e. ranks of 15, 16, 16 and 14 layers; the
 // HybridEP flex dispatcher, EP 64 inside one NVL72 rack's 64 GPUs: `ep_dispatch = deduplicated`).
+// Megatron runs that layout string (pipeline_model_parallel_layout); the first and last ranks'
+// totals stand for it here, and as --decoder-first/last-pipeline-num-layers flags Megatron would
+// refuse them with 4 virtual stages (plan.indivisible, allowed).
 model deepseek_v3_no_mtp extends models.deepseek_v3 { mtp_layers = 0 }
+// clusterc: allow(plan.indivisible)
 plan mb25_gb200_dsv3 { model = deepseek_v3_no_mtp; cluster = gb200_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; first_stage_layers = 15; last_stage_layers = 14 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { mla_up_projection = true } }
