@@ -235,12 +235,29 @@ BlockCompute Compute(const PlanShape& s, const Block& b) {
 // (`<kind>.te<tag>`), on its tokens (etp / tp of the micro-batch's: analysis' ExpertTp): none at
 // etp 1, and the dense layers keep theirs.
 void MlpCollective(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
-                   const Block& b, const std::string& kind, const std::string& tag, bool beside) {
+                   const Block& b, const std::string& kind, const std::string& tag, bool beside,
+                   chakra::CommType type = chakra::kAllReduce) {
   const double moe = sl.folded ? double(b.moe) : 0;
-  w.Coll(kind + ".tq" + tag, chakra::kAllReduce, s.act_bytes * (double(b.layers) - moe), g.tp[r],
-         beside);
+  w.Coll(kind + ".tq" + tag, type, s.act_bytes * (double(b.layers) - moe), g.tp[r], beside);
   if (moe > 0)
     w.Coll(kind + ".te" + tag, chakra::kAllReduce, s.expert_act_bytes * moe, g.etp[r], beside);
+}
+
+// Sequence parallelism keeps only each rank's shard of the column-parallel GEMMs' inputs and
+// gathers them again in backward for their weight gradients (Megatron-LM
+// LinearWithGradAccumulationAndAsyncCommunication.backward; analysis' fifth all-reduce's worth a
+// layer): the attention's and the MLP's inputs in one all-gather (written as each rank's shard,
+// ASTRA-sim's all-gather size: TraceWriter::Coll) before the MLP backward (`b.g<tag>`; a folded
+// MoE layer's MLP input over its etp group, `b.ge<tag>`), beside the data-gradient GEMMs as
+// Megatron issues them. One node, not two, keeps the traces small.
+void Regather(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
+              const Block& b, const std::string& tag, bool beside) {
+  if (!s.sequence_parallel) return;
+  const double moe = sl.folded ? double(b.moe) : 0;
+  w.Coll("b.g" + tag, chakra::kAllGather, s.act_bytes * (2 * double(b.layers) - moe), g.tp[r],
+         beside);
+  if (moe > 0 && sl.etp > 1)
+    w.Coll("b.ge" + tag, chakra::kAllGather, s.expert_act_bytes * moe, g.etp[r], beside);
 }
 
 // Tensor-parallel collectives are all-reduces of the layer's activation bytes after the
@@ -298,9 +315,21 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   // inside the attention backward.
   double extra = s.in->recompute == ir::Recompute::selective ? c.rec_attn : 0;
   bool a2a = b.moe > 0 && g.ep[r];
+  // Under sequence parallelism each backward all-reduce is two halves (Korthikanti et al. 2022
+  // section 4.2.2): the row-parallel layer's all-gather of its output gradient, which its
+  // backward waits for (`b.aq`, `b.aa`; beside the GEMMs only under tp_comm_overlap), and the
+  // column-parallel layer's reduce-scatter of its input gradient (`b.tq`, `b.tp`), beside the
+  // weight-gradient GEMM as the all-reduce is (analysis: plan_model.cpp, TP backward).
+  const bool sp = s.sequence_parallel;
+  const chakra::CommType input_grad = sp ? chakra::kReduceScatter : chakra::kAllReduce;
+  if (sp)
+    w.Coll("b.aq" + tag, chakra::kAllGather,
+           s.act_bytes * (double(b.layers) - (sl.folded ? double(b.moe) : 0)), g.tp[r], tpo);
   if (a2a)
     w.AllToAll("b.ec" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
                g.ep[r], epo);
+  const bool tpb = tpo || s.in->tp_backward_overlap;
+  Regather(w, s, sl, g, r, b, tag, tpb);
   w.Comp("b.ml" + tag, c.bwd_mlp);
   if (a2a)
     w.AllToAll("b.ed" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
@@ -308,8 +337,8 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   // The column-parallel layers' input-gradient all-reduces run beside the backward compute
   // that follows (tp_backward_overlap: Megatron-LM's asynchronous all-reduce, beside the
   // weight-gradient GEMM; docs/model.md, TP).
-  const bool tpb = tpo || s.in->tp_backward_overlap;
-  MlpCollective(w, s, sl, g, r, b, "b", tag, tpb);
+  MlpCollective(w, s, sl, g, r, b, "b", tag, tpb, input_grad);
+  if (sp) w.Coll("b.aa" + tag, chakra::kAllGather, act, g.tp[r], tpo);
   // Context parallelism's backward: the all-gather variant gathers K and V again before the
   // attention backward; Ulysses swaps the output gradient in and the Q, K, V gradients out.
   const ir::CpComm cpc = s.in->cp_comm;
@@ -319,7 +348,7 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
     w.Coll("b.cg" + tag, chakra::kAllGather, kv, g.cp[r]);
   if (ulysses) w.AllToAll("b.co" + tag, s.cp_out_bytes * double(b.layers), 0, g.cp[r], false);
   w.Comp("b.at" + tag, c.bwd_attn + extra);
-  w.Coll("b.tp" + tag, chakra::kAllReduce, act, g.tp[r], tpb);
+  w.Coll("b.tp" + tag, input_grad, act, g.tp[r], tpb);
   if (ulysses)
     w.AllToAll("b.cp" + tag, s.cp_qkv_bytes * double(b.layers), 0, g.cp[r], false);
   else if (g.cp[r])

@@ -42,6 +42,9 @@ int64_t NodesPerLayer(const sim::PlanShape& s, const Slice& sl) {
   int64_t per = 2 + tp_colls + etp_colls;  // forward
   per += 2 + tp_colls + etp_colls;         // backward
   if (s.in->recompute == ir::Recompute::full) per += 2 + tp_colls + etp_colls;
+  // Sequence parallelism's backward: the row-parallel layers' output-gradient all-gathers and the
+  // column-parallel inputs' re-gather (astra_sim.cpp Backward, Regather), over etp too when folded.
+  if (s.sequence_parallel) per += 3 + etp_colls;
   if (sl.ep > 1 && s.in->moe) per += 4;
   if (sl.cp > 1) per += CpNodes(*s.in);
   // ZeRO-3/FSDP: two all-gathers (one when the forward's stay) and a reduce-scatter per block,
@@ -131,8 +134,11 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
       passes * (4 + (full ? 2 : 0)) + 2 * m + (s.grad_accumulation > 0 ? m * vpp : 0);
   const double zero3 = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
   const double etp = sl.folded && sl.etp > 1 ? 2 + (full ? 1 : 0) : 0;
+  // Sequence parallelism's backward: two output-gradient all-gathers and the inputs' re-gather
+  // (over etp too when folded).
+  const double sp = s.sequence_parallel ? 3 + (etp > 0 ? 1 : 0) : 0;
   const double coll =
-      passes * ((tp ? 4 + (full ? 2 : 0) : 0) + etp + (cp ? double(CpNodes(in)) : 0)) +
+      passes * ((tp ? 4 + (full ? 2 : 0) : 0) + etp + sp + (cp ? double(CpNodes(in)) : 0)) +
       passes * (in.reshard_after_forward ? 3 : 2) * experts * zero3 + 2 * experts +
       (sl.hybrid ? 1 : 0);
   // Four expert all-to-alls per pass, each a send and a receive per round.
