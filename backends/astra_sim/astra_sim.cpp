@@ -263,8 +263,9 @@ void Regather(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
 // Tensor-parallel collectives are all-reduces of the layer's activation bytes after the
 // attention and the MLP, forward and backward (Shoeybi et al. 2019). With sequence parallelism
 // Megatron moves the same bytes as an all-gather + reduce-scatter pair (Korthikanti et al. 2022
-// section 4.2.2) and analysis times it as the all-reduce; the trace keeps the all-reduce, which
-// halves its node count. With tp_comm_overlap each runs beside the GEMMs of its half of the
+// section 4.2.2) and analysis times it as the all-reduce; the forward keeps the all-reduce, both
+// halves being on the chain, which halves its node count (the backward writes them apart:
+// Backward). With tp_comm_overlap each runs beside the GEMMs of its half of the
 // layer (Megatron-LM --tp-comm-overlap), with ep_comm_overlap each all-to-all beside the
 // compute next to it (DeepSeek-V3's overlap of one micro-batch's all-to-all with another's
 // compute) when the pass is `paired` with another in the schedule's steady state
