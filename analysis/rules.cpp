@@ -639,7 +639,10 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
         fmt::format("activations {} (recompute {}, micro-batch {}, {} micro-batches in "
                     "flight at most)",
                     Bytes(mem.activations), ir::EnumName(plan.recompute), plan.batch.micro,
-                    std::min<int64_t>(r.micro_batches, pa.pp) + (dualpipe ? 1 : 0)));
+                    // A DualPipe rank: its stage's and its pair's, p + 1 with enough of them.
+                    dualpipe ? std::min<int64_t>(r.micro_batches, pa.pp - mem.stage) +
+                                   std::min<int64_t>(r.micro_batches, mem.stage + 1)
+                             : std::min<int64_t>(r.micro_batches, pa.pp)));
     d.Note(fmt::format("framework reserve {}", Bytes(mem.reserve)));
     if (mem.gathered > 0)
       d.Note(plan.optimizer.reshard_after_forward
