@@ -12,11 +12,17 @@
 
 namespace clusterc::analysis {
 
+// The fraction of the link rate NCCL's collectives achieve over a group spanning `span` GPUs:
+// the bus-bandwidth fraction of the fabric level it crosses (docs/model.md).
+inline double BusEfficiency(const PlanInputs& in, int64_t span) {
+  bool up = span <= in.scale_up_domain && in.scale_up_bandwidth > 0;
+  return up ? in.scale_up_efficiency : in.scale_out_efficiency;
+}
+
 // What a collective achieves over a group spanning `span` GPUs: the link's rate times the
 // achieved bus-bandwidth fraction of its fabric level (docs/model.md).
 inline double AchievedBandwidth(const PlanInputs& in, int64_t span) {
-  bool up = span <= in.scale_up_domain && in.scale_up_bandwidth > 0;
-  return GroupBandwidth(in, span) * (up ? in.scale_up_efficiency : in.scale_out_efficiency);
+  return GroupBandwidth(in, span) * BusEfficiency(in, span);
 }
 
 // Where a ring's n ranks sit: the GPUs its group spans (which fabric level it crosses) and how

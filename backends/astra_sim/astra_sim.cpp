@@ -15,7 +15,8 @@
 // optimizer. Stages hold analysis' layer counts (first_stage_layers/last_stage_layers included),
 // each layer its dense or MoE operator-level time, the last stage the LM head. tp_comm_overlap and
 // ep_comm_overlap run those collectives beside the compute next to them; dp_overlap launches the
-// data-parallel collectives beside the last micro-batch's backward (else they follow it). Layers
+// gradient reduction beside the last micro-batch's backward and ZeRO-1/2's parameter gather beside
+// the first forward (else they follow the last backward). Layers
 // are grouped into blocks of k consecutive layers (compute and message bytes summed) when the
 // slice would otherwise exceed the node budget; k = 1 (one block per layer) whenever it allows.
 //
@@ -94,7 +95,12 @@ std::string NetworkYaml(const Context& ctx, const PlanShape& s, const Slice& sl,
       sl.Ranks());
   if (!sl.dp_note.empty()) out += "# Reduced: " + sl.dp_note + ".\n";
   for (const std::string& d : sl.dropped) out += "# Not represented: " + d + ".\n";
-  out += "# Bandwidth in GB/s of 2^30 bytes, one direction; latency in ns.\n";
+  out += fmt::format(
+      "# Bandwidth in GB/s of 2^30 bytes, one direction, as collectives achieve it: the link rate "
+      "x "
+      "{} inside the scale-up domain, x {} beyond it (analysis' bus-bandwidth fractions; "
+      "ASTRA-sim models no protocol overhead). Latency in ns.\n",
+      sim::Num(s.in->scale_up_efficiency), sim::Num(s.in->scale_out_efficiency));
   YAML::Emitter y;
   y << YAML::BeginMap;
   y << YAML::Key << "topology" << YAML::Value << YAML::Flow << YAML::BeginSeq;
@@ -444,21 +450,31 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
                        : c.across ? "replica"
                                   : "dense");
   };
-  // Once-per-step data-parallel collectives with dp_overlap: launched as the last micro-batch's
-  // backward starts, beside it (Megatron-LM --overlap-grad-reduce, --overlap-param-gather); the
-  // optimizer waits for them. Analysis hides them behind one micro-batch's backward (forward and
-  // backward under ZeRO-1/2). Hybrid sharding's all-reduce across the replicas waits for the
-  // shard group's gradient reduce-scatter under ZeRO-1/2 (it reduces that shard); under
-  // ZeRO-3/FSDP it starts with them, as analysis hides it beside the step's compute.
+  // Once-per-step data-parallel collectives with dp_overlap: the gradient reduction launched as
+  // the last micro-batch's backward starts, beside it (Megatron-LM --overlap-grad-reduce); the
+  // optimizer waits for it. ZeRO-1/2's parameter all-gather follows the optimizer step and runs
+  // beside the next step's first forward, each bucket waited for in that forward
+  // (--overlap-param-gather: DistributedDataParallel's forward pre-hooks): in a one-step trace it
+  // starts with the step, beside the first forward, and what follows the first forward waits
+  // for it. Analysis hides the two behind one micro-batch's backward and forward. Hybrid
+  // sharding's all-reduce across the replicas waits for the shard group's gradient
+  // reduce-scatter under ZeRO-1/2 (it reduces that shard); under ZeRO-3/FSDP it starts with
+  // them, as analysis hides it beside the step's compute.
   std::vector<int64_t> dp_side;
+  auto step_gather = [&](const sim::DpCollective& c) {
+    return dp_overlap && !c.per_micro_batch && c.op == sim::DpOp::kAllGather;
+  };
   auto launch_dp = [&]() {
     int64_t scattered = -1;
     for (const auto& c : dp) {
-      if (c.per_micro_batch) continue;
+      if (c.per_micro_batch || step_gather(c)) continue;
       dp_side.push_back(dp_coll(c, dp_name(c), false, c.across ? scattered : -1));
       if (c.op == sim::DpOp::kReduceScatter && !c.expert) scattered = dp_side.back();
     }
   };
+  std::vector<int64_t> gathered;  // ZeRO-1/2's parameter all-gathers, launched with the step
+  for (const auto& c : dp)
+    if (step_gather(c)) gathered.push_back(dp_coll(c, dp_name(c), false));
   // ZeRO-3/FSDP, per micro-batch and block of layers (FSDP's unit is a layer): the block's
   // share of the parameter all-gather before its forward and before its backward (unless the
   // forward's gathers stay, reshard_after_forward = false), its share of the gradient
@@ -566,14 +582,19 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
   int64_t warmup = vpp == 1  ? std::min(m, pp - x.p - 1 + extra)
                    : m == pp ? total
                              : std::min(total, (pp - x.p - 1) * 2 + (vpp - 1) * pp + extra);
-  for (int64_t i = 0; i < warmup; ++i) forward(ForwardOp(i, pp, vpp), false);
+  // The first forward waits for the parameters (above).
+  auto forward_at = [&](int64_t i, bool paired) {
+    forward(ForwardOp(i, pp, vpp), paired);
+    if (i == 0) w.JoinNext(gathered);
+  };
+  for (int64_t i = 0; i < warmup; ++i) forward_at(i, false);
   // The last micro-batch's backward: its last vpp backward ops.
   auto backward_at = [&](int64_t i, bool paired) {
     if (dp_overlap && i == std::max<int64_t>(0, total - vpp)) launch_dp();
     backward(BackwardOp(i, pp, vpp), paired);
   };
   for (int64_t i = 0; i < total - warmup; ++i) {
-    forward(ForwardOp(warmup + i, pp, vpp), true);
+    forward_at(warmup + i, true);
     backward_at(i, true);
   }
   for (int64_t i = total - warmup; i < total; ++i) backward_at(i, false);

@@ -6,6 +6,8 @@
 #include <limits>
 #include <numeric>
 
+#include "analysis/collective_rates.h"
+
 namespace clusterc::backends::astra {
 
 namespace {
@@ -184,8 +186,10 @@ std::vector<Dimension> Network(const Context& ctx, const sim::PlanShape& s, cons
         span <= s.cluster->scale_up_domain ? in.scale_up_latency : in.scale_out_latency;
     if (level >= 1 && s.cluster->fabric.is_torus) {
       // ICI torus: one Ring per torus axis the part covers, axes filled x, then y, then z after
-      // the ranks the lower dimensions span; link bandwidth one direction (the IR's).
+      // the ranks the lower dimensions span; link bandwidth one direction (the IR's), at the
+      // fraction of it collectives achieve over that span.
       const ir::Fabric& fabric = ctx.program.Get(ctx.program.Get(s.plan->cluster).fabric);
+      const double link = fabric.topology.link_bandwidth.si * analysis::BusEfficiency(in, span);
       int64_t torus[3] = {fabric.topology.x, fabric.topology.y, fabric.topology.z};
       int64_t before = spanned, left = size;
       for (int64_t a : torus) {
@@ -199,16 +203,17 @@ std::vector<Dimension> Network(const Context& ctx, const sim::PlanShape& s, cons
         before = 1;
         int64_t k = std::gcd(room, left);
         if (k > 1) {
-          dims.push_back({"Ring", k, fabric.topology.link_bandwidth.si, latency, level});
+          dims.push_back({"Ring", k, link, latency, level});
           left /= k;
         }
       }
-      if (left > 1)
-        dims.push_back({"Ring", left, fabric.topology.link_bandwidth.si, latency, level});
+      if (left > 1) dims.push_back({"Ring", left, link, latency, level});
       spanned *= size;
       return;
     }
-    double bw = analysis::GroupBandwidth(in, span);
+    // What NCCL achieves over the span, not the line rate: ASTRA-sim's analytical network
+    // charges each message size / bandwidth and models no protocol overhead.
+    double bw = analysis::AchievedBandwidth(in, span);
     if (!dims.empty() && dims.back().level == level && dims.back().topology == "Switch") {
       dims.back().npus *= size;
       dims.back().bandwidth = bw;  // the wider span's bandwidth
@@ -234,7 +239,9 @@ std::vector<Dimension> Network(const Context& ctx, const sim::PlanShape& s, cons
       push(k, span);
     }
   }
-  if (dims.empty()) dims.push_back({"Switch", 1, in.scale_up_bandwidth, in.scale_up_latency, 0});
+  if (dims.empty())
+    dims.push_back(
+        {"Switch", 1, in.scale_up_bandwidth * in.scale_up_efficiency, in.scale_up_latency, 0});
   return dims;
 }
 

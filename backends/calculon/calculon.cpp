@@ -344,12 +344,15 @@ std::string ModelJson(const PlanShape& s) {
 // (analysis::Options::scale_up_reduction_speedup: [2 / 1.3, -1]). Calculon charges a network's
 // latency once per operation; clusterc's is per ring step, so the scale-up network gets the
 // 2(n - 1) steps of an all-reduce over the whole domain, the collective tensor parallelism runs.
-std::string Network(double bandwidth, int64_t size, double latency, bool reduction,
-                    double reduction_speedup, bool must_be_filled, double processor_usage,
-                    double gather_cost) {
+// `efficiency` is the fraction of the link rate NCCL achieves there (analysis' bus-bandwidth
+// fractions, 0.78 over NVLink and 0.9 beyond by default); Calculon divides every transfer by
+// bandwidth x efficiency (calculon/network.py), and its own system files say 0.65.
+std::string Network(double bandwidth, double efficiency, int64_t size, double latency,
+                    bool reduction, double reduction_speedup, bool must_be_filled,
+                    double processor_usage, double gather_cost) {
   std::string out = "    {\n";
   out += fmt::format("      \"bandwidth\": {},\n", Num(sim::DecimalGBps(bandwidth)));
-  out += "      \"efficiency\": 1.0,\n";
+  out += fmt::format("      \"efficiency\": {},\n", Num(efficiency));
   out += fmt::format("      \"size\": {},\n", size);
   out += fmt::format("      \"latency\": {},\n", Num(latency));
   out += "      \"ops\": {\n";
@@ -414,13 +417,15 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
   out +=
       Network(c.scale_up_bandwidth_per_gpu > 0 ? c.scale_up_bandwidth_per_gpu
                                                : c.fabric.nic_bandwidth_per_gpu,
+              c.scale_up_bandwidth_per_gpu > 0 ? in.scale_up_efficiency : in.scale_out_efficiency,
               std::max<int64_t>(1, c.scale_up_domain),
               2.0 * double(std::max<int64_t>(1, c.scale_up_domain) - 1) * in.scale_up_latency,
               c.scale_up_reduction, in.scale_up_reduction_speedup, true, in.scale_up_compute_share,
               c.scale_up_bandwidth_per_gpu > 0 ? in.scale_up_gather_cost : 1);
   out += ",\n";
-  out += Network(c.fabric.scale_out_bandwidth_per_gpu, std::max<int64_t>(1, s.gpus),
-                 in.scale_out_latency, c.fabric.sharp, 0, false, in.scale_out_compute_share, 1);
+  out += Network(c.fabric.scale_out_bandwidth_per_gpu, in.scale_out_efficiency,
+                 std::max<int64_t>(1, s.gpus), in.scale_out_latency, c.fabric.sharp, 0, false,
+                 in.scale_out_compute_share, 1);
   out += "\n  ]\n}\n";
   return out;
 }

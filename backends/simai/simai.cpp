@@ -31,6 +31,7 @@
 #include <string>
 #include <vector>
 
+#include "analysis/collective_rates.h"
 #include "backends/emitters.h"
 #include "backends/sim/plan_shape.h"
 #include "ir/checked.h"
@@ -270,8 +271,8 @@ std::vector<std::string> NotRepresented(const PlanShape& s, bool terminal) {
 
 struct Network {
   int64_t gpus_per_server = 1;  // -g_p_s: the scale-up domain
-  double nvlink = 0;            // -nv, GB/s (10^9) per GPU, one direction
-  double nic = 0;               // -nic, GB/s (10^9) per NIC, one direction
+  double nvlink = 0;            // -nv, achieved GB/s (10^9) per GPU, one direction
+  double nic = 0;               // -nic, achieved GB/s (10^9) per NIC port, one direction
   int64_t nics_per_server = 0;  // -n_p_s
   std::string note;             // how the fabric was mapped, for the script's header
 };
@@ -283,24 +284,34 @@ Network MapNetwork(const Context& ctx, const PlanShape& s) {
   const ir::Nic* nic = node.nics.ref.Valid() ? &p.Get(node.nics.ref) : nullptr;
   Network n;
   // SimAI's "server" is the scale-up domain: its GPUs, and the NIC ports of the nodes it spans.
+  // SimAI takes -nv and -nic (--nic_busbw) as the bus bandwidths NCCL achieves, not line rates:
+  // its own defaults are measured ones (astra-sim-alibabacloud/astra-sim/system/calbusbw.h:
+  // H100 NVLink 20.6 x 18 = 370.8 GB/s of 450, ConnectX-7 48.5 of 50), so the script gives it
+  // analysis' achieved rates (the link x the level's bus-bandwidth fraction).
   n.gpus_per_server = std::max<int64_t>(1, s.cluster->scale_up_domain);
-  n.nvlink = sim::DecimalGBps(s.cluster->scale_up_bandwidth_per_gpu);
+  n.nvlink = sim::DecimalGBps(s.cluster->scale_up_bandwidth_per_gpu * s.in->scale_up_efficiency);
   if (s.cluster->fabric.is_torus) {
     // An ICI torus: data-parallel traffic stays on ICI inside the slice. SimAI has no torus; the
-    // data-parallel group's ICI bandwidth per chip (analysis' GroupBandwidth for its span) is
-    // given as one "NIC" per chip.
-    n.nic = sim::DecimalGBps(analysis::GroupBandwidth(*s.in, s.gpus));
+    // data-parallel group's achieved ICI bandwidth per chip (analysis' AchievedBandwidth for its
+    // span) is given as one "NIC" per chip.
+    n.nic = sim::DecimalGBps(analysis::AchievedBandwidth(*s.in, s.gpus));
     n.nics_per_server = n.gpus_per_server;
-    n.note =
-        "ICI torus: SimAI has no torus; -nic is the ICI bandwidth per chip of the "
-        "data-parallel group (one port per chip), not the DCN NIC";
+    n.note = fmt::format(
+        "ICI torus: SimAI has no torus; -nic is the achieved ICI bandwidth per chip of the "
+        "data-parallel group (one port per chip; the link x {}), not the DCN NIC; -nv the "
+        "scale-up link x {}",
+        sim::Num(analysis::BusEfficiency(*s.in, s.gpus)), sim::Num(s.in->scale_up_efficiency));
     return n;
   }
   int64_t nodes_per_domain =
       std::max<int64_t>(1, n.gpus_per_server / std::max<int64_t>(1, s.cluster->gpus_per_node));
-  n.nic = sim::DecimalGBps(nic ? nic->bandwidth.si : 0);
+  n.nic = sim::DecimalGBps(nic ? nic->bandwidth.si * s.in->scale_out_efficiency : 0);
   n.nics_per_server = nic ? node.nics.count * nic->ports * nodes_per_domain : 0;
-  n.note = "-nic is one NIC port's line rate, -n_p_s the ports of one scale-up domain";
+  n.note = fmt::format(
+      "-nv and -nic are achieved bus bandwidths, SimAI's meaning: the scale-up link x {} and one "
+      "NIC port's line rate x {} (clusterc's bus-bandwidth fractions); -n_p_s the ports of one "
+      "scale-up domain",
+      sim::Num(s.in->scale_up_efficiency), sim::Num(s.in->scale_out_efficiency));
   return n;
 }
 

@@ -320,3 +320,63 @@ TEST_CASE("ASTRA-sim writes hybrid sharding's shard and replica groups", "[astra
   const backends::astra::Groups wg = backends::astra::MakeGroups(ws);
   CHECK(wg.rdp[0] == 0);
 }
+
+// ZeRO-1 with dp_overlap, as Megatron-LM overlaps it: the gradient reduce-scatter beside the last
+// micro-batch's backward, the optimizer waiting for it; the parameter all-gather (which follows
+// the optimizer step and runs beside the next step's first forward) launched with the step,
+// waited for once the first forward is done, and not by the optimizer.
+TEST_CASE("ASTRA-sim gathers ZeRO-1's parameters beside the first forward", "[astra-sim][sim]") {
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / "dense_64.cl");
+  backends::Context ctx = testing::ContextOf(*c);
+  backends::OutputTree out;
+  backends::EmitAstraSim(ctx, out);
+  for (const char* rank : {"0", "1"}) {  // stage 0 and stage 1 of the slice (tp 1 of it)
+    INFO("rank " << rank);
+    const std::string path = std::string("astra-sim/dense64/workload/dense64.") + rank + ".et";
+    REQUIRE(out.Files().count(path));
+    DecodedTrace t = Decode(out.Files().at(path));
+    REQUIRE(t.ok);
+    std::map<uint64_t, size_t> at;
+    for (size_t i = 0; i < t.nodes.size(); ++i) at[t.nodes[i].id] = i;
+    auto waiters = [&](uint64_t id) {
+      std::vector<size_t> w;
+      for (size_t i = 0; i < t.nodes.size(); ++i)
+        for (uint64_t d : t.nodes[i].deps)
+          if (d == id) w.push_back(i);
+      return w;
+    };
+    size_t first_backward = t.nodes.size(), last_forward_of_first = 0;
+    for (size_t i = 0; i < t.nodes.size(); ++i) {
+      const std::string& n = t.nodes[i].name;
+      if (n.rfind("b.", 0) == 0 && first_backward == t.nodes.size()) first_backward = i;
+      // Forward nodes are named f.<kind>.<micro-batch>.<chunk>.<block>.
+      if (n.rfind("f.", 0) == 0 && n.find(".0.0.", 1) == n.find('.', 2)) last_forward_of_first = i;
+    }
+    REQUIRE(first_backward < t.nodes.size());
+    REQUIRE(last_forward_of_first > 0);
+    CHECK(last_forward_of_first < first_backward);
+    int64_t gathers = 0, scatters = 0;
+    for (size_t i = 0; i < t.nodes.size(); ++i) {
+      const DecodedNode& n = t.nodes[i];
+      if (n.name == "dp.ag.param.dense") {
+        ++gathers;
+        CHECK(n.deps.empty());  // starts with the step
+        const std::vector<size_t> w = waiters(n.id);
+        REQUIRE(w.size() == 1);
+        CHECK(w[0] > last_forward_of_first);       // after the first forward...
+        CHECK(t.nodes[w[0]].name != "optimizer");  // ...not at the end of the step
+        CHECK(w[0] < t.nodes.size() - 2);
+      }
+      if (n.name == "dp.rd.grad.dense") {
+        ++scatters;
+        REQUIRE(n.deps.size() == 1);
+        CHECK(at.at(n.deps[0]) > first_backward);  // beside the last micro-batch's backward
+        const std::vector<size_t> w = waiters(n.id);
+        REQUIRE(w.size() == 1);
+        CHECK(t.nodes[w[0]].name == "optimizer");
+      }
+    }
+    CHECK(gathers == 1);
+    CHECK(scatters == 1);
+  }
+}

@@ -152,6 +152,12 @@ TEST_CASE("Calculon inputs of every example", "[calculon]") {
       const auto& cl = c->results.plan_clusters[pi];
       CHECK(s["networks"][1]["bandwidth"].as<double>() ==
             Approx(cl.fabric.scale_out_bandwidth_per_gpu / 1e9));
+      // Calculon divides each transfer by bandwidth x efficiency: the fraction NCCL achieves, as
+      // analysis charges it (the scale-up links', or the NIC's where a node has one GPU).
+      CHECK(s["networks"][0]["efficiency"].as<double>() == Approx(cl.scale_up_bandwidth_per_gpu > 0
+                                                                      ? in.scale_up_efficiency
+                                                                      : in.scale_out_efficiency));
+      CHECK(s["networks"][1]["efficiency"].as<double>() == Approx(in.scale_out_efficiency));
       // The compute an overlapped collective takes is the step model's measured share.
       CHECK(s["networks"][0]["processor_usage"].as<double>() == Approx(in.scale_up_compute_share));
       CHECK(s["networks"][1]["processor_usage"].as<double>() == Approx(in.scale_out_compute_share));

@@ -113,3 +113,27 @@ TEST_CASE("SimAI workload of every example", "[simai]") {
     }
   }
 }
+
+TEST_CASE("SimAI's -nv and -nic are achieved bus bandwidths, as SimAI reads them", "[simai]") {
+  // SimAI's own defaults are measured bus bandwidths (calbusbw.h: H100 NVLink 370.8 of 450 GB/s),
+  // so the script gives it analysis' achieved rates: NVLink 4's 450 GB/s x 0.78 and one 400 Gb/s
+  // ConnectX-7 port x 0.9, in GB/s of 10^9 bytes.
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "h100_10k.cl");
+  backends::Context context = clusterc::testing::ContextOf(*c);
+  backends::OutputTree out;
+  backends::EmitSimAi(context, out);
+  int checked = 0;
+  for (uint32_t pi : context.plans) {
+    const ir::Plan& plan = c->program.plans[pi];
+    if (!c->results.plans[pi].valid) continue;
+    INFO(plan.name);
+    const auto& in = c->results.plan_inputs[pi];
+    REQUIRE(in.scale_up_efficiency == 0.78);
+    REQUIRE(in.scale_out_efficiency == 0.9);
+    const std::string sh = out.Files().at("simai/" + plan.name + ".sh");
+    CHECK(sh.find(" -nv 351 -nic 45 -n_p_s 8\n") != std::string::npos);
+    CHECK(sh.find("-nv and -nic are achieved bus bandwidths") != std::string::npos);
+    ++checked;
+  }
+  CHECK(checked >= 1);
+}

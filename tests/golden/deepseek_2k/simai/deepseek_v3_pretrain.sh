@@ -6,7 +6,7 @@
 # folder, prefixed to -r; the relative path below puts them in results/ here.
 # Representative rank: tensor rank 0 of pipeline stage 14 of 16 (the slowest: 4 layers, 4 MoE),
 # 120 micro-batches per step, each written out; bandwidths in GB/s of 10^9 bytes, one direction;
-# -nic is one NIC port's line rate, -n_p_s the ports of one scale-up domain.
+# -nv and -nic are achieved bus bandwidths, SimAI's meaning: the scale-up link x 0.78 and one NIC port's line rate x 0.9 (clusterc's bus-bandwidth fractions); -n_p_s the ports of one scale-up domain.
 # Not represented: SimAI has no dualpipe schedule: its bubble is 1F1B's, (pp - 1) / (ga x vpp) of the rows.
 # Not represented: SimAI's analytical mode adds communication to compute: ep_comm_overlap is not represented (the expert all-to-alls are all exposed).
 # Not represented: group-limited routing: the all-to-all rows carry 234.9 MB, sized so that the NIC carries the 205.5 MB that leave the domain (each token once per remote domain of its experts, forwarded over NVLink inside it); SimAI's in-domain share of them is smaller than that forwarding.
@@ -17,4 +17,4 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$here/results" "$SIMAI_ROOT/results"
 results=$(realpath --relative-to="$SIMAI_ROOT/results" "$here/results")
 cd "$SIMAI_ROOT"
-exec ./bin/SimAI_analytical -w "$here/deepseek_v3_pretrain.txt" -g 2048 -g_p_s 8 -r "$results/deepseek_v3_pretrain-" -nv 200 -nic 50 -n_p_s 8
+exec ./bin/SimAI_analytical -w "$here/deepseek_v3_pretrain.txt" -g 2048 -g_p_s 8 -r "$results/deepseek_v3_pretrain-" -nv 156 -nic 45 -n_p_s 8

@@ -6,7 +6,7 @@
 # folder, prefixed to -r; the relative path below puts them in results/ here.
 # Representative rank: tensor rank 0 of pipeline stage 3 of 4 (the slowest: 20 layers, 0 MoE),
 # 16 micro-batches per step, each written out; bandwidths in GB/s of 10^9 bytes, one direction;
-# -nic is one NIC port's line rate, -n_p_s the ports of one scale-up domain.
+# -nv and -nic are achieved bus bandwidths, SimAI's meaning: the scale-up link x 0.78 and one NIC port's line rate x 0.9 (clusterc's bus-bandwidth fractions); -n_p_s the ports of one scale-up domain.
 # Not represented: SimAI's analytical mode adds communication to compute: tp_comm_overlap is not represented (the tensor-parallel all-reduces are all exposed).
 # Not represented: SimAI's analytical mode adds the data-parallel collectives to the step: dp_overlap is not represented.
 set -e
@@ -15,4 +15,4 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$here/results" "$SIMAI_ROOT/results"
 results=$(realpath --relative-to="$SIMAI_ROOT/results" "$here/results")
 cd "$SIMAI_ROOT"
-exec ./bin/SimAI_analytical -w "$here/llama3_70b_third.txt" -g 2592 -g_p_s 72 -r "$results/llama3_70b_third-" -nv 900 -nic 50 -n_p_s 72
+exec ./bin/SimAI_analytical -w "$here/llama3_70b_third.txt" -g 2592 -g_p_s 72 -r "$results/llama3_70b_third-" -nv 702 -nic 45 -n_p_s 72

@@ -6,7 +6,7 @@
 # folder, prefixed to -r; the relative path below puts them in results/ here.
 # Representative rank: tensor rank 0 of pipeline stage 0 of 1 (the slowest: 80 layers, 0 MoE),
 # 1 micro-batches per step, each written out; bandwidths in GB/s of 10^9 bytes, one direction;
-# ICI torus: SimAI has no torus; -nic is the ICI bandwidth per chip of the data-parallel group (one port per chip), not the DCN NIC.
+# ICI torus: SimAI has no torus; -nic is the achieved ICI bandwidth per chip of the data-parallel group (one port per chip; the link x 0.9), not the DCN NIC; -nv the scale-up link x 0.78.
 # Not represented: SimAI's analytical mode adds communication to compute: tp_backward_overlap is not represented (the backward's tensor-parallel collectives, 70.7 ms a step that clusterc hides beside the gradient GEMMs, are exposed).
 # Not represented: SimAI's analytical mode adds the data-parallel collectives to the step: dp_overlap is not represented.
 set -e
@@ -15,4 +15,4 @@ here=$(cd "$(dirname "$0")" && pwd)
 mkdir -p "$here/results" "$SIMAI_ROOT/results"
 results=$(realpath --relative-to="$SIMAI_ROOT/results" "$here/results")
 cd "$SIMAI_ROOT"
-exec ./bin/SimAI_analytical -w "$here/llama3_70b_v5p.txt" -g 6144 -g_p_s 4 -r "$results/llama3_70b_v5p-" -nv 600 -nic 600 -n_p_s 4
+exec ./bin/SimAI_analytical -w "$here/llama3_70b_v5p.txt" -g 6144 -g_p_s 4 -r "$results/llama3_70b_v5p-" -nv 468 -nic 540 -n_p_s 4
