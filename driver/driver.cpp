@@ -566,8 +566,9 @@ const std::vector<cli::CommandSpec>& Commands() {
               "comma-separated backends (default: all that are on by default)"),
         Value("--plan", "NAME", "a plan name", "lower only this plan (default: every plan)"),
         Choice("--traces", "MODE", {"slice", "all"},
-               "ASTRA-sim traces: `slice` (default; a representative slice of at most 256 "
-               "ranks, see docs) or `all` (one trace per GPU of the job)"),
+               "ASTRA-sim traces: `slice` (default; a representative slice: whole tensor, "
+               "context, expert and pipeline groups, data parallelism reduced; see "
+               "docs/astra-sim.md) or `all` (one trace per GPU of the job)"),
         Value("--slurm-version", "VERSION", "a Slurm release",
               "Slurm release the Slurm files target, e.g. 24.11 (default: each cluster's "
               "`slurm_version`, else 22.05)"),

@@ -27,10 +27,10 @@
 // NIC-bound 9.25 ms, with 8,064 events per rank (the DeepSeek-V3 slice did not finish in hours).
 // NCCL sends an all-to-all as grouped point-to-point messages, and with PXN (NCCL 2.12+) data
 // for a GPU of another node crosses NVLink to the local GPU on that GPU's rail, which sends it
-// over its NIC. The trace writes per rank at most two messages: what stays in the scale-up domain
-// to a domain neighbour, then what leaves it to the same local index in the next domain
-// (TraceWriter::AllToAll): every link carries its all-to-all bytes at the level it crosses
-// (470 MB on that group: 10.30 ms, the NIC-bound 8.2 ms of its 7/8 plus the NVLink phase). The
+// over its NIC. The trace writes per rank at most two messages, at once: what stays in the
+// scale-up domain to a domain neighbour, and what leaves it to the same local index in the next
+// domain (TraceWriter::AllToAll): every link carries its all-to-all bytes at the level it
+// crosses, and the exchange lasts the longer of the two hops, which PXN and DeepEP pipeline. The
 // collective remains where the group's domains hold unequal numbers of members.
 //
 // Other collectives, per network backend: system.json (congestion unaware) uses `ring`, since

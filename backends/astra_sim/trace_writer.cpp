@@ -62,38 +62,37 @@ void TraceWriter::AllToAll(const std::string& name, double bytes, double leaving
                       leaving > 0 ? leaving : bytes * double(nd - 1) * double(l) / n});
   // Tags above the pipeline's (trace_size.h Tag), one per round of this rank's all-to-alls;
   // every member writes its all-to-alls in the same order.
-  std::vector<uint64_t> prev;
+  // Every round starts where a collective would: after the chain (and, off a beside position,
+  // after what the chain waits for); the rounds run at once (the header).
+  std::vector<uint64_t> start;
+  if (has_last_) start.push_back(last_);
+  if (!beside) {
+    start.insert(start.end(), joined_.begin(), joined_.end());
+    start.insert(start.end(), pending_.begin(), pending_.end());
+    joined_.clear();
+    pending_.clear();
+  }
+  std::vector<uint64_t> ids;
   for (size_t t = 0; t < rounds.size(); ++t) {
     const int32_t tag = kAllToAllTagBase + static_cast<int32_t>(a2a_count_ * kAllToAllRounds + t);
     Node send = Peer(fmt::format("{}.x{}", name, t), chakra::kCommSendNode, rank_, rounds[t].to,
                      tag, rounds[t].bytes);
     Node recv = Peer(fmt::format("{}.y{}", name, t), chakra::kCommRecvNode, rounds[t].from, rank_,
                      tag, rounds[t].bytes);
-    if (t == 0) {
-      // The first round starts where a collective would: after the chain (and, off a beside
-      // position, after what the chain waits for).
-      if (has_last_) send.data_deps.push_back(last_), recv.data_deps.push_back(last_);
-      if (!beside) {
-        for (uint64_t id : joined_) send.data_deps.push_back(id), recv.data_deps.push_back(id);
-        for (uint64_t id : pending_) send.data_deps.push_back(id), recv.data_deps.push_back(id);
-        joined_.clear();
-        pending_.clear();
-      }
-    } else {
-      send.data_deps = prev;
-      recv.data_deps = prev;
-    }
-    prev = {Emit(std::move(send)), Emit(std::move(recv))};
+    send.data_deps = start;
+    recv.data_deps = start;
+    ids.push_back(Emit(std::move(send)));
+    ids.push_back(Emit(std::move(recv)));
   }
   ++a2a_count_;
   if (beside) {
-    for (uint64_t id : prev) pending_.push_back(id);
+    pending_.insert(pending_.end(), ids.begin(), ids.end());
     return;
   }
-  // On the chain: the next node waits for the last round.
-  last_ = prev[1];
+  // On the chain: the next node waits for every round.
+  last_ = ids.back();
   has_last_ = true;
-  joined_.push_back(prev[0]);
+  joined_.insert(joined_.end(), ids.begin(), ids.end() - 1);
 }
 
 uint64_t TraceWriter::Chain(Node n) {

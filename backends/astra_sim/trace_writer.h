@@ -25,8 +25,11 @@ class TraceWriter {
   // (domains - 1) x l x bytes / n, to the member of the same local index in the next domain
   // (NCCL's PXN: data for a GPU of another node crosses NVLink to the local GPU on that GPU's
   // rail, then that rail once). Each link carries the bytes it carries in the all-to-all, at the
-  // level it crosses; the destinations are shifted rather than spread. The second waits for the
-  // first (a NIC sends what PXN gathered); `beside` as Coll's. Falls back to the collective when
+  // level it crosses; the destinations are shifted rather than spread. The two run at once:
+  // PXN and DeepEP pipeline the NVLink hop with the NIC's, chunk by chunk, so the exchange takes
+  // the longer of the two, as analysis times it (plan_model.cpp: max(leave, forward)); until
+  // round 34 the second waited for the first (ASTRA-sim's HardwareResource still sends one
+  // message at a time per NPU). `beside` as Coll's. Falls back to the collective when
   // the domains hold unequal numbers of members. `leaving`, when positive, is what leaves the
   // domain instead (group-limited routing sends a token once per remote domain:
   // MessageSizes::all_to_all_leaving).

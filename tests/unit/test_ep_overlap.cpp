@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <filesystem>
 #include <map>
 #include <string>
 
@@ -112,6 +113,47 @@ TEST_CASE("ASTRA-sim traces chain the unpaired passes' all-to-alls", "[ep_overla
     INFO("steady backward 0");
     CHECK_FALSE(waits("b.ml" + tag, "b.ec" + tag));
   }
+}
+
+TEST_CASE("ASTRA-sim runs an all-to-all's NVLink and NIC rounds at once",
+          "[ep_overlap][astra-sim]") {
+  // tests/sim/moe_256.cl: the EP group spans nodes, so each all-to-all is two point-to-point
+  // rounds, inside the node and across it. PXN and DeepEP pipeline the two hops, and analysis
+  // times the exchange as the longer of them: both rounds start together, neither waits for the
+  // other, and the compute chained after a blocking all-to-all waits for both.
+  auto c = testing::CompileSpec(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" /
+                                "moe_256.cl");
+  backends::Context ctx = testing::ContextOf(*c);
+  backends::OutputTree out;
+  backends::EmitAstraSim(ctx, out);
+  const DecodedTrace t = Decode(out.Files().at("astra-sim/moe256/workload/moe256.0.et"));
+  REQUIRE(t.ok);
+  std::map<std::string, const DecodedNode*> by_name;
+  for (const DecodedNode& n : t.nodes) by_name[n.name] = &n;
+  int64_t checked = 0;
+  for (const DecodedNode& n : t.nodes) {
+    if (n.name.size() < 3 || n.name.compare(n.name.size() - 3, 3, ".x1") != 0) continue;
+    const std::string a2a = n.name.substr(0, n.name.size() - 3);
+    INFO(a2a);
+    for (const char* part : {".x0", ".y0", ".y1"}) REQUIRE(by_name.count(a2a + part) == 1);
+    const DecodedNode& x0 = *by_name[a2a + ".x0"];
+    const DecodedNode& y0 = *by_name[a2a + ".y0"];
+    const DecodedNode& y1 = *by_name[a2a + ".y1"];
+    CHECK(n.deps == x0.deps);
+    CHECK(y1.deps == y0.deps);
+    for (const DecodedNode* second : {&n, &y1})
+      for (uint64_t first : {x0.id, y0.id})
+        CHECK(std::find(second->deps.begin(), second->deps.end(), first) == second->deps.end());
+    ++checked;
+  }
+  CHECK(checked > 0);
+  // A blocking all-to-all (the first forward's dispatch, a warmup pass): its expert compute
+  // waits for both receives.
+  REQUIRE(by_name.count("f.ml.0.0.0") == 1);
+  const auto& deps = by_name["f.ml.0.0.0"]->deps;
+  for (const char* part : {".y0", ".y1"})
+    CHECK(std::find(deps.begin(), deps.end(), by_name[std::string("f.ed.0.0.0") + part]->id) !=
+          deps.end());
 }
 
 }  // namespace
