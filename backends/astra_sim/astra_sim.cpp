@@ -96,9 +96,8 @@ std::string NetworkYaml(const Context& ctx, const PlanShape& s, const Slice& sl,
   if (!sl.dp_note.empty()) out += "# Reduced: " + sl.dp_note + ".\n";
   for (const std::string& d : sl.dropped) out += "# Not represented: " + d + ".\n";
   out += fmt::format(
-      "# Bandwidth in GB/s of 2^30 bytes, one direction, as collectives achieve it: the link rate "
-      "x "
-      "{} inside the scale-up domain, x {} beyond it (analysis' bus-bandwidth fractions; "
+      "# Bandwidth in GB/s of 2^30 bytes, one direction, as collectives achieve it: the link "
+      "rate x {} inside the scale-up domain, x {} beyond it (analysis' bus-bandwidth fractions; "
       "ASTRA-sim models no protocol overhead). Latency in ns.\n",
       sim::Num(s.in->scale_up_efficiency), sim::Num(s.in->scale_out_efficiency));
   YAML::Emitter y;

@@ -330,9 +330,14 @@ TEST_CASE("ASTRA-sim gathers ZeRO-1's parameters beside the first forward", "[as
   backends::Context ctx = testing::ContextOf(*c);
   backends::OutputTree out;
   backends::EmitAstraSim(ctx, out);
-  for (const char* rank : {"0", "1"}) {  // stage 0 and stage 1 of the slice (tp 1 of it)
-    INFO("rank " << rank);
-    const std::string path = std::string("astra-sim/dense64/workload/dense64.") + rank + ".et";
+  backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, 0);
+  REQUIRE(s.in->dp_overlap);
+  const backends::astra::Slice sl = backends::astra::ChooseSlice(s, false);
+  REQUIRE(sl.pp == 2);
+  for (int64_t p : {int64_t(0), int64_t(1)}) {  // tensor rank 0 of each stage
+    INFO("stage " << p);
+    const std::string path =
+        "astra-sim/dense64/workload/dense64." + std::to_string(sl.Rank(0, 0, 0, p)) + ".et";
     REQUIRE(out.Files().count(path));
     DecodedTrace t = Decode(out.Files().at(path));
     REQUIRE(t.ok);
