@@ -591,9 +591,10 @@ const std::vector<cli::CommandSpec>& Commands() {
     c[2].min_operands = c[2].max_operands = 1;
     c[2].description =
         "Prints every quantity analysis derives for the clusters and plans of FILE, grouped\n"
-        "(counts, fabric, power, reliability, cost; shape, memory, time, the kernels of one\n"
-        "layer), in units chosen for reading; JSON gives exact SI values. Diagnostics go to\n"
-        "stderr as in `check`.";
+        "(counts, fabric, power, reliability, cost; shape, memory, time, how far the step\n"
+        "model has been from published runs on the plan's GPU, the kernels of one layer), in\n"
+        "units chosen for reading; JSON gives exact SI values. Diagnostics go to stderr as in\n"
+        "`check`.";
     c[2].options = {
         Value("--plan", "NAME", "a plan name", "explain only this plan"),
         Choice("--format", "FORMAT", {"text", "json"}, "text (default) or json"),

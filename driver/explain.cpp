@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "analysis/layer_model.h"
+#include "analysis/validation_record.h"
 #include "diag/format.h"
 
 namespace clusterc {
@@ -202,7 +203,8 @@ void ExplainCluster(const ir::Program& program, const ir::Cluster& c,
 }
 
 void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
-                 const analysis::PlanResults& r, std::vector<ExplainRow>& rows) {
+                 const analysis::PlanResults& r, std::string_view gpu,
+                 const analysis::ValidationRecord* record, std::vector<ExplainRow>& rows) {
   RowWriter w(rows, "plan " + plan.name);
   w.Group("shape");
   w.Add("gpu_count", "GPUs (tp x pp x dp x cp)", double(r.gpus));
@@ -280,6 +282,24 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   // GPU time in GPU-hours: a GPU-second is not a second of wall time, so not unit `s`.
   w.AddIf("gpu_hours", "GPU-hours for the plan's tokens", r.gpu_hours / 3600, d::kNone, "GPU-h");
 
+  // How far the step model has been from published runs on this GPU: the suite's record
+  // (analysis/validation_record.h), the trust to put in the time group above.
+  if (!gpu.empty()) {
+    w.Group("validation");
+    const char* runs = "published runs on this GPU in the suite";
+    if (!record) {
+      w.Add("validation_runs", runs, 0);
+      w.Note(fmt::format("`{}`: the step model has not been checked on it", gpu));
+    } else {
+      w.Add("validation_runs", runs, double(record->runs));
+      w.Note(fmt::format("`{}`; docs/validation.md lists the runs", gpu));
+      w.Add("validation_mean_abs_error", "mean |error| of the predicted speed", record->mean_abs);
+      w.Add("validation_median_error", "median error (+: predicted faster)", record->median);
+      w.Add("validation_low_error", "most pessimistic", record->low);
+      w.Add("validation_high_error", "most optimistic", record->high);
+    }
+  }
+
   // One transformer layer, one micro-batch, one GPU, forward and backward, as the step model
   // times its kernels (docs/model.md "Operator-level step model"): the figures to set beside a
   // profile. Compute only: the layer's collectives are in the time group.
@@ -335,6 +355,9 @@ std::string Readable(const ExplainRow& row) {
                                   row.name == "gemm_efficiency"))
     return fmt::format("{:.1f} %", q.si * 100);
   if (row.name == "gpu_hours") return FormatForPeople({q.si, {}}) + " GPU-hours";
+  if (row.name == "validation_mean_abs_error") return fmt::format("{:.1f} %", q.si * 100);
+  if (row.name.rfind("validation_", 0) == 0 && row.name != "validation_runs")
+    return fmt::format("{:+.1f} %", q.si * 100);
   return FormatForPeople(q);
 }
 
@@ -361,7 +384,9 @@ std::vector<ExplainRow> ExplainRows(const ir::Program& program, const analysis::
     const auto& p = program.plans[i];
     if (!in_main(p) || (!plan_name.empty() && p.name != plan_name) || !results.plans[i].valid)
       continue;
-    ExplainPlan(p, results.plan_inputs[i], results.plans[i], rows);
+    ExplainPlan(p, results.plan_inputs[i], results.plans[i],
+                analysis::PlanGpuName(program, results, i),
+                analysis::PlanValidationRecord(program, results, i), rows);
   }
   for (uint32_t i = 0; i < program.jobs.size() && i < results.jobs.size(); ++i) {
     const auto& jr = results.jobs[i];

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <tuple>
 
+#include "analysis/validation_record.h"
 #include "ir/enum.h"
 
 namespace clusterc::backends::report {
@@ -508,6 +509,24 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
                        Unit::kSeconds)
           .AddPositive("gpu_time", "GPU time", r.gpu_hours, Unit::kGpuSeconds)
           .Done());
+
+  // How far the step model has been from published runs on this GPU: the trust to put in the
+  // performance figures (analysis/validation_record.h; speed errors, + where clusterc was faster).
+  const std::string_view gpu = analysis::PlanGpuName(p, results, index);
+  if (!gpu.empty()) {
+    GroupBuilder vb("validation", "Step model against published runs on this GPU", base);
+    vb.Text("gpu", "GPU", std::string(gpu));
+    if (const analysis::ValidationRecord* rec = analysis::PlanValidationRecord(p, results, index))
+      vb.Count("runs", "published runs in clusterc's validation suite", rec->runs)
+          .Add("mean_abs_error", "mean |error| of the predicted speed", rec->mean_abs,
+               Unit::kFraction)
+          .Add("median_error", "median error (+: predicted faster)", rec->median, Unit::kFraction)
+          .Add("low_error", "most pessimistic", rec->low, Unit::kFraction)
+          .Add("high_error", "most optimistic", rec->high, Unit::kFraction);
+    else
+      vb.Count("runs", "published runs in clusterc's validation suite", 0);
+    out.groups.push_back(vb.Done());
+  }
 
   out.groups.push_back(
       GroupBuilder("reliability", "Reliability", base)
