@@ -29,20 +29,22 @@ ParamCounts CountParams(const PlanInputs& in, const AttentionDims& a);
 // plan's precision, or at the 16-bit rate when `high_precision` (what FP8 training keeps in BF16).
 double GemmTime(const PlanInputs& in, double m, double n, double k, bool high_precision = false);
 
-// Whether the plan's linear layers run in FP8 (MakePlanInputs sets the 16-bit rate only then).
-inline bool Fp8Linear(const PlanInputs& in) {
+// Whether the plan's linear layers run quantized, in FP8 or NVFP4 (MakePlanInputs sets the
+// 16-bit rate only then).
+inline bool QuantizedLinear(const PlanInputs& in) {
   return in.bf16_peak_flops > 0;
 }
 
-// The dense 16-bit rate: the plan's peak unless it trains in FP8.
+// The dense 16-bit rate: the plan's peak unless it trains in FP8 or NVFP4.
 inline double HighPrecisionPeak(const PlanInputs& in) {
-  return Fp8Linear(in) ? in.bf16_peak_flops : in.peak_flops;
+  return QuantizedLinear(in) ? in.bf16_peak_flops : in.peak_flops;
 }
 
-// Asymptotic efficiency of the linear layers' GEMMs: the GPU's FP8 figure when they run in FP8
-// (docs/model.md "FP8"), else gemm_efficiency.
+// Asymptotic efficiency of the linear layers' GEMMs: the GPU's FP8 (NVFP4) figure when they run in
+// FP8 (NVFP4) (docs/model.md "FP8", "NVFP4"), else gemm_efficiency.
 inline double LinearGemmEfficiency(const PlanInputs& in) {
-  return Fp8Linear(in) && in.fp8_gemm_efficiency > 0 ? in.fp8_gemm_efficiency : in.gemm_efficiency;
+  return QuantizedLinear(in) && in.quantized_gemm_efficiency > 0 ? in.quantized_gemm_efficiency
+                                                                 : in.gemm_efficiency;
 }
 
 // Time of an element-wise (memory-bound) kernel moving `bytes` through HBM.

@@ -157,15 +157,33 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
       case ir::Precision::fp8:
         in.peak_flops = gpu->fp8_flops.si;
         in.bf16_peak_flops = gpu->bf16_flops.si;
-        in.fp8_cast_bytes = plan.fp8_scaling == ir::Fp8Scaling::current ? 6 : 4;
-        in.fp8_grouped_cast = plan.fp8_scaling == ir::Fp8Scaling::delayed;
+        in.cast_bytes = plan.fp8_scaling == ir::Fp8Scaling::current ? 6 : 4;
+        in.grouped_cast = plan.fp8_scaling == ir::Fp8Scaling::delayed;
+        in.linear_input_bytes = 1;
+        break;
+      case ir::Precision::nvfp4:
+        // NVFP4 (Transformer Engine's NVFP4BlockScaling): E2M1 values, an E4M3 scale per 16 and an
+        // FP32 scale per tensor from its amax. A cast reads the 16-bit input (2 bytes) after an
+        // amax pass over it (2; TE docs, "GEMM Profiling Tutorial": "the extra memory pass for
+        // per-tensor amax computation"), and writes it row-wise and column-wise, each 0.5 byte and
+        // 1/16 of a scale byte: 5.125 bytes an element. The weight gradient keeps the column-wise
+        // copy of the input, 0.5625 bytes. Without the random Hadamard transform and stochastic
+        // rounding (MLPerf v5.1's "vanilla" recipe) a cast makes no other pass.
+        in.peak_flops = gpu->fp4_flops.si;
+        in.bf16_peak_flops = gpu->bf16_flops.si;
+        in.cast_bytes = 2 + 2 + 2 * (0.5 + 1.0 / 16);
+        in.grouped_cast = false;
+        in.linear_input_bytes = 0.5 + 1.0 / 16;
         break;
       case ir::Precision::fp32:
         in.peak_flops = gpu->fp32_flops.si;
         break;
     }
     in.gemm_efficiency = gpu->gemm_efficiency > 0 ? gpu->gemm_efficiency : 0.8;
-    if (plan.precision == ir::Precision::fp8) in.fp8_gemm_efficiency = gpu->fp8_gemm_efficiency;
+    if (plan.precision == ir::Precision::fp8)
+      in.quantized_gemm_efficiency = gpu->fp8_gemm_efficiency;
+    if (plan.precision == ir::Precision::nvfp4)
+      in.quantized_gemm_efficiency = gpu->fp4_gemm_efficiency;
     in.attention_efficiency = gpu->attention_efficiency > 0
                                   ? gpu->attention_efficiency
                                   : options.attention_to_gemm * in.gemm_efficiency;

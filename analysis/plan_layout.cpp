@@ -100,9 +100,10 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer, ir::Recompute 
   // Dropout masks only where the model trains with dropout (`model { dropout }`: by default
   // GPT-style LayerNorm models, not Llama- and DeepSeek-style RMSNorm ones), as LayerTime assumes.
   const bool dropout = in.dropout;
-  // Bytes per element a linear layer keeps of its input for the weight gradient: under FP8 the
-  // FP8 copy its cast made (Transformer Engine; DeepSeek-V3 report section 3.3.3), else 16 bits.
-  const double lin = Fp8Linear(in) ? 1 : 2;
+  // Bytes per element a linear layer keeps of its input for the weight gradient: under FP8 or
+  // NVFP4 the quantized copy its cast made (Transformer Engine; DeepSeek-V3 report section
+  // 3.3.3), else 16 bits (PlanInputs::linear_input_bytes).
+  const double lin = in.linear_input_bytes;
   // Selective recompute's modules discard what they replay (docs/model.md "Selective recompute
   // modules").
   const uint8_t replay = Replayed(in);

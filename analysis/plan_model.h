@@ -87,14 +87,14 @@ struct PlanInputs {
   double framework_reserve = 0;     // bytes
   // Hardware.
   double peak_flops = 0;  // dense, at the plan's precision, per GPU
-  // Dense 16-bit rate for what FP8 training keeps in BF16: the attention core, the LM head and
-  // the MoE router (DeepSeek-V3 report section 3.3.1; Transformer Engine runs only the linear
-  // layers in FP8). 0: peak_flops (every precision but fp8).
+  // Dense 16-bit rate for what FP8 (or NVFP4) training keeps in BF16: the attention core, the LM
+  // head and the MoE router (DeepSeek-V3 report section 3.3.1; Transformer Engine runs only the
+  // linear layers in FP8 or NVFP4). 0: peak_flops (every precision but fp8 and nvfp4).
   double bf16_peak_flops = 0;
   double gemm_efficiency = 0.8;
-  // Asymptote of the FP8 GEMMs of FP8 training (of peak_flops, the FP8 rate); the 16-bit GEMMs
-  // it keeps use gemm_efficiency. 0: gemm_efficiency.
-  double fp8_gemm_efficiency = 0;
+  // Asymptote of the quantized (FP8 or NVFP4) linear-layer GEMMs (of peak_flops, their rate); the
+  // 16-bit GEMMs the plan keeps use gemm_efficiency. 0: gemm_efficiency.
+  double quantized_gemm_efficiency = 0;
   // Operator-level calibration (analysis/layer_model.h): fused attention efficiency at long
   // sequences, forward and backward; achieved fraction of HBM bandwidth in element-wise kernels.
   double attention_efficiency = 0.776, attention_backward_efficiency = 0.6;
@@ -139,13 +139,17 @@ struct PlanInputs {
   double step_overhead = 0;     // s per step outside the step's kernels (Options::step_overhead)
   double gemm_tile = 128;       // tile edge for quantisation
   double optimizer_bytes_per_param = 42;  // HBM traffic of the optimizer step (Options)
-  // HBM bytes per element of an FP8 cast: read 2 + write the FP8 tensor and its transpose 2,
-  // plus a 2-byte amax read under current scaling (layer_model.cpp).
-  double fp8_cast_bytes = 4;
+  // HBM bytes per element of a linear layer's input cast to its quantized format: FP8, read 2 +
+  // write the FP8 tensor and its transpose 2, plus a 2-byte amax read under current scaling;
+  // NVFP4 5.125 (MakePlanInputs; layer_model.cpp).
+  double cast_bytes = 4;
+  // Bytes per element a linear layer keeps of its input for its weight gradient: 2 in 16 bits, the
+  // quantized copy its cast made under FP8 (1) or NVFP4 (MakePlanInputs).
+  double linear_input_bytes = 2;
   // Whether a grouped linear layer casts all its experts' inputs in one kernel: Transformer
   // Engine's multi_tensor_quantize_impl has a fused kernel for delayed scaling only (cast.cpp,
   // nvte_multi_cast_transpose); other recipes quantize expert by expert.
-  bool fp8_grouped_cast = false;
+  bool grouped_cast = false;
   // HBM bytes per parameter of one pass adding a micro-batch's gradients into the accumulation
   // buffer (0: fused into the weight-gradient GEMM), and whether the first micro-batch's
   // gradients are kept as they are, without a pass (PyTorch autograd).

@@ -86,6 +86,7 @@ std::vector<Design> Designs(const ir::Program& program, const ir::Sweep& sweep,
             capped.bf16_flops = ir::FlopPerSecond(capped.bf16_flops.si * scale);
             capped.fp16_flops = ir::FlopPerSecond(capped.fp16_flops.si * scale);
             capped.fp8_flops = ir::FlopPerSecond(capped.fp8_flops.si * scale);
+            capped.fp4_flops = ir::FlopPerSecond(capped.fp4_flops.si * scale);
             capped.fp32_flops = ir::FlopPerSecond(capped.fp32_flops.si * scale);
             capped.name += fmt::format("_cap{}", Num(cap));
             p.gpus.push_back(capped);

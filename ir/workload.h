@@ -326,7 +326,9 @@ void Describe(Plan& p, V& v) {
   v.Field("on", p.on, kOptional,
           "the node group it runs on, named by its node type (`on = hgx_a100`); defaults to the "
           "cluster's only group with GPUs");
-  v.Field("precision", p.precision, kOptional, "`bf16`, `fp16`, `fp8` or `fp32` matmuls");
+  v.Field("precision", p.precision, kOptional,
+          "`bf16`, `fp16`, `fp8`, `nvfp4` or `fp32` matmuls (`fp8` and `nvfp4`: the linear layers "
+          "quantized, Transformer Engine's way, the rest in BF16)");
   v.Field("fp8_scaling", p.fp8_scaling, kOptional,
           "how FP8 tensors are scaled: `delayed` (amax history), `current` (each tensor's own "
           "amax, one more read before each cast) or `block` (per tile, found within the cast); "

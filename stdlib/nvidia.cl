@@ -82,6 +82,14 @@ gpu H800 extends H100_SXM5 {
 // A100_80GB entry uses). MAMF figures: Bekman, "Machine Learning Engineering",
 // compute/accelerator/README.md, "Maximum Achievable Matmul FLOPS comparison table" (stas00/
 // ml-engineering b9e29720e, BF16 and FP8 tables, mean of 100 iterations).
+//
+// FP4 rule: no FP4 MAMF row is published. Transformer Engine's GEMM profiling tutorial
+// (docs/examples/gemm_profiling/gemm_profiling.rst, TE 8f2e635) times the twelve GEMMs of a layer
+// of hidden 4,096, FFN 16,384 and 15,872 tokens, pre-quantized, on a B300 SXM6 (HGX B300): BF16
+// 13.102 ms, FP8 (current scaling) 6.812 ms, NVFP4 3.764 ms a layer. Its NVFP4 GEMMs run 1.81x its
+// FP8 ones, so a GPU's fp4_gemm_efficiency is its fp8_gemm_efficiency x 1.81 x fp8_flops /
+// fp4_flops. The same tables check the rule's ground: FP8 over BF16 is 1.92x on the B300 (the
+// entries below give 1.91x) and 1.90x on an H200 NVL (H200: 1.83x).
 
 // NVIDIA H200 Tensor Core GPU datasheet, "H200 SXM" column. Written out rather than extending
 // H100_SXM5 so that it does not inherit the H100's price.
@@ -118,10 +126,13 @@ gpu B200 {
   bf16_flops                    = 2_250 TFLOP/s  // HGX B200: 36 PFLOPS with sparsity / 8 / 2
   fp16_flops                    = 2_250 TFLOP/s  // as BF16 (HGX B200 datasheet quotes FP16/BF16 together)
   fp8_flops                     = 4_500 TFLOP/s  // HGX B200: 72 PFLOPS with sparsity / 8 / 2
+  fp4_flops                     = 9_000 TFLOP/s  // Lockwood, "B200": HGX B200 at 1,000 W, FP4 9,000 dense
   tdp                           = 1_000 W        // HARDWARE.md (HGX B200 GPU)
   // MAMF BF16 1,745.0 of 2,250 TFLOP/s (77.6 %), FP8 3,432.5 of 4,500 (76.3 %); x 0.897.
   gemm_efficiency               = 0.70
   fp8_gemm_efficiency           = 0.68
+  // NVFP4: the FP4 rule above, 0.68 x 1.81 x 4,500 / 9,000.
+  fp4_gemm_efficiency           = 0.62
   // Fused attention (cuDNN, which Transformer Engine runs): Zadouri et al. 2026
   // (FlashAttention-4, arXiv 2603.05451), abstract: on B200 in BF16 FlashAttention-4 reaches "up
   // to 1613 TFLOPs/s" and is "up to 1.3x" faster than cuDNN 9.13: 1,613 / 1.3 = 1,241 TFLOP/s,
@@ -137,12 +148,13 @@ gpu B200 {
 // Used in NVL72 racks: give the node `scale_up = nvidia.NVLink5` and `scale_up_domain = 72`.
 gpu GB200 {
   vendor                        = "NVIDIA"
-  memory                        = 186 GiB        // HBM3e; GB200 NVL72: 13.4 TB / 72 (HARDWARE.md: 186 GB; GiB, above)
-  memory_bandwidth              = 8 TB/s         // GB200 NVL72: 576 TB/s / 72
-  bf16_flops                    = 2_500 TFLOP/s  // GB200 NVL72: 360 PFLOPS with sparsity / 72 / 2
-  fp16_flops                    = 2_500 TFLOP/s  // as BF16 (the datasheet quotes FP16/BF16 together)
-  fp8_flops                     = 5_000 TFLOP/s  // GB200 NVL72: 720 PFLOPS with sparsity / 72 / 2
-  tdp                           = 1_200 W        // HARDWARE.md (per GPU)
+  memory                        = 186 GiB         // HBM3e; GB200 NVL72: 13.4 TB / 72 (HARDWARE.md: 186 GB; GiB, above)
+  memory_bandwidth              = 8 TB/s          // GB200 NVL72: 576 TB/s / 72
+  bf16_flops                    = 2_500 TFLOP/s   // GB200 NVL72: 360 PFLOPS with sparsity / 72 / 2
+  fp16_flops                    = 2_500 TFLOP/s   // as BF16 (the datasheet quotes FP16/BF16 together)
+  fp8_flops                     = 5_000 TFLOP/s   // GB200 NVL72: 720 PFLOPS with sparsity / 72 / 2
+  fp4_flops                     = 10_000 TFLOP/s  // Lockwood, "B200": the GB200 variant at 1,200 W, FP4 10,000 dense
+  tdp                           = 1_200 W         // HARDWARE.md (per GPU)
   // NVLink-C2C to the Grace CPU, one link a GPU: "900 GB/s bidirectional per link" (Transformer
   // Engine docs, features/other_optimizations/cpu_offloading, and its figure pcie_vs_nvlink.svg).
   host_bandwidth                = 450 GB/s
@@ -151,6 +163,8 @@ gpu GB200 {
   // doubles the exponential units that bound them (no measurement at hand).
   gemm_efficiency               = 0.65
   fp8_gemm_efficiency           = 0.65
+  // NVFP4: the FP4 rule above, 0.65 x 1.81 x 5,000 / 10,000.
+  fp4_gemm_efficiency           = 0.59
   // Fused attention: B200's (above), the same fraction of a peak that the same die reaches at a
   // higher clock.
   attention_efficiency          = 0.55
@@ -162,9 +176,14 @@ gpu GB200 {
 // more HBM in 12-high stacks. Secondary sources, from NVIDIA's GTC 2025 figures: G. Lockwood,
 // "B300" (glennklockwood.com/garden/processors/B300): 288 GB HBM3e, 8 TB/s, 1,400 W maximum.
 gpu GB300 extends GB200 {
-  memory           = 288 GiB  // GB300 NVL72: 20.7 TB / 72 (Lockwood: 288 GB HBM3e; GiB, above)
-  memory_bandwidth = 8 TB/s   // GB300 NVL72: 576 TB/s / 72
-  tdp              = 1_400 W  // Lockwood, "B300": 1,400 W maximum (from 1,200 W)
+  memory              = 288 GiB  // GB300 NVL72: 20.7 TB / 72 (Lockwood: 288 GB HBM3e; GiB, above)
+  memory_bandwidth    = 8 TB/s   // GB300 NVL72: 576 TB/s / 72
+  tdp                 = 1_400 W  // Lockwood, "B300": 1,400 W maximum (from 1,200 W)
+  // Blackwell Ultra triples FP4 over FP8 where Blackwell doubles it: "15 PetaFLOPS dense NVFP4"
+  // (NVIDIA Technical Blog, "Inside NVIDIA Blackwell Ultra: The Chip Powering the AI Factory
+  // Era", 2025). NVFP4: the FP4 rule above, 0.65 x 1.81 x 5,000 / 15,000.
+  fp4_flops           = 15_000 TFLOP/s
+  fp4_gemm_efficiency = 0.39
 }
 
 // B300 in an HGX B300 board: the Blackwell Ultra die with HGX B200's BF16/FP8 throughput
@@ -176,6 +195,9 @@ gpu B300 extends B200 {
   // MAMF BF16 1,769.0 of 2,250 TFLOP/s (78.6 %), FP8 3,353.3 of 4,500 (74.5 %); x 0.897.
   gemm_efficiency     = 0.70
   fp8_gemm_efficiency = 0.67
+  fp4_flops           = 13_125 TFLOP/s  // Lockwood, "B300": HGX B300, FP4 13,125 dense
+  // NVFP4: the FP4 rule above, 0.67 x 1.81 x 4,500 / 13,125 (the GPU it was measured on).
+  fp4_gemm_efficiency = 0.42
 }
 
 // NVIDIA A100 Tensor Core GPU datasheet, "A100 80GB SXM" column.

@@ -433,6 +433,12 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
       a.Add("--bf16");
       a.Add("--fp8-format", "hybrid");
       break;
+    case ir::Precision::nvfp4:
+      // Megatron-Core's FP4 mode: Transformer Engine's NVFP4BlockScaling on the linear layers
+      // (transformer_config.py: --fp4-format e2m1, fp4_recipe "nvfp4").
+      a.Add("--bf16");
+      a.Add("--fp4-format", "e2m1");
+      break;
     case ir::Precision::fp32:
       break;
   }

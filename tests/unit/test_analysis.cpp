@@ -217,6 +217,7 @@ TEST_CASE("activations without dropout, and FP8's linear inputs kept in FP8",
   CHECK(LayerActivationBytes(in, false) == Approx(bf16 + sb * 2 * h / t).epsilon(1e-12));
   in.dropout = false;
   in.peak_flops = 1979e12, in.bf16_peak_flops = 989e12;  // FP8
+  in.linear_input_bytes = 1;                             // MakePlanInputs under FP8
   const double fp8 = sb * (6 * h + 2 * (h + kv + kv) + h + 5 * ffn) / t;
   CHECK(LayerActivationBytes(in, false) == Approx(fp8).epsilon(1e-12));
   CHECK(fp8 / bf16 == Approx(0.806).epsilon(0.001));  // 19 % less

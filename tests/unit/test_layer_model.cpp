@@ -115,7 +115,7 @@ TEST_CASE("FP8 casts each linear layer's input and output gradient once, 4 bytes
   CHECK((with.memory_bound - without.memory_bound) / (3 * with.gemm_time) > 0.10);
   // Current scaling reads each tensor once more for its amax before the cast: 6 bytes.
   PlanInputs current = fp8;
-  current.fp8_cast_bytes = 6;
+  current.cast_bytes = 6;
   double expected_current = 1.5 * (fwd_bytes + bwd_bytes) / bw + 2 * 4 * in.gemm_overhead;
   CHECK(LayerTime(current, a, false).memory_bound - without.memory_bound ==
         Approx(expected_current).epsilon(1e-9));
@@ -128,8 +128,8 @@ TEST_CASE("FP8 GEMMs on H100 run at NVIDIA's published 1.75x of BF16, not 2x", "
   REQUIRE(c->results.plan_inputs.size() == 4);
   const PlanInputs& fp8 = c->results.plan_inputs[0];
   const PlanInputs& bf16 = c->results.plan_inputs[3];
-  REQUIRE(Fp8Linear(fp8));
-  REQUIRE_FALSE(Fp8Linear(bf16));
+  REQUIRE(QuantizedLinear(fp8));
+  REQUIRE_FALSE(QuantizedLinear(bf16));
   // NVIDIA, "Boosting Matrix Multiplication Speed and Flexibility with NVIDIA cuBLAS 12.9"
   // (2025): Hopper FP8 matmuls are 1.75x the BF16 baseline for large sizes and at least 1.25x
   // for most others.
@@ -669,7 +669,7 @@ TEST_CASE("a layer takes at least the host's time to launch its kernels", "[laye
   // Delayed scaling casts each grouped linear's 16 expert inputs in one kernel (Transformer
   // Engine's multi_tensor_quantize_impl, nvte_multi_cast_transpose): 2 x 15 fewer a direction.
   PlanInputs delayed = in;
-  delayed.fp8_grouped_cast = true;
+  delayed.grouped_cast = true;
   const LayerTimes grouped = LayerTime(delayed, a, true);
   CHECK(grouped.kernels_fwd == eager.kernels_fwd - 30);
   CHECK(grouped.kernels_bwd == eager.kernels_bwd - 30);
@@ -773,7 +773,7 @@ TEST_CASE("the stdlib GEMM and Blackwell attention asymptotes follow their publi
   auto blackwell = ValidationSpec("blackwell.cl");
   PlanInputs b200 = PlanNamed(*blackwell, "mb25_b200_llama3_8b");
   CHECK(b200.gemm_efficiency == Approx(1745.0 / 2250 * rule).margin(0.006));
-  CHECK(b200.fp8_gemm_efficiency == Approx(3432.5 / 4500 * rule).margin(0.006));
+  CHECK(b200.quantized_gemm_efficiency == Approx(3432.5 / 4500 * rule).margin(0.006));
   // Blackwell's fused attention: cuDNN 9.13 at FlashAttention-4's 1,613 TFLOP/s over its 1.3x
   // (arXiv 2603.05451, abstract), backward at the H100's measured 0.56 / 0.72.
   CHECK(b200.attention_efficiency == Approx(1613 / 1.3 / 2250).margin(0.006));
@@ -781,11 +781,11 @@ TEST_CASE("the stdlib GEMM and Blackwell attention asymptotes follow their publi
         Approx(1613 / 1.3 / 2250 * 0.56 / 0.72).margin(0.006));
   PlanInputs gb200 = PlanNamed(*blackwell, "mb25_gb200_llama3_8b");
   CHECK(gb200.gemm_efficiency == Approx(1822.0 / 2500 * rule).margin(0.006));
-  CHECK(gb200.fp8_gemm_efficiency == Approx(3615.6 / 5000 * rule).margin(0.006));
+  CHECK(gb200.quantized_gemm_efficiency == Approx(3615.6 / 5000 * rule).margin(0.006));
   // The rule agrees with the H100's FP8 asymptote from NVIDIA's cuBLAS figure (0.63): MAMF FP8
   // 1,402.6 of 1,979 TFLOP/s.
   auto h100 = ValidationSpec("h100.cl");
-  CHECK(PlanNamed(*h100, "mb25_llama3_8b").fp8_gemm_efficiency ==
+  CHECK(PlanNamed(*h100, "mb25_llama3_8b").quantized_gemm_efficiency ==
         Approx(1402.6 / 1979 * rule).margin(0.01));
 }
 

@@ -1,4 +1,5 @@
-// plan.unsupported-precision: FP8 on A100, which has no FP8 tensor cores
+// plan.unsupported-precision: FP8 on A100, which has no FP8 tensor cores, and NVFP4 on H100,
+// which has no FP4 ones
 import std.nvidia
 import std.cooling
 import std.models
@@ -31,6 +32,15 @@ plan p {
   model = models.llama3_8b
   cluster = c
   precision = fp8
+  parallel { tp = 8; pp = 1; dp = 4 }
+  batch { global = 64; micro = 1; seq_len = 4096 }
+  recompute = full
+}
+cluster h { site = s; nodes = 4 x hgx; racks = rack { nodes = 4 }; fabric = ndr }
+plan p4 {
+  model = models.llama3_8b
+  cluster = h
+  precision = nvfp4
   parallel { tp = 8; pp = 1; dp = 4 }
   batch { global = 64; micro = 1; seq_len = 4096 }
   recompute = full

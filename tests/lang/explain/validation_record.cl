@@ -13,27 +13,27 @@ site s {
 gpu lab_h100 extends nvidia.H100_SXM5 {
 }
 node hgx {
-  gpus = 8 x nvidia.H100_SXM5
+  gpus     = 8 x nvidia.H100_SXM5
   scale_up = nvidia.NVLink4
-  nics = 8 x nvidia.ConnectX7
+  nics     = 8 x nvidia.ConnectX7
 }
 node lab {
-  gpus = 8 x lab_h100
+  gpus     = 8 x lab_h100
   scale_up = nvidia.NVLink4
-  nics = 8 x nvidia.ConnectX7
+  nics     = 8 x nvidia.ConnectX7
 }
 fabric ndr {
-  kind = infiniband_ndr
+  kind     = infiniband_ndr
   topology = fat_tree { tiers = 2; rails = 8 }
-  switch = nvidia.Quantum2_QM9700
+  switch   = nvidia.Quantum2_QM9700
 }
 cluster dgx { site = s; nodes = 4 x hgx; racks = rack { nodes = 4 }; fabric = ndr }
 cluster own { site = s; nodes = 4 x lab; racks = rack { nodes = 4 }; fabric = ndr }
 plan on_h100 {
-  model = models.llama3_8b
-  cluster = dgx
-  parallel { dp = 32 }
-  batch { global = 64; micro = 1; seq_len = 4_096 }
+  model     = models.llama3_8b
+  cluster   = dgx
+  parallel  { dp = 32 }
+  batch     { global = 64; micro = 1; seq_len = 4_096 }
   optimizer = adam { sharding = zero1 }
 }
 plan on_own_gpu extends on_h100 { cluster = own }
