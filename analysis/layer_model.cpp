@@ -93,13 +93,13 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // forward and its output gradient in backward, each by one fused cast-transpose kernel that
   // reads the 16-bit tensor and writes it twice in FP8 (plain and transposed, for the data and
   // the weight gradient GEMMs): 4 bytes per element, 6 with current scaling's amax pass
-  // (docs/model.md, "FP8").
-  const bool fp8 = QuantizedLinear(in);
+  // (docs/model.md, "FP8"); NVFP4 the same way at 5.125 (PlanInputs::cast_bytes, "NVFP4").
+  const bool quantized = QuantizedLinear(in);
   double cast_fwd = 0, cast_bwd = 0;
   int casts = 0;
   double gemms = 0;  // GEMM kernels of the forward (backward: twice as many)
   auto linear = [&](double m, double n, double k, double count = 1) {
-    if (fp8) {
+    if (quantized) {
       cast_fwd += count * in.cast_bytes * m * k;
       cast_bwd += count * in.cast_bytes * m * n;
       casts += in.grouped_cast ? 1 : int(count);
@@ -125,7 +125,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     const double kv_in = double(in.kv_rank);
     if (q_in > 0) up_replay += GemmTime(in, M, H * qk / t, q_in);
     up_replay += GemmTime(in, M, H * double(in.head_dim + in.v_head_dim) / t, kv_in);
-    if (fp8) up_replay += MemoryBoundTime(in, in.cast_bytes * M * (q_in + kv_in));
+    if (quantized) up_replay += MemoryBoundTime(in, in.cast_bytes * M * (q_in + kv_in));
   }
   const double up = in.swiglu ? 2.0 : 1.0;      // SwiGLU's gate and up projections fused
   const double act_in = in.swiglu ? 3.0 : 2.0;  // activation bytes per element: in(s) + out

@@ -292,7 +292,7 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
       w.Note(fmt::format("`{}`: the step model has not been checked on it", gpu));
     } else {
       w.Add("validation_runs", runs, double(record->runs));
-      w.Note(fmt::format("`{}`; docs/validation.md lists the runs", gpu));
+      w.Note(fmt::format("`{}`; docs/validation-cases.md lists them", gpu));
       w.Add("validation_mean_abs_error", "mean |error| of the predicted speed", record->mean_abs);
       w.Add("validation_median_error", "median error (+: predicted faster)", record->median);
       w.Add("validation_low_error", "most pessimistic", record->low);
