@@ -294,6 +294,11 @@ TEST_CASE("lsp: a scripted client's conversation covers every method") {
     CHECK(plan.find("GPU memory: 79.6 GiB") != std::string::npos);
     CHECK(plan.find("model FLOPs utilisation: " + Explained("mfu")) != std::string::npos);
     CHECK(plan.find(Explained("training_time")) != std::string::npos);
+    // The suite's record on the plan's GPU (H100_SXM5) beside its speed.
+    CHECK(plan.find("published runs on this GPU in the suite: " + Explained("validation_runs")) !=
+          std::string::npos);
+    CHECK(plan.find("mean |error| of the predicted speed: " +
+                    Explained("validation_mean_abs_error")) != std::string::npos);
     std::string cluster = HoverText(c, uri, Find(text, "colossus {"));
     CHECK(cluster.find("GPUs: 100,000") != std::string::npos);
     CHECK(cluster.find("83.4 MW") != std::string::npos);
