@@ -37,11 +37,4 @@ plan p {
   recompute = full
 }
 cluster h { site = s; nodes = 4 x hgx; racks = rack { nodes = 4 }; fabric = ndr }
-plan p4 {
-  model = models.llama3_8b
-  cluster = h
-  precision = nvfp4
-  parallel { tp = 8; pp = 1; dp = 4 }
-  batch { global = 64; micro = 1; seq_len = 4096 }
-  recompute = full
-}
+plan p4 extends p { cluster = h; precision = nvfp4 }
