@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "analysis/analysis.h"
@@ -38,5 +39,48 @@ struct ValidationTable {
   size_t size;
 };
 ValidationTable ValidationRecords();
+
+// One step-time or throughput case of the suite with the shape of its plan, to find the published
+// runs nearest a plan (validation_runs.inc, generated with validation_record.inc).
+struct ValidationRun {
+  std::string_view id;   // cases.tsv's id; docs/validation-cases.md lists it with its source
+  std::string_view gpu;  // `gpu` entity name
+  double params = 0;     // total parameters
+  int64_t gpus = 0, tp = 1, pp = 1, cp = 1, ep = 1, seq_len = 0;
+  std::string_view precision;  // ir::Precision's name
+  bool moe = false;
+  double error = 0;  // speed error, fraction, as ValidationRecord counts it
+};
+
+// How far apart two shapes are: doublings of the model's parameters, plus half a point per
+// doubling of the GPU count, the pipeline stages, context parallelism and sequence length, a point
+// per doubling of tensor parallelism, a point for another precision, two for dense against MoE
+// (and half a point per doubling of expert parallelism between two MoE plans).
+double ShapeDistance(const ValidationRun& a, const ValidationRun& b);
+
+// Runs within this distance of a plan count as like it.
+inline constexpr double kNearRunDistance = 3.0;
+
+// The runs of the suite like plan `plan_index` (on a GPU of its name, within kNearRunDistance),
+// nearest first, ties in table order.
+struct NearRuns {
+  static constexpr int kShown = 3;
+  int32_t count = 0;                          // runs within kNearRunDistance
+  double median = 0;                          // their median speed error, fraction
+  const ValidationRun* nearest[kShown] = {};  // the nearest of them, null past count
+};
+NearRuns PlanNearRuns(const ir::Program& program, const Results& results, uint32_t plan_index);
+
+// A plan's shape as a run of the suite has it (error 0), from its inputs and results.
+ValidationRun PlanShape(const PlanInputs& in, const PlanResults& r);
+
+// "403B, 256 GPUs, tp 4 pp 8 cp 2, sequence 8192, fp8": a run's shape for people.
+std::string DescribeShape(const ValidationRun& run);
+
+struct ValidationRunTable {
+  const ValidationRun* rows;
+  size_t size;
+};
+ValidationRunTable ValidationRuns();
 
 }  // namespace clusterc::analysis

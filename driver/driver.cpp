@@ -592,7 +592,8 @@ const std::vector<cli::CommandSpec>& Commands() {
     c[2].description =
         "Prints every quantity analysis derives for the clusters and plans of FILE, grouped\n"
         "(counts, fabric, power, reliability, cost; shape, memory, time, how far the step\n"
-        "model has been from published runs on the plan's GPU, the kernels of one layer), in\n"
+        "model has been from published runs on the plan's GPU and from those nearest the\n"
+        "plan's shape, the kernels of one layer), in\n"
         "units chosen for reading; JSON gives exact SI values. Diagnostics go to stderr as in\n"
         "`check`.";
     c[2].options = {

@@ -204,7 +204,8 @@ void ExplainCluster(const ir::Program& program, const ir::Cluster& c,
 
 void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
                  const analysis::PlanResults& r, std::string_view gpu,
-                 const analysis::ValidationRecord* record, std::vector<ExplainRow>& rows) {
+                 const analysis::ValidationRecord* record, const analysis::NearRuns& near,
+                 std::vector<ExplainRow>& rows) {
   RowWriter w(rows, "plan " + plan.name);
   w.Group("shape");
   w.Add("gpu_count", "GPUs (tp x pp x dp x cp)", double(r.gpus));
@@ -297,6 +298,21 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
       w.Add("validation_median_error", "median error (+: predicted faster)", record->median);
       w.Add("validation_low_error", "most pessimistic", record->low);
       w.Add("validation_high_error", "most optimistic", record->high);
+      // The runs nearest this plan's shape (analysis::PlanNearRuns): the record of its regime,
+      // which can lean further one way than the GPU's as a whole.
+      w.Add("validation_similar_runs", "of them like this plan", double(near.count));
+      if (near.count == 0) {
+        w.Note("none near its model size, scale, parallelism and precision");
+      } else {
+        w.Note("model size, scale, parallelism and precision near this plan's");
+        w.Add("validation_similar_median_error", "their median error", near.median);
+        for (int k = 0; k < analysis::NearRuns::kShown && near.nearest[k]; ++k) {
+          const analysis::ValidationRun& run = *near.nearest[k];
+          w.Add(fmt::format("validation_nearest_{}_error", k + 1),
+                k == 0 ? "nearest published run" : "next nearest", run.error);
+          w.Note(fmt::format("{}: {}", run.id, analysis::DescribeShape(run)));
+        }
+      }
     }
   }
 
@@ -356,8 +372,8 @@ std::string Readable(const ExplainRow& row) {
     return fmt::format("{:.1f} %", q.si * 100);
   if (row.name == "gpu_hours") return FormatForPeople({q.si, {}}) + " GPU-hours";
   if (row.name == "validation_mean_abs_error") return fmt::format("{:.1f} %", q.si * 100);
-  if (row.name.rfind("validation_", 0) == 0 && row.name != "validation_runs")
-    return fmt::format("{:+.1f} %", q.si * 100);
+  const bool count = row.name.size() >= 5 && row.name.compare(row.name.size() - 5, 5, "_runs") == 0;
+  if (row.name.rfind("validation_", 0) == 0 && !count) return fmt::format("{:+.1f} %", q.si * 100);
   return FormatForPeople(q);
 }
 
@@ -386,7 +402,8 @@ std::vector<ExplainRow> ExplainRows(const ir::Program& program, const analysis::
       continue;
     ExplainPlan(p, results.plan_inputs[i], results.plans[i],
                 analysis::PlanGpuName(program, results, i),
-                analysis::PlanValidationRecord(program, results, i), rows);
+                analysis::PlanValidationRecord(program, results, i),
+                analysis::PlanNearRuns(program, results, i), rows);
   }
   for (uint32_t i = 0; i < program.jobs.size() && i < results.jobs.size(); ++i) {
     const auto& jr = results.jobs[i];

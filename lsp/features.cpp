@@ -215,7 +215,8 @@ std::vector<std::string> Headlines(const Snapshot& s, const ast::Decl& d) {
   } else if (d.kind.text == "plan") {
     // The validation suite's record on the plan's GPU beside its speed: how far to trust it.
     for (auto n : {"gpu_count", "memory_per_gpu", "hbm", "step_time", "mfu", "tokens_per_second",
-                   "training_time", "gpu_hours", "validation_runs", "validation_mean_abs_error"})
+                   "training_time", "gpu_hours", "validation_runs", "validation_mean_abs_error",
+                   "validation_similar_runs", "validation_similar_median_error"})
       add(entity, n);
     for (const auto& r : s.Rows())
       if (r.entity == entity && r.group == "cost") out.push_back(Line(r));

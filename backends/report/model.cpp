@@ -516,15 +516,30 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
   if (!gpu.empty()) {
     GroupBuilder vb("validation", "Step model against published runs on this GPU", base);
     vb.Text("gpu", "GPU", std::string(gpu));
-    if (const analysis::ValidationRecord* rec = analysis::PlanValidationRecord(p, results, index))
+    if (const analysis::ValidationRecord* rec = analysis::PlanValidationRecord(p, results, index)) {
       vb.Count("runs", "published runs in clusterc's validation suite", rec->runs)
           .Add("mean_abs_error", "mean |error| of the predicted speed", rec->mean_abs,
                Unit::kFraction)
           .Add("median_error", "median error (+: predicted faster)", rec->median, Unit::kFraction)
           .Add("low_error", "most pessimistic", rec->low, Unit::kFraction)
           .Add("high_error", "most optimistic", rec->high, Unit::kFraction);
-    else
+      // The runs nearest the plan's shape: the record of its regime (analysis::PlanNearRuns).
+      const analysis::NearRuns near = analysis::PlanNearRuns(p, results, index);
+      vb.Count("similar_runs", "of them like this plan (model size, scale, parallelism, precision)",
+               near.count);
+      if (near.count > 0)
+        vb.Add("similar_median_error", "their median error", near.median, Unit::kFraction);
+      // Attributes, which the formats print before the figures: the error goes in the text.
+      for (int k = 0; k < analysis::NearRuns::kShown && near.nearest[k]; ++k) {
+        const analysis::ValidationRun& run = *near.nearest[k];
+        vb.Text("nearest_" + std::to_string(k + 1),
+                k == 0 ? "nearest published run" : "next nearest",
+                fmt::format("{} ({:+.1f} %): {}", run.id, run.error * 100,
+                            analysis::DescribeShape(run)));
+      }
+    } else {
       vb.Count("runs", "published runs in clusterc's validation suite", 0);
+    }
     out.groups.push_back(vb.Done());
   }
 

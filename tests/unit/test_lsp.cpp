@@ -299,6 +299,9 @@ TEST_CASE("lsp: a scripted client's conversation covers every method") {
           std::string::npos);
     CHECK(plan.find("mean |error| of the predicted speed: " +
                     Explained("validation_mean_abs_error")) != std::string::npos);
+    // And how many of them are like this plan: none, for an MoE on 100,000 GPUs.
+    CHECK(plan.find("of them like this plan: " + Explained("validation_similar_runs")) !=
+          std::string::npos);
     std::string cluster = HoverText(c, uri, Find(text, "colossus {"));
     CHECK(cluster.find("GPUs: 100,000") != std::string::npos);
     CHECK(cluster.find("83.4 MW") != std::string::npos);
