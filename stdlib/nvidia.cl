@@ -90,6 +90,18 @@ gpu H800 extends H100_SXM5 {
 // FP8 ones, so a GPU's fp4_gemm_efficiency is its fp8_gemm_efficiency x 1.81 x fp8_flops /
 // fp4_flops. The same tables check the rule's ground: FP8 over BF16 is 1.92x on the B300 (the
 // entries below give 1.91x) and 1.90x on an H200 NVL (H200: 1.83x).
+//
+// Exponential rule (Blackwell Ultra's attention). Fused attention takes one exponential (the
+// special function units' MUFU.EX2) per score element, forward and again in backward, where it
+// rebuilds the probabilities; Blackwell Ultra doubles that unit: 10.7 against Blackwell's 5
+// TeraExponentials/s (NVIDIA, "Inside NVIDIA Blackwell Ultra" and "Making Softmax More Efficient
+// with NVIDIA Blackwell Ultra", which measures ~35 % more FP8 attention forward throughput; the
+// figures as tabulated by Verda, "GB300 NVL72 architecture", for B200/GB200 and B300/GB300). On
+// B200 the exponentials do not overlap the matmuls in cuDNN's forward: at head dim 128 a score
+// element takes 512 FLOPs, 0.228 ps at 2,250 TFLOP/s, and an exponential 0.200 ps, 0.532 of the
+// peak together, where cuDNN reaches 0.55 (B200 below). So a Blackwell Ultra GPU's attention takes
+// its Blackwell counterpart's time per score element less the exponential time it saves,
+// 1/5 - 1/10.7 = 0.107 ps, forward (512 FLOPs) and backward (1,280 FLOPs). Unmeasured on the GPU.
 
 // NVIDIA H200 Tensor Core GPU datasheet, "H200 SXM" column. Written out rather than extending
 // H100_SXM5 so that it does not inherit the H100's price.
@@ -176,28 +188,34 @@ gpu GB200 {
 // more HBM in 12-high stacks. Secondary sources, from NVIDIA's GTC 2025 figures: G. Lockwood,
 // "B300" (glennklockwood.com/garden/processors/B300): 288 GB HBM3e, 8 TB/s, 1,400 W maximum.
 gpu GB300 extends GB200 {
-  memory              = 288 GiB  // GB300 NVL72: 20.7 TB / 72 (Lockwood: 288 GB HBM3e; GiB, above)
-  memory_bandwidth    = 8 TB/s   // GB300 NVL72: 576 TB/s / 72
-  tdp                 = 1_400 W  // Lockwood, "B300": 1,400 W maximum (from 1,200 W)
+  memory                        = 288 GiB  // GB300 NVL72: 20.7 TB / 72 (Lockwood: 288 GB HBM3e; GiB, above)
+  memory_bandwidth              = 8 TB/s   // GB300 NVL72: 576 TB/s / 72
+  tdp                           = 1_400 W  // Lockwood, "B300": 1,400 W maximum (from 1,200 W)
   // Blackwell Ultra triples FP4 over FP8 where Blackwell doubles it: "15 PetaFLOPS dense NVFP4"
   // (NVIDIA Technical Blog, "Inside NVIDIA Blackwell Ultra: The Chip Powering the AI Factory
   // Era", 2025). NVFP4: the FP4 rule above, 0.65 x 1.81 x 5,000 / 15,000.
-  fp4_flops           = 15_000 TFLOP/s
-  fp4_gemm_efficiency = 0.39
+  fp4_flops                     = 15_000 TFLOP/s
+  fp4_gemm_efficiency           = 0.39
+  // Attention: the exponential rule above, GB200's 0.55 / 0.43 at 2,500 TFLOP/s.
+  attention_efficiency          = 0.77
+  attention_backward_efficiency = 0.47
 }
 
 // B300 in an HGX B300 board: the Blackwell Ultra die with HGX B200's BF16/FP8 throughput
 // (Lockwood, "B300": HGX B300 "has similar performance to B200"; FP8 4,500 dense).
 gpu B300 extends B200 {
-  memory              = 288 GiB  // Lockwood, "B300": 288 GB HBM3e (8 stacks, 12-high; GiB, above)
-  memory_bandwidth    = 8 TB/s   // Lockwood, "B300": 8 TB/s (max)
-  tdp                 = 1_400 W  // Lockwood, "B300": 1,400 W maximum
+  memory                        = 288 GiB  // Lockwood, "B300": 288 GB HBM3e (8 stacks, 12-high; GiB, above)
+  memory_bandwidth              = 8 TB/s   // Lockwood, "B300": 8 TB/s (max)
+  tdp                           = 1_400 W  // Lockwood, "B300": 1,400 W maximum
   // MAMF BF16 1,769.0 of 2,250 TFLOP/s (78.6 %), FP8 3,353.3 of 4,500 (74.5 %); x 0.897.
-  gemm_efficiency     = 0.70
-  fp8_gemm_efficiency = 0.67
-  fp4_flops           = 13_125 TFLOP/s  // Lockwood, "B300": HGX B300, FP4 13,125 dense
+  gemm_efficiency               = 0.70
+  fp8_gemm_efficiency           = 0.67
+  fp4_flops                     = 13_125 TFLOP/s  // Lockwood, "B300": HGX B300, FP4 13,125 dense
   // NVFP4: the FP4 rule above, 0.67 x 1.81 x 4,500 / 13,125 (the GPU it was measured on).
-  fp4_gemm_efficiency = 0.42
+  fp4_gemm_efficiency           = 0.42
+  // Attention: the exponential rule above, B200's 0.55 / 0.43 at 2,250 TFLOP/s.
+  attention_efficiency          = 0.74
+  attention_backward_efficiency = 0.47
 }
 
 // NVIDIA A100 Tensor Core GPU datasheet, "A100 80GB SXM" column.

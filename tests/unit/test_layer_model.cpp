@@ -789,5 +789,38 @@ TEST_CASE("the stdlib GEMM and Blackwell attention asymptotes follow their publi
         Approx(1402.6 / 1979 * rule).margin(0.01));
 }
 
+// The exponential rule (docs/model.md): Blackwell Ultra runs the softmax's exponentials at 10.7
+// TeraExponentials/s against Blackwell's 5 (NVIDIA, "Inside NVIDIA Blackwell Ultra"), and its
+// attention saves their time per score element, 512 FLOPs forward and 1,280 backward at head dim
+// 128, on its Blackwell counterpart's.
+TEST_CASE("Blackwell Ultra's attention saves the time of its doubled exponential units",
+          "[layer_model]") {
+  const double saved = 1 / 5e12 - 1 / 10.7e12;  // s per score element
+  auto ultra = [&](double efficiency, double peak, double flops) {
+    return flops / (flops / (efficiency * peak) - saved) / peak;
+  };
+  // On B200, cuDNN's forward (0.55) is the matmuls and the exponentials one after the other:
+  // 512 FLOPs at 2,250 TFLOP/s and one exponential at 5 T/s make 0.532 of the peak.
+  CHECK(512 / 2250e12 / (512 / 2250e12 + 1 / 5e12) == Approx(0.532).margin(0.001));
+  auto blackwell = ValidationSpec("blackwell.cl");
+  const PlanInputs b200 = PlanNamed(*blackwell, "ml51e_b200_llama31_8b_8");
+  const PlanInputs b300 = PlanNamed(*blackwell, "ml51e_b300_llama31_8b_8");
+  const PlanInputs gb200 = PlanNamed(*blackwell, "mb25_gb200_llama3_8b");
+  const PlanInputs gb300 = PlanNamed(*blackwell, "mb25_gb300_llama3_8b");
+  REQUIRE(b300.bf16_peak_flops == Approx(2250e12));
+  REQUIRE(gb300.bf16_peak_flops == Approx(2500e12));
+  CHECK(b300.attention_efficiency ==
+        Approx(ultra(b200.attention_efficiency, 2250e12, 512)).margin(0.006));
+  CHECK(b300.attention_backward_efficiency ==
+        Approx(ultra(b200.attention_backward_efficiency, 2250e12, 1280)).margin(0.006));
+  CHECK(gb300.attention_efficiency ==
+        Approx(ultra(gb200.attention_efficiency, 2500e12, 512)).margin(0.006));
+  CHECK(gb300.attention_backward_efficiency ==
+        Approx(ultra(gb200.attention_backward_efficiency, 2500e12, 1280)).margin(0.006));
+  // 1.40x forward on GB300, where NVIDIA's softmax post measures ~35 % more FP8 forward
+  // throughput for DeepSeek-V3's attention.
+  CHECK(gb300.attention_efficiency / gb200.attention_efficiency == Approx(1.40).margin(0.02));
+}
+
 }  // namespace
 }  // namespace clusterc::analysis
