@@ -233,7 +233,8 @@ TEST_CASE("the performance model stays within its recorded error of published ru
     double predicted = Predict(in, r, c.metric);
     // The runs nearest a plan of the suite include its own, at no distance (but the rounding of
     // the table's parameter counts).
-    if (!IsMemoryMetric(c.metric)) {
+    // (Not while updating: the table compiled in is the one being rewritten.)
+    if (!IsMemoryMetric(c.metric) && std::getenv("CLUSTERC_UPDATE_VALIDATION") == nullptr) {
       const analysis::NearRuns near =
           analysis::PlanNearRuns(spec->program, spec->results, uint32_t(it - plans.begin()));
       REQUIRE(near.count >= 1);
