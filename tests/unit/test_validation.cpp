@@ -26,7 +26,7 @@ struct Case {
   double published = 0, prediction = 0, error = 0;
   std::string citation;
   std::string gpu;                // the gpu entity the plan runs on
-  analysis::ValidationRun shape;  // of its plan (ids and names point into the strings above)
+  analysis::ValidationRun shape;  // its plan's (id and gpu empty: the fields above hold them)
   double recorded_error = 0;      // as cases.tsv holds it
 };
 
