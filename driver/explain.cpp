@@ -304,7 +304,9 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
       if (near.count == 0) {
         w.Note("none near its model size, scale, parallelism and precision");
       } else {
-        w.Note("model size, scale, parallelism and precision near this plan's");
+        w.Note(
+            "near its model size, scale, parallelism and precision; runs of one source err alike, "
+            "but across sources they did not predict the error: docs/validation.md");
         w.Add("validation_similar_median_error", "their median error", near.median);
         for (int k = 0; k < analysis::NearRuns::kShown && near.nearest[k]; ++k) {
           const analysis::ValidationRun& run = *near.nearest[k];
