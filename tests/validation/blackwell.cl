@@ -371,6 +371,88 @@ model deepseek_v3_no_mtp extends models.deepseek_v3 { mtp_layers = 0 }
 // clusterc: allow(plan.indivisible)
 plan mb25_gb200_dsv3 { model = deepseek_v3_no_mtp; cluster = gb200_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; first_stage_layers = 15; last_stage_layers = 14 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { mla_up_projection = true } }
 
+//  [MB2602M] Round 37: the MoE rows of [MB2602]'s 26.02 tables for DeepSeekV3 and Qwen3_235B_a22B
+//        on DGX-GB300, DGX-GB200, DGX-B300 and DGX-B200, all FP8-MX (MXFP8: `fp8_scaling =
+//        block`), entered before their predictions were seen. The presets (Megatron-Bridge
+//        df0289c1, the V2 variant the script defaults to: scripts/performance/configs/deepseek/
+//        deepseek_workload_base_configs.py and deepseek_llm_pretrain.py, configs/qwen/
+//        qwen3_workload_base_configs.py and qwen3_llm_pretrain.py; src/megatron/bridge/recipes/
+//        deepseek/deepseek_v3.py and qwen/qwen3_moe.py) match the tables' parallelism on every
+//        row. Common to all: TP, CP and ETP 1 (so no TP overlap and no sequence parallelism),
+//        dropless with forced load balancing, grouped GEMMs, the distributed optimizer with the
+//        gradients reduced in 16 bits, no offload. Not stated: HybridEP's 32 SMs, manual GC, the
+//        fused router, the partial CUDA graphs (attention, router, MoE preprocess) that the
+//        GB200/GB300 presets capture (`kernel_launch` stays eager, as [MB25D]).
+//        DeepSeek-V3: its one MTP module on (`mtp_num_layers = 1`: std.models.deepseek_v3),
+//        selective recompute of `mla_up_proj` alone, the flex dispatcher with HybridEP on every
+//        Blackwell (`apply_flex_dispatcher_backend`: `ep_dispatch = deduplicated`), no EP
+//        all-to-all overlap; the layouts give the embedding its own place on the first virtual
+//        stage and the last one a layer, the MTP module and the loss.
+// DGX-GB300: GBS 4,096, MBS 2, PP 2, VP 8, EP 32: 4,612 tokens/s/GPU. Layout "Et*4|(t*4|)*14tmL":
+// the first rank holds 8 chunks of 4 layers (32), the second 7 of 4 and the last layer (29).
+// clusterc: allow(plan.indivisible)
+plan mb2602_gb300_dsv3 { model = models.deepseek_v3; cluster = gb300_256; parallel { pp = 2; vpp = 8; dp = 128; ep = 32; ep_dispatch = deduplicated; first_stage_layers = 32; last_stage_layers = 29 } batch { global = 4_096; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; recompute = selective; recompute_modules { mla_up_projection = true } }
+// DGX-GB200: GBS 4,096, MBS 1, PP 4, VP 4, EP 64: 3,955 tokens/s/GPU. The (4, 4) layout of
+// deepseek_v3.py: [E+4], 14 x [4], [1+MTP+L], so ranks of 16, 16, 16 and 13 layers.
+// clusterc: allow(plan.indivisible)
+plan mb2602_gb200_dsv3 { model = models.deepseek_v3; cluster = gb200_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; recompute = selective; recompute_modules { mla_up_projection = true } }
+// DGX-B300 and DGX-B200: GBS 4,096, MBS 1, PP 16, EP 8 (inside one node): 2,983 and 2,689
+// tokens/s/GPU. The (16, 1) layout: [E+4], 14 x [4], [1+MTP+L]. DGX B300's NICs are not named by
+// the table: 8 x ConnectX-8 at 800 Gb/s, its datasheet's, on an XDR fat tree is assumed.
+fabric xdr8 {
+  kind     = infiniband_xdr
+  topology = fat_tree { tiers = 2; rails = 8; oversubscription = 1:1 }
+  switch   = nvidia.Quantum_X800_Q3400
+}
+cluster b300_256 { site = dc; nodes = 32 x hgx_b300; racks = rack { nodes = 4 }; fabric = xdr8 }
+plan mb2602_b300_dsv3 { model = models.deepseek_v3; cluster = b300_256; parallel { pp = 16; dp = 16; ep = 8; ep_dispatch = deduplicated; last_stage_layers = 1 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; recompute = selective; recompute_modules { mla_up_projection = true } }
+plan mb2602_b200_dsv3 { model = models.deepseek_v3; cluster = b200_256; parallel { pp = 16; dp = 16; ep = 8; ep_dispatch = deduplicated; last_stage_layers = 1 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; recompute = selective; recompute_modules { mla_up_projection = true } }
+// Qwen3 235B-A22B as in h100.cl (Qwen3 technical report, arXiv 2505.09388, table 2). No
+// recompute; the embedding and the loss each take a layer's place in the pipeline split
+// (`account_for_embedding/loss_in_pipeline_split`): 96 places, so the first and last ranks hold
+// one layer fewer than the others. GB300 and GB200: the flex dispatcher with HybridEP; B300 and
+// B200: the alltoall dispatcher (the preset's `moe_token_dispatcher_type`), B300 with the EP
+// all-to-all overlapped with the other micro-batch's compute (`moe_a2a_overlap`:
+// `overlap_moe_expert_parallel_comm`, `delay_wgrad_compute`; `ep_comm_overlap`).
+model qwen3_235b_a22b {
+  layers = 94; hidden = 4_096; ffn = 12_288; heads = 64; kv_heads = 4; head_dim = 128
+  vocab = 151_936
+  moe { experts = 128; top_k = 8; expert_ffn = 1_536 }
+}
+// DGX-GB300: GBS 8,192, MBS 2, PP 4, EP 32: 6,583 tokens/s/GPU (ranks of 23, 24, 24, 23).
+plan mb2602_gb300_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb300_256; parallel { pp = 4; dp = 64; ep = 32; ep_dispatch = deduplicated; first_stage_layers = 23; last_stage_layers = 23 } batch { global = 8_192; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+// DGX-GB200: GBS 8,192, MBS 1, PP 8, EP 32: 5,448 tokens/s/GPU (11, 6 x 12, 11).
+plan mb2602_gb200_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb200_256; parallel { pp = 8; dp = 32; ep = 32; ep_dispatch = deduplicated; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+// DGX-B300: GBS 8,192, MBS 1, PP 8, VP 4, EP 8: 2,691 tokens/s/GPU (chunks of 3 places: ranks of
+// 11, 6 x 12, 11).
+// clusterc: allow(plan.indivisible)
+plan mb2602_b300_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = b300_256; parallel { pp = 8; vpp = 4; dp = 32; ep = 8; ep_comm_overlap = true; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+// DGX-B200: GBS 8,192, MBS 1, PP 8, EP 8: 3,805 tokens/s/GPU.
+plan mb2602_b200_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = b200_256; parallel { pp = 8; dp = 32; ep = 8; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+
+//  [MB2509] Round 37: Megatron-Bridge docs/performance-summary.md (df0289c1), "25.09 NeMo
+//        Container", DGX-GB200, LLAMA3.1_405B on 128 GPUs, GBS 64, MBS 1: the two layouts the
+//        row gives, which no 25.11 GB200 row repeats, entered before their predictions were
+//        seen. The recipe at release branch r0.1.0 (a2884419, scripts/performance/configs/
+//        llama31/llama31_405b_llm_pretrain.yaml lines 94-129, run_script.py, utils/helpers.py,
+//        recipes/llama/llama31_405b.py): the table's footnote gives the figure in parentheses
+//        as the 32 x 32-block recipe (MXFP8, the yaml's `fp8_mx`: TP 4, PP 8, CP 2, VP 8) and
+//        the other as per-tensor FP8 (`fp8_cs`/`fp8_ds`, identical in the yaml: TP 2, Megatron
+//        FSDP, 95 of the 126 layers' activations offloaded to Grace). Per-tensor FP8 is taken as
+//        current scaling, the label 25.11 gives the same era's rows (the script's default
+//        recipe is delayed scaling; the repository does not pin which ran). Both: TP
+//        communication overlap on (the r0.1.0 recipe's default, with the B200 TP 4 / CP 2
+//        userbuffers layout), sequence parallelism, no recompute, no CUDA graphs. The same
+//        release ran the MXFP8 layout on 128 B200 at 622 (DGX-B200 row, in parentheses), a
+//        repeat of [MB25B]'s B200 row and not entered.
+cluster gb200_128 { site = dc; nodes = 32 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
+// TP 4, PP 8, CP 2, VP 8, MXFP8: 578 tokens/s/GPU. The embedding and the loss each take a place
+// in the split (128 places, 2 a virtual stage): the first and last ranks hold 15 layers.
+plan mb2509_gb200_llama31_405b_fp8mx { model = models.llama3_405b; cluster = gb200_128; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 2; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+// TP 2, FSDP (optim_grads_params), 95 layers offloaded, per-tensor FP8: 729 tokens/s/GPU.
+// clusterc: allow(memory.headroom) (the recipe's own choice of 95 offloaded layers)
+plan mb2509_gb200_llama31_405b_fsdp { model = models.llama3_405b; cluster = gb200_128; parallel { tp = 2; dp = 64; tp_comm_overlap = true } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = fsdp }; precision = fp8; fp8_scaling = current; offload { activations = 95 } }
+
 // ---- MLPerf Training v5.1 in NVFP4 (round 35, entered before their predictions were seen; one
 // toy plan of theia_ngpu8's shape ran while `precision = nvfp4` was written).
 //  [ML51F] MLCommons, training_results_v5.1 (441d65f4), llama31_8b and llama31_405b: every run
