@@ -36,6 +36,18 @@ AttentionDims Attention(const PlanInputs& in) {
     a.core_fwd_per_token = 4 * s * H * d;
     a.head_dim = d;
   }
+  // Sliding-window attention (Beltagy et al. 2020, Longformer; Jiang et al. 2023, Mistral 7B,
+  // section 2): a windowed layer's query attends to at most `attention_window` keys, so its core
+  // grows with the window, not the sequence; every `full_attention_every`-th layer attends to the
+  // whole sequence (Megatron-Core's window_attn_skip_freq: GPT-OSS and Gemma 2 alternate). The
+  // core is linear in the keys a query sees, so the windowed layers count w / s of it.
+  if (in.attention_window > 0 && s > 0 && in.layers > 0) {
+    const double w = std::min(double(in.attention_window), s);
+    const int64_t full = in.full_attention_every > 0 ? in.layers / in.full_attention_every : 0;
+    a.windowed_share = double(in.layers - full) / double(in.layers);
+    a.window = w;
+    a.core_fwd_per_token *= 1 - a.windowed_share * (1 - w / s);
+  }
   return a;
 }
 
@@ -188,6 +200,19 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // ---- attention core
   const double core = a.core_fwd_per_token * M / t;  // forward FLOPs, causal not discounted
   lt.flops_fwd += core;
+  // Under sliding-window attention (Attention above), the core of a layer attending to the whole
+  // sequence, and the share of it a fused kernel computes, averaged over the layers: causal, s / 2
+  // keys a query; windowed, the key blocks its band touches, w + one block (the first ones fewer:
+  // x (1 - w / 2s)), FlashAttention skipping the blocks the mask empties (Dao 2023,
+  // FlashAttention-2, section 3.1.1: 128-key blocks, as cuDNN's and FlashAttention-3's).
+  const double s_all = double(in.seq_len);
+  const double ws = a.windowed_share;
+  const double core_seq = ws > 0 ? core / (1 - ws * (1 - a.window / s_all)) : core;
+  constexpr double kKeyBlock = 128;
+  const double computed =
+      ws > 0 ? (1 - ws) * 0.5 +
+                   ws * std::min(0.5, (a.window + kKeyBlock) * (1 - a.window / (2 * s_all)) / s_all)
+             : 0.5;
   double attn_fwd = 0, attn_bwd = 0;
   int attn_kernels_fwd = 1, attn_kernels_bwd = 1;
   if (in.flash_attention) {
@@ -199,13 +224,15 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     const double s_local = double(in.seq_len) / (in.cp_comm == ir::CpComm::all_to_all ? 1 : cp);
     double ef = in.attention_efficiency * FlashFraction(s_local, 1024);
     double eb = in.attention_backward_efficiency * FlashFraction(s_local, 1536);
-    attn_fwd = 0.5 * core / (peak * std::max(ef, 1e-3)) + in.gemm_overhead;
-    attn_bwd = 2.5 * 0.5 * core / (peak * std::max(eb, 1e-3)) + in.gemm_overhead;
+    // A windowed layer's kernel has as many query blocks as the whole sequence's, so it keeps
+    // its efficiency (docs/model.md, "Sliding-window attention"; no kernel measurement at hand).
+    attn_fwd = computed * core_seq / (peak * std::max(ef, 1e-3)) + in.gemm_overhead;
+    attn_bwd = 2.5 * computed * core_seq / (peak * std::max(eb, 1e-3)) + in.gemm_overhead;
     // Dropout inside the kernel draws a random number per causal score element in forward and
     // again in backward: a fixed time per element, measured on H100 the same for head dims 64
     // and 128 (bench/gpu/results, docs/model.md "Attention dropout").
     if (dropout) {
-      const double scores = 0.5 * M * double(in.seq_len) * double(in.heads) / t;
+      const double scores = computed * M * s_all * double(in.heads) / t;
       attn_fwd += scores * in.attention_dropout_fwd;
       attn_bwd += scores * in.attention_dropout_bwd;
     }
@@ -249,7 +276,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // head_dim wide: tile quantisation below the tile edge.
     double tile = in.gemm_tile > 0 ? in.gemm_tile : 1;
     double q = std::min(1.0, a.head_dim / tile);
-    double one_gemm = std::max(0.5 * core / (peak * in.gemm_efficiency * std::max(q, 1e-3)),
+    // A window only masks scores here: the unfused path computes all of them.
+    double one_gemm = std::max(0.5 * core_seq / (peak * in.gemm_efficiency * std::max(q, 1e-3)),
                                MemoryBoundTime(in, 2 * E) - in.gemm_overhead) +
                       in.gemm_overhead;
     attn_fwd = 2 * one_gemm + MemoryBoundTime(in, (dropout ? 9 : 4) * E) + in.gemm_overhead;

@@ -32,6 +32,8 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     in.heads = mo.heads;
     in.kv_heads = mo.kv_heads > 0 ? mo.kv_heads : mo.heads;
     in.attention_head_dim = mo.head_dim;
+    in.attention_window = mo.attention_window;
+    in.full_attention_every = mo.full_attention_every;
     in.vocab = mo.vocab;
     in.tied_embeddings = mo.tied_embeddings;
     in.mtp_layers = mo.mtp_layers;

@@ -31,7 +31,9 @@ enum RecomputeModule : uint8_t {
 struct PlanInputs {
   // Model shape.
   int64_t layers = 0, hidden = 0, ffn = 0, heads = 0, kv_heads = 0, vocab = 0;
-  int64_t attention_head_dim = 0;  // width of one head; 0: hidden / heads (not with MLA)
+  int64_t attention_head_dim = 0;    // width of one head; 0: hidden / heads (not with MLA)
+  int64_t attention_window = 0;      // keys a windowed layer's query sees; 0: the whole sequence
+  int64_t full_attention_every = 0;  // with a window, every n-th layer attends to it all; 0: none
   bool tied_embeddings = false;
   int64_t mtp_layers = 0;  // multi-token prediction modules on the last stage (DeepSeek-V3)
   bool swiglu = true;

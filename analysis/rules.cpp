@@ -706,6 +706,21 @@ void CheckModel(const ir::Program& p, uint32_t index, DiagnosticSink& sink) {
     d.Note("set the widths inside `mla { head_dim; rope_dim; v_head_dim }` and drop this one");
     sink.Report(std::move(d));
   }
+  if (m.full_attention_every > 0 && m.attention_window <= 0) {
+    auto d = MakeDiagnostic(DiagCode::ModelAttentionWindow, m.FieldRange("full_attention_every"),
+                            fmt::format("model `{}` sets `full_attention_every` without "
+                                        "`attention_window`",
+                                        m.name));
+    d.Note("set the window the other layers attend to (`attention_window = 4096`), or drop this");
+    sink.Report(std::move(d));
+  }
+  if (m.has_mla && m.attention_window > 0) {
+    auto d = MakeDiagnostic(DiagCode::ModelAttentionWindow, m.FieldRange("attention_window"),
+                            fmt::format("model `{}` sets `attention_window` beside `mla`", m.name));
+    d.Label(m.FieldRange("mla"), "multi-head latent attention");
+    d.Note("the step model's windowed kernels are grouped-query attention's; drop the window");
+    sink.Report(std::move(d));
+  }
   if (!m.has_moe) return;
   const ir::Moe& moe = m.moe;
   if (moe.groups <= 0 && moe.top_groups <= 0) return;

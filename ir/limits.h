@@ -64,6 +64,8 @@ inline constexpr PlausibleRange kPlausibleRanges[] = {
     {"model.moe.groups", 0, 1e5},
     {"model.moe.top_groups", 0, 1e5},
     {"model.head_dim", 0, 1e5},
+    {"model.attention_window", 0, 1e8},
+    {"model.full_attention_every", 0, 1e4},
     {"model.mla.q_rank", 0, 1e7},
     {"model.mla.kv_rank", 1, 1e7},
     {"model.mla.rope_dim", 1, 1e5},

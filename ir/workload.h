@@ -61,8 +61,10 @@ struct Model : Entity {
   int64_t hidden = 0;
   int64_t ffn = 0;
   int64_t heads = 0;
-  int64_t kv_heads = 0;  // 0: heads (multi-head attention)
-  int64_t head_dim = 0;  // 0: hidden / heads
+  int64_t kv_heads = 0;              // 0: heads (multi-head attention)
+  int64_t head_dim = 0;              // 0: hidden / heads
+  int64_t attention_window = 0;      // keys a windowed layer's query sees; 0: no window
+  int64_t full_attention_every = 0;  // every n-th layer attends to the whole sequence; 0: none
   int64_t vocab = 0;
   bool tied_embeddings = false;
   int64_t mtp_layers = 0;  // multi-token prediction depths (DeepSeek-V3 MTP modules)
@@ -86,6 +88,14 @@ void Describe(Model& m, V& v) {
   v.Field(
       "head_dim", m.head_dim, kOptional,
       "query, key and value width of one head (PaLM, Gemma, Qwen3); defaults to hidden / heads");
+  v.Field("attention_window", m.attention_window, kOptional,
+          "sliding-window attention: each query attends to this many keys before it (Mistral "
+          "7B's 4,096, GPT-OSS's 128; Megatron-Core --window-size W,0, Hugging Face "
+          "sliding_window); 0 or left out: the whole sequence");
+  v.Field("full_attention_every", m.full_attention_every, kOptional,
+          "with `attention_window`, every n-th layer attends to the whole sequence and the rest "
+          "to the window (GPT-OSS and Gemma 2: 2; Gemma 3: 6; Megatron-Core "
+          "--window-attn-skip-freq); left out: every layer windowed");
   v.Field("vocab", m.vocab, kRequired | kPositive, "vocabulary size");
   v.Field("tied_embeddings", m.tied_embeddings, kOptional,
           "input embedding and output head share weights");

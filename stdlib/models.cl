@@ -88,3 +88,30 @@ model deepseek_v3 {
     v_head_dim = 128    // config.json v_head_dim
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// GPT-OSS 120B (OpenAI, "gpt-oss-120b & gpt-oss-20b Model Card", 2025: 117 B parameters, 5.1 B
+// active a token). The shape as Hugging Face transformers' GptOssConfig gives it
+// (configuration_gpt_oss.py) and Megatron-Bridge builds it (GPTOSSProvider, gpt_oss_provider.py,
+// v0.3.0): 36 layers, every MLP a mixture of 128 experts with 4 routed a token and no shared
+// one; grouped-query attention of 64 heads of 64 with 8 KV heads; the layers alternate a
+// 128-token sliding window and the whole sequence, the odd ones windowed (`layer_types`;
+// Megatron-Core window_size (128, 0), window_attn_skip_freq 2). The shape gives 116.8 B. Left out:
+// the learned attention sinks (one logit a head in the softmax), the linear layers' biases and
+// the clamp of its SwiGLU.
+model gpt_oss_120b {
+  layers               = 36       // GptOssConfig num_hidden_layers
+  hidden               = 2_880    // hidden_size
+  ffn                  = 2_880    // intermediate_size (no dense layer: every MLP is the MoE)
+  heads                = 64       // num_attention_heads
+  kv_heads             = 8        // num_key_value_heads
+  head_dim             = 64       // head_dim
+  vocab                = 201_088  // vocab_size
+  attention_window     = 128      // sliding_window
+  full_attention_every = 2        // layer_types: sliding, full, sliding, full, ...
+  moe {
+    experts    = 128    // num_local_experts
+    top_k      = 4      // num_experts_per_tok
+    expert_ffn = 2_880  // intermediate_size
+  }
+}

@@ -274,6 +274,12 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     a.Add("--group-query-attention");
     a.Add("--num-query-groups", in.kv_heads);
   }
+  // Sliding-window attention: Megatron-Core's (left, right) window, the keys before a query
+  // (Megatron-Bridge writes GPT-OSS's 128 as 128,0), and every n-th layer attending to it all.
+  if (in.attention_window > 0) {
+    a.Add("--window-size", fmt::format("{},0", in.attention_window));
+    if (in.full_attention_every > 0) a.Add("--window-attn-skip-freq", in.full_attention_every);
+  }
   if (in.mla) {
     a.Add("--multi-latent-attention");
     if (in.q_rank > 0) a.Add("--q-lora-rank", in.q_rank);

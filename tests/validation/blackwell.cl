@@ -430,6 +430,31 @@ plan mb2602_b300_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = b300_256; 
 // DGX-B200: GBS 8,192, MBS 1, PP 8, EP 8: 3,805 tokens/s/GPU.
 plan mb2602_b200_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = b200_256; parallel { pp = 8; dp = 32; ep = 8; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
 
+//  [MB2602G] Round 37: the GPT OSS 120B rows of [MB2602]'s 26.02 tables on DGX-GB300, DGX-GB200,
+//        DGX-B300 and DGX-B200 (and DGX-H100 in h100.cl), entered before their predictions were
+//        seen, once `attention_window` could state the model's sliding window
+//        (std.models.gpt_oss_120b). The recipe (Megatron-Bridge df0289c1: scripts/performance/
+//        configs/gpt_oss/gpt_oss_workload_base_configs.py lines 45-83, the V2 variant, GBS 1,280;
+//        gpt_oss_llm_pretrain.py; src/megatron/bridge/recipes/gpt_oss/gpt_oss.py): BF16; 4,096
+//        tokens; TP, CP and ETP 1; EP 64 over the 64 GPUs at micro-batch 4 (GA 5); the alltoall
+//        dispatcher (its DeepEP backend set but never applied); dropless with forced load
+//        balancing; grouped GEMMs; no TP overlap; the distributed optimizer with gradients reduced
+//        in 16 bits. GB300 and B300: no recompute, the partial CUDA graphs of attention, router and
+//        MoE preprocess (`kernel_launch` stays eager, as [MB25D]); GB200 and B200: selective
+//        recompute of the norms and the MoE activation, no graphs. Not stated: the attention
+//        sinks (cuDNN's fused attention takes them from 9.13.1), the biases, manual GC. The 25.11
+//        rows are left out: their batch and sequence match no committed recipe (the GB300 and
+//        GB200 ones an unmerged branch's; the B200 row gives EP 8 where v0.2.1's preset has 64).
+// DGX-GB300: 19,412 tokens/s/GPU.
+plan mb2602_gb300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb300_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 } }
+// DGX-GB200: 15,784 tokens/s/GPU.
+plan mb2602_gb200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb200_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true } }
+// DGX-B300: 8,359 tokens/s/GPU. EP 64 spans the 8 nodes.
+cluster b300_64 { site = dc; nodes = 8 x hgx_b300; racks = rack { nodes = 4 }; fabric = xdr8 }
+plan mb2602_b300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b300_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 } }
+// DGX-B200: 8,047 tokens/s/GPU.
+plan mb2602_b200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b200_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true } }
+
 //  [MB2509] Round 37: Megatron-Bridge docs/performance-summary.md (df0289c1), "25.09 NeMo
 //        Container", DGX-GB200, LLAMA3.1_405B on 128 GPUs, GBS 64, MBS 1: the two layouts the
 //        row gives, which no 25.11 GB200 row repeats, entered before their predictions were
