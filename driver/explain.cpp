@@ -236,6 +236,11 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.AddIf("active_params", "parameters active per token",
           r.params.active != r.params.total ? r.params.active : 0);
   w.AddIf("mtp_params", "multi-token prediction parameters (beside these)", r.params.mtp);
+  // model.attention_window, as what it changes: the layers attending to the window.
+  const analysis::AttentionDims window = analysis::Attention(in);
+  w.AddIf("windowed_layers",
+          fmt::format("layers attending to a {}-token window", int64_t(window.window)),
+          window.windowed_share * double(in.layers));
 
   w.Group("memory");
   const auto& m = r.memory;
