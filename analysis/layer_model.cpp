@@ -41,8 +41,9 @@ AttentionDims Attention(const PlanInputs& in) {
   // grows with the window, not the sequence; every `full_attention_every`-th layer attends to the
   // whole sequence (Megatron-Core's window_attn_skip_freq: GPT-OSS and Gemma 2 alternate). The
   // core is linear in the keys a query sees, so the windowed layers count w / s of it.
-  if (in.attention_window > 0 && s > 0 && in.layers > 0) {
-    const double w = std::min(double(in.attention_window), s);
+  // A window as long as the sequence is none.
+  if (in.attention_window > 0 && double(in.attention_window) < s && in.layers > 0) {
+    const double w = double(in.attention_window);
     const int64_t full = in.full_attention_every > 0 ? in.layers / in.full_attention_every : 0;
     a.windowed_share = double(in.layers - full) / double(in.layers);
     a.window = w;
