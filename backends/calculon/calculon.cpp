@@ -201,14 +201,16 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         "batch_size x {}; the ring-attention K/V exchange is left out and attention's quadratic "
         "term is understated",
         s.cp, in.seq_len / s.cp, s.cp));
-  const int64_t full_attention =
-      in.full_attention_every > 0 ? in.layers / in.full_attention_every : 0;
-  if (in.attention_window > 0 && in.attention_window < in.seq_len && full_attention < in.layers)
+  // The windowed layers as analysis counts them (Attention: none when the window is the
+  // sequence's length or more).
+  const analysis::AttentionDims attention = analysis::Attention(in);
+  if (attention.windowed_share > 0)
     notes.push_back(fmt::format(
         "Calculon has no sliding-window attention: the {} of {} blocks that attend to a window of "
         "{} tokens attend to the whole sequence ({}) there, so their attention's quadratic term "
         "is overstated",
-        in.layers - full_attention, in.layers, in.attention_window, in.seq_len));
+        std::llround(attention.windowed_share * double(in.layers)), in.layers, in.attention_window,
+        in.seq_len));
   if (in.schedule != ir::Schedule::one_f_one_b)
     notes.push_back(
         fmt::format("Calculon has no {} schedule: it simulates 1F1B{}, whose bubble is larger",
