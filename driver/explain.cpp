@@ -237,10 +237,10 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
           r.params.active != r.params.total ? r.params.active : 0);
   w.AddIf("mtp_params", "multi-token prediction parameters (beside these)", r.params.mtp);
   // model.attention_window, as what it changes: the layers attending to the window.
-  const analysis::AttentionDims window = analysis::Attention(in);
+  const analysis::AttentionDims dims = analysis::Attention(in);
   w.AddIf("windowed_layers",
-          fmt::format("layers attending to a {}-token window", int64_t(window.window)),
-          window.windowed_share * double(in.layers));
+          fmt::format("layers attending to a {}-token window", int64_t(dims.window)),
+          dims.windowed_share * double(in.layers));
 
   w.Group("memory");
   const auto& m = r.memory;
@@ -327,7 +327,6 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   // times its kernels (docs/model.md "Operator-level step model"): the figures to set beside a
   // profile. Compute only: the layer's collectives are in the time group.
   w.Group("layer");
-  const analysis::AttentionDims dims = analysis::Attention(in);
   auto layer = [&](const std::string& key, const std::string& what, bool moe) {
     const analysis::LayerTimes lt = analysis::LayerTime(in, dims, moe);
     const double gemm = 3 * lt.gemm_time;  // backward computes data and weight gradients
