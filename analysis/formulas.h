@@ -127,6 +127,25 @@ constexpr double BubbleFraction(double stages, double micro_batches, double virt
   return micro_batches > 0 ? (stages - 1) / (micro_batches * std::max(1.0, virtual_stages)) : 0;
 }
 
+// Fused attention at a narrower head than its calibration's. Per score element the kernel does
+// 2 (d_qk + d_v) FLOPs forward (2.5x that backward) on the tensor cores and one exponential on the
+// special function units, which do not shrink with the head (Shah et al. 2024, FlashAttention-3,
+// arXiv 2407.08608, section 3: the H100 SXM5 has 989 TFLOPS of matmul "but only 3.9 TFLOPS of
+// special functions"). Taking the exponential's time `exp_time` (s, whole GPU) out of the time a
+// score takes at the calibrated width, scaling the rest with the FLOPs and adding it back:
+//   efficiency' = efficiency x r / (r + x (1 - r)),  r = flops / ref_flops,
+//   x = exp_time x peak x efficiency / ref_flops (the exponential's share at the calibration).
+// Wider heads than the calibration keep its efficiency (other limits, registers and shared
+// memory, take over: the same paper's head-256 kernels gain little). exp_time 0: unchanged.
+inline double NarrowHeadAttentionEfficiency(double efficiency, double peak, double exp_time,
+                                            double flops, double ref_flops) {
+  if (exp_time <= 0 || flops <= 0 || flops >= ref_flops || efficiency <= 0 || peak <= 0)
+    return efficiency;
+  const double r = flops / ref_flops;
+  const double x = std::min(1.0, exp_time * peak * efficiency / ref_flops);
+  return efficiency * r / (r + x * (1 - r));
+}
+
 // ---- collectives (ring algorithms; Thakur, Rabenseifner and Gropp 2005, "Optimization of
 // Collective Communication Operations in MPICH", sections 4.4-4.5; Patarasuk and Yuan 2009) -----
 // n ranks, message of S bytes per rank, bandwidth B bytes/s per rank and direction, latency alpha.

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "analysis/formulas.h"
+
 namespace clusterc::analysis {
 
 AttentionDims Attention(const PlanInputs& in) {
@@ -20,6 +22,7 @@ AttentionDims Attention(const PlanInputs& in) {
     a.matmul = q_proj + kv_proj + H * vh * h;
     a.core_fwd_per_token = 2 * s * H * qk + 2 * s * H * vh;
     a.head_dim = qk;
+    a.score_flops = 2 * (qk + vh);
   } else {
     // GQA (Ainslie et al. 2023): Q and the O-projection input are heads x d wide, K and V
     // kv_heads x d, with d = head_dim, h / heads unless the model sets it (PaLM's 48 heads of 256
@@ -35,6 +38,7 @@ AttentionDims Attention(const PlanInputs& in) {
     // (causal masking not discounted, as Megatron counts); 4 s h when heads d = h.
     a.core_fwd_per_token = 4 * s * H * d;
     a.head_dim = d;
+    a.score_flops = 4 * d;
   }
   // Sliding-window attention (Beltagy et al. 2020, Longformer; Jiang et al. 2023, Mistral 7B,
   // section 2): a windowed layer's query attends to at most `attention_window` keys, so its core
@@ -223,8 +227,16 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // Each kernel sees the rank's chunk of the sequence; under an all-to-all exchange (Ulysses)
     // the whole sequence for cp times fewer heads.
     const double s_local = double(in.seq_len) / (in.cp_comm == ir::CpComm::all_to_all ? 1 : cp);
-    double ef = in.attention_efficiency * FlashFraction(s_local, 1024);
-    double eb = in.attention_backward_efficiency * FlashFraction(s_local, 1536);
+    // The calibrations are of head dim 128 (512 FLOPs a score forward, 1,280 backward); a
+    // narrower head spends more of its time on the exponentials (formulas.h).
+    constexpr double kCalibratedScoreFlops = 512;
+    const double ef_head = formulas::NarrowHeadAttentionEfficiency(
+        in.attention_efficiency, peak, in.exponential_time, a.score_flops, kCalibratedScoreFlops);
+    const double eb_head = formulas::NarrowHeadAttentionEfficiency(
+        in.attention_backward_efficiency, peak, in.exponential_time, 2.5 * a.score_flops,
+        2.5 * kCalibratedScoreFlops);
+    double ef = ef_head * FlashFraction(s_local, 1024);
+    double eb = eb_head * FlashFraction(s_local, 1536);
     // A windowed layer's kernel has as many query blocks as the whole sequence's, so it keeps
     // its efficiency (docs/model.md, "Sliding-window attention"; no kernel measurement at hand).
     attn_fwd = computed * core_seq / (peak * std::max(ef, 1e-3)) + in.gemm_overhead;

@@ -18,6 +18,7 @@ struct AttentionDims {
   double matmul = 0;                  // matmul parameters (no biases)
   double core_fwd_per_token = 0;  // FLOPs of QK^T and AV per token, forward (no causal discount)
   double head_dim = 0;            // of QK^T's contraction
+  double score_flops = 0;         // forward FLOPs of one score element: 2 (d_qk + d_v)
   // Sliding-window attention (`attention_window`, shorter than the sequence): the share of the
   // layers that attend to the window, and the keys a query of theirs sees. core_fwd_per_token
   // averages the windowed layers' core (window keys a query) with the others' (the sequence's).

@@ -195,6 +195,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
             : options.attention_backward_to_gemm * in.gemm_efficiency;
     in.attention_dropout_fwd = gpu->attention_dropout_time.si;
     in.attention_dropout_bwd = gpu->attention_dropout_backward_time.si;
+    in.exponential_time = gpu->exponential_time.si;
     // FlashAttention-2 on a GPU its kernel was not written for (Hopper): the GPU's own FA2
     // figures (docs/model.md "Attention kernel generation").
     if (plan.attention_kernel != ir::AttentionKernel::tuned) {

@@ -102,6 +102,9 @@ struct PlanInputs {
   double attention_efficiency = 0.776, attention_backward_efficiency = 0.6;
   // Fused attention's dropout, s per causal score element, forward and backward (0: none).
   double attention_dropout_fwd = 0, attention_dropout_bwd = 0;
+  // Time of one exponential across the GPU (its special function units); 0: unknown, fused
+  // attention's efficiency then independent of the head's width.
+  double exponential_time = 0;
   double memory_efficiency = 0.8;
   // Achieved collective bus bandwidth as a fraction of the link rate, per fabric level.
   double scale_up_efficiency = 1, scale_out_efficiency = 1;

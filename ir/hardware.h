@@ -35,6 +35,8 @@ struct Gpu : Entity {
   // backward; zero where unmeasured. The flash2_ figures for FlashAttention-2 where it differs.
   Seconds attention_dropout_time, attention_dropout_backward_time;
   Seconds flash2_attention_dropout_time, flash2_attention_dropout_backward_time;
+  // One exponential across the GPU: 1 / its special function units' exponentials per second.
+  Seconds exponential_time;
   double memory_efficiency = 0;   // achieved fraction of memory_bandwidth
   Seconds kernel_overhead;        // launch and tail per kernel
   BytesPerSecond host_bandwidth;  // GPU to host memory, one direction; zero when not given
@@ -86,6 +88,10 @@ void Describe(Gpu& g, V& v) {
           kOptional | kPositive,
           "attention_dropout_backward_time of FlashAttention-2 on this GPU; defaults to "
           "attention_dropout_backward_time");
+  v.Field("exponential_time", g.exponential_time, kOptional | kPositive,
+          "time of one exponential across the GPU, 1 / its special function units' exponentials "
+          "per second: what fused attention spends per score element whatever the head's width; "
+          "unset: attention efficiency independent of the head's width");
   v.Field("memory_efficiency", g.memory_efficiency, kFraction,
           "fraction of memory_bandwidth element-wise kernels sustain; defaults to 0.8");
   v.Field("kernel_overhead", g.kernel_overhead, kOptional,

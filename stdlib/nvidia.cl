@@ -39,6 +39,9 @@ gpu H100_SXM5 {
   // bench/gpu/results/h100-2026-11-26). Contiguous Q, K, V cost less: 0.84-0.98 / 0.48-0.57 ps.
   attention_dropout_time                 = 1.24 ps
   attention_dropout_backward_time        = 0.76 ps
+  // One exponential: Shah et al. 2024 (FlashAttention-3, arXiv 2407.08608), section 3: "989
+  // TFLOPS of FP16 matmul but only 3.9 TFLOPS of special functions"; 1 / 3.9 T.
+  exponential_time                       = 0.256 ps
   // FlashAttention-2 on H100 (plans with `attention_kernel = flash2`): Shah et al. 2024
   // (FlashAttention-3, arXiv 2407.08608), abstract: "FlashAttention-2 achieving only 35%
   // utilization on the H100 GPU"; 0.35 at 16K tokens is an asymptote of 0.37 on the s/(s+1024)
@@ -125,6 +128,7 @@ gpu H200 {
   attention_backward_efficiency   = 0.56
   attention_dropout_time          = 1.24 ps
   attention_dropout_backward_time = 0.76 ps
+  exponential_time                = 0.256 ps  // the H100's (the same die and clock)
   memory_efficiency               = 0.72
   kernel_overhead                 = 4 us
   fp8_gemm_efficiency             = 0.66
@@ -154,6 +158,7 @@ gpu B200 {
   // ratio, 0.56 / 0.72.
   attention_efficiency          = 0.55
   attention_backward_efficiency = 0.43
+  exponential_time              = 0.2 ps  // 5 TeraExponentials/s (the exponential rule above)
 }
 
 // B200 GPU of a GB200 superchip (HARDWARE.md; NVIDIA GB200 NVL72 datasheet, rack totals / 72).
@@ -181,6 +186,7 @@ gpu GB200 {
   // higher clock.
   attention_efficiency          = 0.55
   attention_backward_efficiency = 0.43
+  exponential_time              = 0.2 ps  // 5 TeraExponentials/s (the exponential rule above)
 }
 
 // Blackwell Ultra (B300) GPU of a GB300 superchip, as in GB300 NVL72. Same tensor throughput at
@@ -199,6 +205,7 @@ gpu GB300 extends GB200 {
   // Attention: the exponential rule above, GB200's 0.55 / 0.43 at 2,500 TFLOP/s.
   attention_efficiency          = 0.77
   attention_backward_efficiency = 0.47
+  exponential_time              = 0.0935 ps  // 10.7 TeraExponentials/s (the exponential rule above)
 }
 
 // B300 in an HGX B300 board: the Blackwell Ultra die with HGX B200's BF16/FP8 throughput
@@ -216,6 +223,7 @@ gpu B300 extends B200 {
   // Attention: the exponential rule above, B200's 0.55 / 0.43 at 2,250 TFLOP/s.
   attention_efficiency          = 0.74
   attention_backward_efficiency = 0.47
+  exponential_time              = 0.0935 ps  // 10.7 TeraExponentials/s (the exponential rule above)
 }
 
 // NVIDIA A100 Tensor Core GPU datasheet, "A100 80GB SXM" column.

@@ -200,3 +200,42 @@ TEST_CASE("a deduplicating dispatcher sends a token once to each remote unit of 
   CHECK(f::DeduplicatedCopies(8, 256, 8) < f::GroupLimitedCopies(8, 0, 0, 8));
   CHECK(f::DeduplicatedCopies(8, 256, 8) > f::GroupLimitedCopies(8, 8, 4, 8));
 }
+
+TEST_CASE("fused attention at head dim 64 from its head-dim 128 speed", "[analysis][attention]") {
+  // Shah et al. 2024 (FlashAttention-3, arXiv 2407.08608), figure 5, forward on an H100 SXM5 at
+  // 16K tokens, the head-dim 128 and head-dim 64 panels drawn with the same five kernels
+  // (TFLOP/s): FlashAttention-3 648 and 497, FlashAttention-2 370 and 324, cuDNN 595 and 413.
+  // One exponential a score on 3.9 T/s of special functions (the same paper, section 3).
+  const double peak = 989e12, exp_time = 1 / 3.9e12;
+  auto at64 = [&](double tflops128) {
+    return peak *
+           f::NarrowHeadAttentionEfficiency(tflops128 * 1e12 / peak, peak, exp_time, 256, 512) /
+           1e12;
+  };
+  CHECK(at64(648) == Approx(497).epsilon(0.02));  // 489
+  CHECK(at64(370) == Approx(324).epsilon(0.04));  // 312
+  CHECK(at64(595) == Approx(413).epsilon(0.12));  // 458: cuDNN loses more than the exponentials
+  // Without the exponentials' share the head's width would not matter: 648, 30 % off.
+  CHECK(f::NarrowHeadAttentionEfficiency(0.655, peak, 0, 256, 512) == 0.655);
+  // Heads at or above the calibration keep its efficiency.
+  CHECK(f::NarrowHeadAttentionEfficiency(0.655, peak, exp_time, 640, 512) == 0.655);
+}
+
+TEST_CASE("fused attention at head dim 64 on the H100 it was measured on",
+          "[analysis][attention]") {
+  // torch SDPA's cuDNN kernel, causal, bf16, on one H100 SXM5 (bench/gpu/results/h100-2026-11-26/
+  // attention.json): efficiency at head dim 64 over head dim 128 at 2K, 4K, 8K and 16K tokens,
+  // forward 0.765 0.773 0.754 0.741, backward 0.797 0.785 0.771 0.815. The stdlib's H100 figures
+  // (asymptotes 0.72 forward, 0.56 backward; one exponential 0.256 ps) give 0.737 forward and
+  // 0.900 backward: the backward does more a score than its exponential that does not shrink
+  // with the head (the dS element-wise terms), which the formula leaves out, so it
+  // underestimates the backward's slowdown by about a tenth.
+  const double peak = 989e12, exp_time = 0.256e-12;
+  const double fwd = f::NarrowHeadAttentionEfficiency(0.72, peak, exp_time, 256, 512) / 0.72;
+  const double bwd = f::NarrowHeadAttentionEfficiency(0.56, peak, exp_time, 640, 1280) / 0.56;
+  for (double measured : {0.765, 0.773, 0.754, 0.741}) CHECK(fwd == Approx(measured).epsilon(0.05));
+  for (double measured : {0.797, 0.785, 0.771, 0.815}) {
+    CHECK(bwd > measured);
+    CHECK(bwd < 1.18 * measured);
+  }
+}
