@@ -467,8 +467,8 @@ TEST_CASE("MaxText's TPU figures follow from its TFLOP/s per chip and its own FL
 TEST_CASE("no part of any validation plan's step is negative", "[validation]") {
   // Rounding once left the contention of SC21's 530B plan at -7.3e-17 s, which `explain` printed
   // as "-7.29e-08 ns": every part of a step is a time, zero or more.
-  for (const char* name :
-       {"a100.cl", "h100.cl", "h200.cl", "h800_moe.cl", "blackwell.cl", "mi355x.cl", "tpu.cl"}) {
+  for (const char* name : {"a100.cl", "h100.cl", "h200.cl", "h800_moe.cl", "blackwell.cl",
+                           "mi355x.cl", "tpu.cl", "mlperf_v6.cl"}) {
     Spec spec;
     spec.program =
         Compile((ValidationDir() / name).string(), CompileOptions{}, spec.sources, spec.diags);
