@@ -1,0 +1,123 @@
+// The published runs two warnings cite. perf.sharded-comm-heavy and perf.dp-comm-heavy tell a
+// user how far clusterc has been from the validation suite's runs where they fire; those figures
+// go stale whenever the model or the suite changes. The test finds the runs by compiling every
+// validation spec, takes their speed errors from the compiled record (validation_runs.inc), and
+// checks that the warnings' notes and the rules' explanations print what it finds.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "analysis/validation_record.h"
+#include "support.h"
+
+namespace clusterc {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Fired {
+  std::vector<double> over_ethernet, other;  // speed errors, percent
+  std::vector<std::string> notes;            // every note the warning printed
+};
+
+// Speed errors in percent of the time and throughput cases, by spec and plan (cases.tsv).
+std::map<std::pair<std::string, std::string>, std::vector<double>> CaseErrors() {
+  std::map<std::string, double> speed;
+  const analysis::ValidationRunTable runs = analysis::ValidationRuns();
+  for (size_t i = 0; i < runs.size; ++i)
+    speed[std::string(runs.rows[i].id)] = 100 * runs.rows[i].error;
+  std::map<std::pair<std::string, std::string>, std::vector<double>> out;
+  std::istringstream in(
+      testing::Slurp(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "validation" / "cases.tsv"));
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    std::istringstream fields(line);
+    for (std::string cell; std::getline(fields, cell, '\t');) f.push_back(cell);
+    if (f.size() < 4) continue;
+    auto it = speed.find(f[0]);  // memory cases have no run
+    if (it != speed.end()) out[{f[2], f[3]}].push_back(it->second);
+  }
+  return out;
+}
+
+std::map<DiagCode, Fired> FiredInSuite() {
+  const auto errors = CaseErrors();
+  std::map<DiagCode, Fired> fired;
+  for (const auto& entry :
+       fs::directory_iterator(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "validation")) {
+    if (entry.path().extension() != ".cl") continue;
+    auto c = testing::CompileSpec(entry.path());
+    for (const Diagnostic& d : c->diags.All()) {
+      if (d.code != DiagCode::PerfShardedCommHeavy && d.code != DiagCode::PerfDpCommHeavy) continue;
+      for (uint32_t i = 0; i < c->program.plans.size(); ++i) {
+        const ir::Plan& plan = c->program.plans[i];
+        if (plan.range.file != d.range.file || d.range.begin < plan.range.begin ||
+            d.range.end > plan.range.end)
+          continue;
+        const ir::Cluster& cluster = c->program.clusters[plan.cluster.index];
+        const ir::FabricKind kind = c->program.fabrics[cluster.fabric.index].kind;
+        const bool ethernet = kind == ir::FabricKind::roce_v2 || kind == ir::FabricKind::ethernet;
+        Fired& f = fired[d.code];
+        auto it = errors.find({c->name, plan.name});
+        if (it != errors.end())
+          for (double e : it->second) (ethernet ? f.over_ethernet : f.other).push_back(e);
+        f.notes.insert(f.notes.end(), d.notes.begin(), d.notes.end());
+      }
+    }
+  }
+  return fired;
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+bool Printed(const std::vector<std::string>& notes, const std::string& text) {
+  return std::any_of(notes.begin(), notes.end(),
+                     [&](const std::string& n) { return n.find(text) != std::string::npos; });
+}
+
+TEST_CASE("the comm-heavy warnings cite the suite's runs where they fire", "[validation]") {
+  auto fired = FiredInSuite();
+
+  // perf.sharded-comm-heavy: every run it fires on.
+  Fired& sharded = fired[DiagCode::PerfShardedCommHeavy];
+  std::vector<double> all = sharded.other;
+  all.insert(all.end(), sharded.over_ethernet.begin(), sharded.over_ethernet.end());
+  REQUIRE(all.size() >= 10);
+  const std::string sharded_text = fmt::format(
+      "on the {} published runs in the validation suite where this warning fires, clusterc's "
+      "speed errors run from {:+.1f} % to {:+.1f} % (+: predicted faster), median {:+.1f} %",
+      all.size(), *std::min_element(all.begin(), all.end()),
+      *std::max_element(all.begin(), all.end()), Median(all));
+  INFO("perf.sharded-comm-heavy should say: " << sharded_text);
+  CHECK(Printed(sharded.notes, sharded_text));
+  CHECK(Info(DiagCode::PerfShardedCommHeavy).explanation.find(sharded_text) != std::string::npos);
+
+  // perf.dp-comm-heavy: apart over Ethernet (RoCE), where the runs fell furthest behind.
+  Fired& dp = fired[DiagCode::PerfDpCommHeavy];
+  REQUIRE(dp.other.size() >= 5);
+  REQUIRE(dp.over_ethernet.size() == 2);
+  std::sort(dp.over_ethernet.begin(), dp.over_ethernet.end());
+  const std::string dp_text = fmt::format(
+      "on the {} published runs in the validation suite where this warning fires, clusterc's "
+      "speed errors run from {:+.1f} % to {:+.1f} % on the {} over InfiniBand and NVLink (+: "
+      "predicted faster), and are {:+.1f} % and {:+.1f} % on the 2 over RoCE",
+      dp.other.size() + 2, *std::min_element(dp.other.begin(), dp.other.end()),
+      *std::max_element(dp.other.begin(), dp.other.end()), dp.other.size(), dp.over_ethernet[0],
+      dp.over_ethernet[1]);
+  INFO("perf.dp-comm-heavy should say: " << dp_text);
+  CHECK(Printed(dp.notes, dp_text));
+  CHECK(Info(DiagCode::PerfDpCommHeavy).explanation.find(dp_text) != std::string::npos);
+}
+
+}  // namespace
+}  // namespace clusterc
