@@ -577,8 +577,8 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
                                         gpu->name, defaulted));
     d.Label(gpu->range, fmt::format("`{}` declared here", gpu->name));
     d.Note(
-        "with these defaults, MaxText's runs on single TPU v4, v5p and v5e slices came out "
-        "-16.8...+15.2 % in the validation suite (docs/validation.md)");
+        "with these defaults, MaxText's 14 runs on single TPU v4, v5p and v5e slices came out "
+        "-16.8...+14.4 % in the validation suite (docs/validation.md)");
     d.Note(
         "a measured `gemm_efficiency` (and `attention_efficiency`, `memory_efficiency`) on the "
         "GPU replaces them");

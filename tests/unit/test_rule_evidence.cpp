@@ -1,8 +1,8 @@
-// The published runs two warnings cite. perf.sharded-comm-heavy and perf.dp-comm-heavy tell a
-// user how far clusterc has been from the validation suite's runs where they fire; those figures
-// go stale whenever the model or the suite changes. The test finds the runs by compiling every
-// validation spec, takes their speed errors from the compiled record (validation_runs.inc), and
-// checks that the warnings' notes and the rules' explanations print what it finds.
+// The published runs three diagnostics cite. perf.sharded-comm-heavy, perf.dp-comm-heavy and
+// perf.default-calibration tell a user how far clusterc has been from the validation suite's runs
+// where they fire; those figures go stale whenever the model or the suite changes. The test finds
+// the runs by compiling every validation spec, takes their speed errors from the compiled record
+// (validation_runs.inc), and checks that the notes and the rules' explanations print them.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -21,7 +21,8 @@ namespace fs = std::filesystem;
 
 struct Fired {
   std::vector<double> over_ethernet, other;  // speed errors, percent
-  std::vector<std::string> notes;            // every note the warning printed
+  std::vector<double> one_domain;            // of them, MaxText's runs inside one scale-up domain
+  std::vector<std::string> notes;            // every note the diagnostic printed
 };
 
 // Speed errors in percent of the time and throughput cases, by spec and plan (cases.tsv).
@@ -54,7 +55,9 @@ std::map<DiagCode, Fired> FiredInSuite() {
     if (entry.path().extension() != ".cl") continue;
     auto c = testing::CompileSpec(entry.path());
     for (const Diagnostic& d : c->diags.All()) {
-      if (d.code != DiagCode::PerfShardedCommHeavy && d.code != DiagCode::PerfDpCommHeavy) continue;
+      if (d.code != DiagCode::PerfShardedCommHeavy && d.code != DiagCode::PerfDpCommHeavy &&
+          d.code != DiagCode::PerfDefaultCalibration)
+        continue;
       for (uint32_t i = 0; i < c->program.plans.size(); ++i) {
         const ir::Plan& plan = c->program.plans[i];
         if (plan.range.file != d.range.file || d.range.begin < plan.range.begin ||
@@ -63,10 +66,16 @@ std::map<DiagCode, Fired> FiredInSuite() {
         const ir::Cluster& cluster = c->program.clusters[plan.cluster.index];
         const ir::FabricKind kind = c->program.fabrics[cluster.fabric.index].kind;
         const bool ethernet = kind == ir::FabricKind::roce_v2 || kind == ir::FabricKind::ethernet;
+        const analysis::PlanInputs& in = c->results.plan_inputs[i];
+        const bool one_domain = in.cluster_gpus <= in.scale_up_domain &&
+                                plan.name.rfind("mx_", 0) == 0;  // MaxText's cases
         Fired& f = fired[d.code];
         auto it = errors.find({c->name, plan.name});
         if (it != errors.end())
-          for (double e : it->second) (ethernet ? f.over_ethernet : f.other).push_back(e);
+          for (double e : it->second) {
+            (ethernet ? f.over_ethernet : f.other).push_back(e);
+            if (one_domain) f.one_domain.push_back(e);
+          }
         f.notes.insert(f.notes.end(), d.notes.begin(), d.notes.end());
       }
     }
@@ -85,7 +94,7 @@ bool Printed(const std::vector<std::string>& notes, const std::string& text) {
                      [&](const std::string& n) { return n.find(text) != std::string::npos; });
 }
 
-TEST_CASE("the comm-heavy warnings cite the suite's runs where they fire", "[validation]") {
+TEST_CASE("diagnostics cite the suite's runs where they fire as they stand", "[validation]") {
   auto fired = FiredInSuite();
 
   // perf.sharded-comm-heavy: every run it fires on.
@@ -117,6 +126,20 @@ TEST_CASE("the comm-heavy warnings cite the suite's runs where they fire", "[val
   INFO("perf.dp-comm-heavy should say: " << dp_text);
   CHECK(Printed(dp.notes, dp_text));
   CHECK(Info(DiagCode::PerfDpCommHeavy).explanation.find(dp_text) != std::string::npos);
+
+  // perf.default-calibration: the TPU runs of single slices (one ICI domain) that MaxText
+  // published.
+  Fired& defaults = fired[DiagCode::PerfDefaultCalibration];
+  REQUIRE(defaults.one_domain.size() >= 10);
+  const auto [low, high] =
+      std::minmax_element(defaults.one_domain.begin(), defaults.one_domain.end());
+  const std::string defaults_text = fmt::format(
+      "MaxText's {} runs on single TPU v4, v5p and v5e slices came out {:+.1f}...{:+.1f} %",
+      defaults.one_domain.size(), *low, *high);
+  INFO("perf.default-calibration should say: " << defaults_text);
+  CHECK(Printed(defaults.notes, defaults_text));
+  CHECK(Info(DiagCode::PerfDefaultCalibration).explanation.find(defaults_text) !=
+        std::string::npos);
 }
 
 }  // namespace
