@@ -43,9 +43,9 @@ struct Options {
   // warning's note prints where they stand now, test_rule_evidence.cpp).
   double sharded_comm_share = 0.20;
   // perf.dp-comm-heavy, the same for ZeRO-1/2 (the distributed optimizer), at the same share:
-  // the suite's nine such runs, with collectives at 25-91 % of compute, were all slower than
-  // predicted (17-76 %) before round 25's step_overhead, and -15...+49 % after it, the two over
-  // RoCE the furthest (docs/validation.md).
+  // the suite's nine such runs of round 25, with collectives at 25-91 % of compute, were all
+  // slower than predicted (17-76 %) before its step_overhead, and -15...+49 % after it, the two
+  // over RoCE the furthest (docs/validation.md; the note prints the runs there now).
   double dp_comm_share = 0.20;
   // reliability.checkpoint-interval fires when the plan's interval is more than this factor away
   // from the Young/Daly optimum.
