@@ -13,8 +13,9 @@
 //        median over a run's logs (three per run were read; those of the gpt_oss_20b runs in
 //        part, from their first and last pages). Every run replays the whole iteration as a CUDA
 //        graph (`CUDA_GRAPH_SCOPE="full_iteration"`: `kernel_launch = graph`), keeps the
-//        distributed optimizer with FP8 parameter gathers, and trains MXFP8 (`fp8_scaling =
-//        block`) but for the Llama 3.1 8B run (FP8). The jobs of 256 and more GPUs take 16 trays
+//        distributed optimizer (DeepSeek-V3's with FP8 parameter gathers; the GPT-OSS and 8B
+//        runs' common files are not in the copy), and trains MXFP8 (`fp8_scaling = block`) but
+//        for the Llama 3.1 8B run (FP8). The jobs of 256 and more GPUs take 16 trays
 //        of each NVL72 rack (`SEGMENT=16`: 64-GPU NVLink domains, as blackwell.cl's MLPerf runs);
 //        the fat trees are assumed, two tiers of the NICs' generation up to 2,048 GPUs and three
 //        above. Routing follows the real data (`MOE_ROUTER_FORCE_LOAD_BALANCING=False`), where
