@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <map>
-#include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "analysis/validation_record.h"
@@ -25,30 +25,17 @@ struct Fired {
   std::vector<std::string> notes;            // every note the diagnostic printed
 };
 
-// Speed errors in percent of the time and throughput cases, by spec and plan (cases.tsv).
-std::map<std::pair<std::string, std::string>, std::vector<double>> CaseErrors() {
-  std::map<std::string, double> speed;
+// The time and throughput cases of the compiled record, by id: each is named after its plan
+// (cases.tsv), and the GPU tells apart plans of one name in two specs.
+std::map<std::string_view, const analysis::ValidationRun*> RunsById() {
+  std::map<std::string_view, const analysis::ValidationRun*> out;
   const analysis::ValidationRunTable runs = analysis::ValidationRuns();
-  for (size_t i = 0; i < runs.size; ++i)
-    speed[std::string(runs.rows[i].id)] = 100 * runs.rows[i].error;
-  std::map<std::pair<std::string, std::string>, std::vector<double>> out;
-  std::istringstream in(
-      testing::Slurp(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "validation" / "cases.tsv"));
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.empty() || line[0] == '#') continue;
-    std::vector<std::string> f;
-    std::istringstream fields(line);
-    for (std::string cell; std::getline(fields, cell, '\t');) f.push_back(cell);
-    if (f.size() < 4) continue;
-    auto it = speed.find(f[0]);  // memory cases have no run
-    if (it != speed.end()) out[{f[2], f[3]}].push_back(it->second);
-  }
+  for (size_t i = 0; i < runs.size; ++i) out[runs.rows[i].id] = &runs.rows[i];
   return out;
 }
 
 std::map<DiagCode, Fired> FiredInSuite() {
-  const auto errors = CaseErrors();
+  const auto runs = RunsById();
   std::map<DiagCode, Fired> fired;
   for (const auto& entry :
        fs::directory_iterator(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "validation")) {
@@ -70,12 +57,13 @@ std::map<DiagCode, Fired> FiredInSuite() {
         const bool one_domain = in.cluster_gpus <= in.scale_up_domain &&
                                 plan.name.rfind("mx_", 0) == 0;  // MaxText's cases
         Fired& f = fired[d.code];
-        auto it = errors.find({c->name, plan.name});
-        if (it != errors.end())
-          for (double e : it->second) {
-            (ethernet ? f.over_ethernet : f.other).push_back(e);
-            if (one_domain) f.one_domain.push_back(e);
-          }
+        auto it = runs.find(plan.name);
+        if (it != runs.end() &&
+            it->second->gpu == analysis::PlanGpuName(c->program, c->results, i)) {
+          const double e = 100 * it->second->error;  // speed error, percent
+          (ethernet ? f.over_ethernet : f.other).push_back(e);
+          if (one_domain) f.one_domain.push_back(e);
+        }
         f.notes.insert(f.notes.end(), d.notes.begin(), d.notes.end());
       }
     }
