@@ -77,18 +77,6 @@ double MemoryBoundTime(const PlanInputs& in, double bytes) {
   return (bw > 0 ? bytes / bw : 0) + in.gemm_overhead;
 }
 
-namespace {
-
-// Fused (flash) attention efficiency rises with the sequence as s / (s + s0): fitted to the
-// H100 SXM5 torch SDPA measurements (H100-MEASURED.md, head dim 128: forward 48/59/64 % and
-// backward 32/42/47 % at 2K/4K/8K) with s0 = 1,024 forward and 1,536 backward; the asymptotes are
-// the GPU's calibration. Efficiencies count causal FLOPs (half of Megatron's s^2 term).
-double FlashFraction(double s, double s0) {
-  return s / (s + s0);
-}
-
-}  // namespace
-
 LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_layer) {
   LayerTimes lt;
   const double t = double(std::max<int64_t>(1, in.tp));
@@ -235,12 +223,21 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     const double eb_head = formulas::NarrowHeadAttentionEfficiency(
         in.attention_backward_efficiency, peak, in.exponential_time, 2.5 * a.score_flops,
         2.5 * kCalibratedScoreFlops);
-    double ef = ef_head * FlashFraction(s_local, 1024);
-    double eb = eb_head * FlashFraction(s_local, 1536);
-    // A windowed layer's kernel has as many query blocks as the whole sequence's, so it keeps
-    // its efficiency (docs/model.md, "Sliding-window attention"; no kernel measurement at hand).
-    attn_fwd = computed * core_seq / (peak * std::max(ef, 1e-3)) + in.gemm_overhead;
-    attn_bwd = 2.5 * computed * core_seq / (peak * std::max(eb, 1e-3)) + in.gemm_overhead;
+    // Fused attention's efficiency rises with the sequence as s / (s + s0), fitted to the H100
+    // SXM5 torch SDPA measurements (H100-MEASURED.md, head dim 128: forward 48/59/64 % and
+    // backward 32/42/47 % at 2K/4K/8K; s0 = 1,024 forward, 1,536 backward; efficiencies count
+    // causal FLOPs). That is a fixed cost per 128-query block (loading Q, the last rescale and
+    // store of O; backward dQ's) worth s0 / 256 key blocks of work, beside the key blocks walked.
+    // A windowed layer walks fewer key blocks but has as many query blocks: the fixed cost stays
+    // the whole sequence's (docs/model.md "Sliding-window attention"; measured through cuDNN's
+    // windowed kernel on H200, bench/gpu/README.md).
+    constexpr double kForwardS0 = 1024, kBackwardS0 = 1536;
+    const double per_query_fwd = 0.5 * kForwardS0 / s_local;
+    const double per_query_bwd = 0.5 * kBackwardS0 / s_local;
+    attn_fwd =
+        (computed + per_query_fwd) * core_seq / (peak * std::max(ef_head, 1e-3)) + in.gemm_overhead;
+    attn_bwd = 2.5 * (computed + per_query_bwd) * core_seq / (peak * std::max(eb_head, 1e-3)) +
+               in.gemm_overhead;
     // Dropout inside the kernel draws a random number per causal score element in forward and
     // again in backward: a fixed time per element, measured on H100 the same for head dims 64
     // and 128 (bench/gpu/results, docs/model.md "Attention dropout").
