@@ -37,6 +37,10 @@ SHAPES = {
     "gpt3_5b_mb4": (4096, 16384, 32, 32, 128, 2048, 4, False, False, True),
     "llama3_8b_s8k": (4096, 14336, 32, 8, 128, 8192, 1, True, True, False),
     "mpt_7b_mb6": (4096, 16384, 32, 32, 128, 2048, 6, False, False, False),
+    # The GPTS models' layers (heads of 64, 96 and 80), as the whole-model steps run them.
+    "gpt_350m_mb8": (1024, 4096, 16, 16, 64, 2048, 8, False, False, True),
+    "gpt_760m_mb8": (1536, 6144, 16, 16, 96, 2048, 8, False, False, True),
+    "gpt_2_7b_mb4": (2560, 10240, 32, 32, 80, 2048, 4, False, False, True),
 }
 
 
