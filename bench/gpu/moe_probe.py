@@ -229,27 +229,26 @@ def main():
         with open(f"{out_dir}/moe.json", "w") as f:
             json.dump(res, f, indent=1)
 
+    def record(table, key, measure):
+        """Runs one measurement; an unsupported shape or backend records its error instead."""
+        try:
+            r = measure()
+        except Exception as e:
+            r = {"error": repr(e)[:300]}
+        table[key] = r
+        print(key, json.dumps(r), flush=True)
+        torch.cuda.empty_cache()
+
     if "gemms" in parts:
         res["gemms"] = {}
         for name, (E, me, h, fe) in GEMM_CASES.items():
-            try:
-                r = gemm_case(E, me, h, fe)
-            except Exception as e:
-                r = {"error": repr(e)[:300]}
-            res["gemms"][name] = r
-            print(name, json.dumps(r), flush=True)
-            torch.cuda.empty_cache()
+            record(res["gemms"], name, lambda: gemm_case(E, me, h, fe))
         save()
     if "permute" in parts:
         res["permute"] = {}
         for name, (t, k, h) in {"gpt_oss_120b": (16384, 4, 2880), "dsv3_tp1": (4096, 8, 7168),
                                 "qwen3_30b": (4096, 8, 2048)}.items():
-            try:
-                r = permute_case(t, k, h)
-            except Exception as e:
-                r = {"error": repr(e)[:300]}
-            res["permute"][name] = r
-            print(name, json.dumps(r), flush=True)
+            record(res["permute"], name, lambda: permute_case(t, k, h))
         save()
     if "attention" in parts:
         res["attention"] = {}
@@ -258,14 +257,8 @@ def main():
                                "efficient": SDPBackend.EFFICIENT_ATTENTION}.items():
             for sname, (dqk, dv, heads) in shapes.items():
                 for s in (4096, 8192):
-                    key = f"{bname}_{sname}_s{s}"
-                    try:
-                        r = sdpa_case(backend, s, dqk, dv, heads, max(1, 16384 // s), peak)
-                    except Exception as e:
-                        r = {"error": repr(e)[:300]}
-                    res["attention"][key] = r
-                    print(key, json.dumps(r), flush=True)
-                    torch.cuda.empty_cache()
+                    record(res["attention"], f"{bname}_{sname}_s{s}",
+                           lambda: sdpa_case(backend, s, dqk, dv, heads, max(1, 16384 // s), peak))
         save()
     if "window" in parts:
         res["window"] = {}
