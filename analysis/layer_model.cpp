@@ -296,6 +296,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     attn_kernels_bwd = 6;
   }
   lt.attn_fwd = attn_fwd;
+  lt.attn_bwd = attn_bwd;
 
   // ---- element-wise kernels on h-wide tensors: two norms (LayerNorm and RMSNorm both measure
   // as ~3 passes over their input: H100-MEASURED.md, 77 us for 64 MiB against GELU's 52 us for 2

@@ -61,6 +61,7 @@ struct LayerTimes {
   double bwd = 0;        // backward (data and weight gradients)
   double recompute = 0;  // forward work the plan's recompute mode replays in backward
   double attn_fwd = 0;   // of fwd: the attention core (context-parallel overlap window)
+  double attn_bwd = 0;   // of bwd: the attention core
   double flops_fwd = 0;  // model FLOPs of the forward
   double gemm_time = 0, gemm_flops = 0;  // forward GEMMs only, for the achieved efficiency
   double memory_bound = 0;               // forward + backward time in element-wise kernels

@@ -94,17 +94,23 @@ gpu H800 extends H100_SXM5 {
 // fp4_flops. The same tables check the rule's ground: FP8 over BF16 is 1.92x on the B300 (the
 // entries below give 1.91x) and 1.90x on an H200 NVL (H200: 1.83x).
 //
-// Exponential rule (Blackwell Ultra's attention). Fused attention takes one exponential (the
-// special function units' MUFU.EX2) per score element, forward and again in backward, where it
-// rebuilds the probabilities; Blackwell Ultra doubles that unit: 10.7 against Blackwell's 5
-// TeraExponentials/s (NVIDIA, "Inside NVIDIA Blackwell Ultra" and "Making Softmax More Efficient
-// with NVIDIA Blackwell Ultra", which measures ~35 % more FP8 attention forward throughput; the
-// figures as tabulated by Verda, "GB300 NVL72 architecture", for B200/GB200 and B300/GB300). On
-// B200 the exponentials do not overlap the matmuls in cuDNN's forward: at head dim 128 a score
-// element takes 512 FLOPs, 0.228 ps at 2,250 TFLOP/s, and an exponential 0.200 ps, 0.532 of the
-// peak together, where cuDNN reaches 0.55 (B200 below). So a Blackwell Ultra GPU's attention takes
-// its Blackwell counterpart's time per score element less the exponential time it saves,
-// 1/5 - 1/10.7 = 0.107 ps, forward (512 FLOPs) and backward (1,280 FLOPs). Unmeasured on the GPU.
+// Attention rule (Blackwell). NVIDIA publishes its cuDNN SDPA training benchmark (cudnn-frontend,
+// benchmark/sdpa_benchmark_training/results/{h200,gb200,gb300}_919_only_cudnn/, cuDNN 9.19.1,
+// February 2026): the fused kernels Transformer Engine runs, causal, forward and backward, at Llama
+// 3.1's heads (64 x 128, 8 KV), GPT-OSS's (64 x 64 in a 1,024-key window) and DeepSeek-V3's MLA.
+// On the H200 the H100's curve (attention_efficiency s / (s + 1,024) forward, backward over s +
+// 1,536), validated inside transformer layers at -10 to +5 % (bench/gpu/README.md), times those
+// kernels 3 % longer forward and 17 % longer backward at 4K-8K tokens: the standalone kernels beat
+// the layers'. A Blackwell GPU's figures put the curve in the same place against its own rows:
+// GB200 0.67 / 0.53, GB300 0.82 / 0.56 (tests/unit/test_blackwell_attention.cpp). An HGX part is
+// the same die at another clock and keeps the fraction of its peak (B200 as GB200, B300 as GB300).
+// Blackwell Ultra doubles the exponential units (10.7 against 5 TeraExponentials/s: NVIDIA,
+// "Inside NVIDIA Blackwell Ultra"), but in these BF16 kernels GB300 runs only 1.18x GB200 forward
+// and 1.06x backward at 8K tokens, and 1.18x forward at head dim 64 too: its exponentials stay at
+// GB200's 0.2 ps for the narrow-head rule (formulas.h); at 0.0935 ps that rule would time GPT-OSS's
+// heads 15-25 % short. Older libraries were slower: cuDNN 9.10 reached 0.52 / 0.42 of B200's peak
+// at 8K tokens (artifacts/sdpa_bf16_benchmark_results_NVIDIA_B200.csv), 9.13 0.60 / 0.45 of
+// GB300's (..._NVIDIA_GB300.csv), where 9.19 reaches 0.64 / 0.52 on GB200 and 0.75 / 0.55 on GB300.
 
 // NVIDIA H200 Tensor Core GPU datasheet, "H200 SXM" column. Written out rather than extending
 // H100_SXM5 so that it does not inherit the H100's price.
@@ -149,16 +155,10 @@ gpu B200 {
   fp8_gemm_efficiency           = 0.68
   // NVFP4: the FP4 rule above, 0.68 x 1.81 x 4,500 / 9,000.
   fp4_gemm_efficiency           = 0.62
-  // Fused attention (cuDNN, which Transformer Engine runs): Zadouri et al. 2026
-  // (FlashAttention-4, arXiv 2603.05451), abstract: on B200 in BF16 FlashAttention-4 reaches "up
-  // to 1613 TFLOPs/s" and is "up to 1.3x" faster than cuDNN 9.13: 1,613 / 1.3 = 1,241 TFLOP/s,
-  // 0.55 of the peak (a lower bound where the two meet). On Blackwell the softmax exponentials
-  // (forward) and shared memory (backward) bound attention, not the tensor cores (the same
-  // paper), so it sits below the GEMM asymptote. Backward: the H100's measured backward/forward
-  // ratio, 0.56 / 0.72.
-  attention_efficiency          = 0.55
-  attention_backward_efficiency = 0.43
-  exponential_time              = 0.2 ps  // 5 TeraExponentials/s (the exponential rule above)
+  // Fused attention (cuDNN, which Transformer Engine runs): the attention rule above, GB200's.
+  attention_efficiency          = 0.67
+  attention_backward_efficiency = 0.53
+  exponential_time              = 0.2 ps  // 5 TeraExponentials/s (the attention rule above)
 }
 
 // B200 GPU of a GB200 superchip (HARDWARE.md; NVIDIA GB200 NVL72 datasheet, rack totals / 72).
@@ -176,17 +176,15 @@ gpu GB200 {
   // Engine docs, features/other_optimizations/cpu_offloading, and its figure pcie_vs_nvlink.svg).
   host_bandwidth                = 450 GB/s
   // MAMF BF16 1,822.0 of 2,500 TFLOP/s (72.9 %), FP8 3,615.6 of 5,000 (72.3 %); x 0.897. GB300
-  // has no MAMF row: it keeps these, and the attention figures below although Blackwell Ultra
-  // doubles the exponential units that bound them (no measurement at hand).
+  // has no MAMF row: it keeps these.
   gemm_efficiency               = 0.65
   fp8_gemm_efficiency           = 0.65
   // NVFP4: the FP4 rule above, 0.65 x 1.81 x 5,000 / 10,000.
   fp4_gemm_efficiency           = 0.59
-  // Fused attention: B200's (above), the same fraction of a peak that the same die reaches at a
-  // higher clock.
-  attention_efficiency          = 0.55
-  attention_backward_efficiency = 0.43
-  exponential_time              = 0.2 ps  // 5 TeraExponentials/s (the exponential rule above)
+  // Fused attention: the attention rule above.
+  attention_efficiency          = 0.67
+  attention_backward_efficiency = 0.53
+  exponential_time              = 0.2 ps  // 5 TeraExponentials/s (the attention rule above)
 }
 
 // Blackwell Ultra (B300) GPU of a GB300 superchip, as in GB300 NVL72. Same tensor throughput at
@@ -202,10 +200,9 @@ gpu GB300 extends GB200 {
   // Era", 2025). NVFP4: the FP4 rule above, 0.65 x 1.81 x 5,000 / 15,000.
   fp4_flops                     = 15_000 TFLOP/s
   fp4_gemm_efficiency           = 0.39
-  // Attention: the exponential rule above, GB200's 0.55 / 0.43 at 2,500 TFLOP/s.
-  attention_efficiency          = 0.77
-  attention_backward_efficiency = 0.47
-  exponential_time              = 0.0935 ps  // 10.7 TeraExponentials/s (the exponential rule above)
+  // Attention: the attention rule above (the exponential time GB200's).
+  attention_efficiency          = 0.82
+  attention_backward_efficiency = 0.56
 }
 
 // B300 in an HGX B300 board: the Blackwell Ultra die with HGX B200's BF16/FP8 throughput
@@ -220,10 +217,9 @@ gpu B300 extends B200 {
   fp4_flops                     = 13_125 TFLOP/s  // Lockwood, "B300": HGX B300, FP4 13,125 dense
   // NVFP4: the FP4 rule above, 0.67 x 1.81 x 4,500 / 13,125 (the GPU it was measured on).
   fp4_gemm_efficiency           = 0.42
-  // Attention: the exponential rule above, B200's 0.55 / 0.43 at 2,250 TFLOP/s.
-  attention_efficiency          = 0.74
-  attention_backward_efficiency = 0.47
-  exponential_time              = 0.0935 ps  // 10.7 TeraExponentials/s (the exponential rule above)
+  // Attention: the attention rule above, GB300's fractions (the exponential time B200's).
+  attention_efficiency          = 0.82
+  attention_backward_efficiency = 0.56
 }
 
 // NVIDIA A100 Tensor Core GPU datasheet, "A100 80GB SXM" column.
