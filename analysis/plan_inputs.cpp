@@ -218,6 +218,19 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
       in.attention_efficiency /= options.flash2_speedup_over_flash1;
       in.attention_backward_efficiency /= options.flash2_speedup_over_flash1;
     }
+    // FP8 attention (Transformer Engine's fp8_dpa): cuDNN's FP8 kernels at the GPU's measured
+    // speed-up over its BF16 ones at head dim 128 (docs/model.md "FP8 attention");
+    // plan.fp8-attention refuses it without quantized linear layers or with a FlashAttention
+    // kernel. Narrower heads gain nothing counted: cuDNN 9.19 ran GPT-OSS's 64-wide heads in FP8
+    // 1.03x forward and 3x slower backward on GB200, and has no FP8 backward for them on Hopper.
+    const bool quantized =
+        plan.precision == ir::Precision::fp8 || plan.precision == ir::Precision::nvfp4;
+    if (plan.fp8_attention && quantized && plan.attention_kernel == ir::AttentionKernel::tuned &&
+        (in.mla || HeadDim(in) >= 128)) {
+      if (gpu->fp8_attention_speedup > 0) in.attention_efficiency *= gpu->fp8_attention_speedup;
+      if (gpu->fp8_attention_backward_speedup > 0)
+        in.attention_backward_efficiency *= gpu->fp8_attention_backward_speedup;
+    }
     in.memory_efficiency =
         gpu->memory_efficiency > 0 ? gpu->memory_efficiency : options.memory_efficiency;
     if (gpu->kernel_overhead.si > 0) in.gemm_overhead = gpu->kernel_overhead.si;

@@ -559,31 +559,26 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
     d.Label(gpu->range, fmt::format("`{}` declared here", gpu->name));
     sink.Report(std::move(d));
   }
-  if (!r.valid) return;
 
-  // perf.default-calibration: a GPU without a GEMM asymptote of its own runs on defaults; the
-  // message names only the figures the GPU leaves to them.
-  if (gpu && !gpu->HasField("gemm_efficiency")) {
-    std::string defaulted = fmt::format("its GEMMs at {:.2f} of its peak", in.gemm_efficiency);
-    if (!gpu->HasField("attention_efficiency"))
-      defaulted += fmt::format(", fused attention at {:.2f} / {:.2f} forward / backward",
-                               in.attention_efficiency, in.attention_backward_efficiency);
-    if (!gpu->HasField("memory_efficiency"))
-      defaulted += fmt::format(", element-wise kernels at {:.2f} of its HBM bandwidth",
-                               in.memory_efficiency);
-    auto d = MakeDiagnostic(DiagCode::PerfDefaultCalibration, plan.FieldRange("cluster"),
-                            fmt::format("`{}` states no `gemm_efficiency`, so the step model "
-                                        "times it with defaults measured on no kernel of it: {}",
-                                        gpu->name, defaulted));
-    d.Label(gpu->range, fmt::format("`{}` declared here", gpu->name));
-    d.Note(
-        "with these defaults, MaxText's 14 runs on single TPU v4, v5p and v5e slices came out "
-        "-16.8...+14.4 % in the validation suite (docs/validation.md)");
-    d.Note(
-        "a measured `gemm_efficiency` (and `attention_efficiency`, `memory_efficiency`) on the "
-        "GPU replaces them");
+  // plan.fp8-attention: FP8 attention runs only inside FP8 autocast, on cuDNN's kernels.
+  const bool quantized =
+      plan.precision == ir::Precision::fp8 || plan.precision == ir::Precision::nvfp4;
+  if (plan.fp8_attention && (!quantized || plan.attention_kernel != ir::AttentionKernel::tuned)) {
+    auto d = MakeDiagnostic(
+        DiagCode::PlanFp8Attention, plan.FieldRange("fp8_attention"),
+        !quantized ? fmt::format("FP8 attention in a {} plan: it needs `precision = fp8` or "
+                                 "`nvfp4`",
+                                 ir::EnumName(plan.precision))
+                   : fmt::format("FP8 attention with `attention_kernel = {}`: only the tuned "
+                                 "(cuDNN) kernel has an FP8 path",
+                                 ir::EnumName(plan.attention_kernel)));
+    d.Label(quantized ? plan.FieldRange("attention_kernel") : plan.FieldRange("precision"),
+            quantized ? "the kernel named here" : "the precision set here");
     sink.Report(std::move(d));
   }
+  if (!r.valid) return;
+
+  CheckDefaultCalibration(plan, gpu, in, sink);
 
   // plan.group-oversubscribed: EP and CP groups exchange every layer.
   auto group = [&](const char* what, int64_t degree, Comm comm) {

@@ -1,4 +1,5 @@
-// The rules on a plan's step time (step_rules.cpp), called by CheckPlan. Internal to analysis/.
+// The rules on a plan's step time and calibration (step_rules.cpp), called by CheckPlan. Internal
+// to analysis/.
 #pragma once
 
 #include "analysis/analysis.h"
@@ -10,5 +11,9 @@ namespace clusterc::analysis {
 // notes propose.
 void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults& r,
                    double headroom, const Options& options, DiagnosticSink& sink);
+
+// perf.default-calibration: the plan's GPU states no GEMM asymptote of its own.
+void CheckDefaultCalibration(const ir::Plan& plan, const ir::Gpu* gpu, const PlanInputs& in,
+                             DiagnosticSink& sink);
 
 }  // namespace clusterc::analysis

@@ -37,6 +37,9 @@ struct Gpu : Entity {
   Seconds flash2_attention_dropout_time, flash2_attention_dropout_backward_time;
   // One exponential across the GPU: 1 / its special function units' exponentials per second.
   Seconds exponential_time;
+  // Fused attention in FP8 (plans with `fp8_attention`): how many times faster than in BF16,
+  // forward and backward; 0: no gain counted.
+  double fp8_attention_speedup = 0, fp8_attention_backward_speedup = 0;
   double memory_efficiency = 0;   // achieved fraction of memory_bandwidth
   Seconds kernel_overhead;        // launch and tail per kernel
   BytesPerSecond host_bandwidth;  // GPU to host memory, one direction; zero when not given
@@ -92,6 +95,11 @@ void Describe(Gpu& g, V& v) {
           "time of one exponential across the GPU, 1 / its special function units' exponentials "
           "per second: what fused attention spends per score element whatever the head's width; "
           "unset: attention efficiency independent of the head's width");
+  v.Field("fp8_attention_speedup", g.fp8_attention_speedup, kOptional | kPositive,
+          "how many times faster fused attention runs forward in FP8 than in BF16 at head dim "
+          "128, for plans with `fp8_attention = true`; unset (unmeasured): no gain");
+  v.Field("fp8_attention_backward_speedup", g.fp8_attention_backward_speedup, kOptional | kPositive,
+          "the same for the backward pass (below 1 where it is slower)");
   v.Field("memory_efficiency", g.memory_efficiency, kFraction,
           "fraction of memory_bandwidth element-wise kernels sustain; defaults to 0.8");
   v.Field("kernel_overhead", g.kernel_overhead, kOptional,

@@ -65,8 +65,8 @@ fabric xdr4 {
 // all-to-all overlapped with the other micro-batch's compute
 // (`OVERLAP_MOE_EXPERT_PARALLEL_COMM=True`: `ep_comm_overlap = true`). Theia: TP 1, no recompute;
 // Tyche-hsg: TP 2 with sequence parallelism, `RECOMPUTE_MODULES="mlp"` (the dense layers' MLP,
-// `recompute_modules { mlp = true }`), TP overlap left at the recipe's default (off here). Not
-// stated: FP8 attention (`FP8_DPA=True`; clusterc times attention in BF16), the MXFP8 output
+// `recompute_modules { mlp = true }`), TP overlap left at the recipe's default (off here), FP8
+// attention (`FP8_DPA=True`: `fp8_attention = true`, round 40). Not stated: the MXFP8 output
 // layer on Theia (`FP8_OUTPUT_PROJ=True`), delayed weight gradients, paged stashing with a
 // capacity factor of 4, the fused grouped MLP (CuteDSL).
 cluster gb300_256 { site = dc; nodes = 64 x gb300_tray;   racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = xdr4 }
@@ -77,23 +77,23 @@ cluster gb200_4096 { site = dc; nodes = 1024 x gb200_tray; racks = rack { nodes 
 cluster gb200_8192 { site = dc; nodes = 2048 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4x3 }
 // theia_ngpu256: global 15,360, accumulation 240 (dp 64): 39.356 s.
 // clusterc: allow(plan.indivisible)
-plan ml60_gb300_dsv3_256 { model = models.deepseek_v3; cluster = gb300_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph }
+plan ml60_gb300_dsv3_256 { model = models.deepseek_v3; cluster = gb300_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
 // theia_ngpu512: global 15,360, accumulation 120 (dp 128): 20.090 s.
 // clusterc: allow(plan.indivisible)
-plan ml60_gb300_dsv3_512 { model = models.deepseek_v3; cluster = gb300_512; parallel { pp = 4; vpp = 4; dp = 128; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph }
+plan ml60_gb300_dsv3_512 { model = models.deepseek_v3; cluster = gb300_512; parallel { pp = 4; vpp = 4; dp = 128; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
 // tyche-hsg_ngpu512: global 15,360, accumulation 240 (dp 64): 32.939 s (its three logs 30.90,
 // 32.96 and 32.94 s).
 // clusterc: allow(plan.indivisible)
-plan ml60_gb200_dsv3_512 { model = models.deepseek_v3; cluster = gb200_512; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 64; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; recompute = selective; recompute_modules { mlp = true } }
+plan ml60_gb200_dsv3_512 { model = models.deepseek_v3; cluster = gb200_512; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 64; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; recompute = selective; recompute_modules { mlp = true } }
 // tyche-hsg_ngpu2048: global 15,360, accumulation 60 (dp 256): 8.737 s.
 // clusterc: allow(plan.indivisible)
-plan ml60_gb200_dsv3_2048 { model = models.deepseek_v3; cluster = gb200_2048; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 256; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; recompute = selective; recompute_modules { mlp = true } }
+plan ml60_gb200_dsv3_2048 { model = models.deepseek_v3; cluster = gb200_2048; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 256; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; recompute = selective; recompute_modules { mlp = true } }
 // tyche-hsg_ngpu4096: global 16,384, accumulation 32 (dp 512): 5.404 s.
 // clusterc: allow(plan.indivisible)
-plan ml60_gb200_dsv3_4096 { model = models.deepseek_v3; cluster = gb200_4096; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 512; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; recompute = selective; recompute_modules { mlp = true } }
+plan ml60_gb200_dsv3_4096 { model = models.deepseek_v3; cluster = gb200_4096; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 512; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; recompute = selective; recompute_modules { mlp = true } }
 // tyche-hsg_ngpu8192: global 16,384, accumulation 16 (dp 1,024): 3.493 s.
 // clusterc: allow(plan.indivisible)
-plan ml60_gb200_dsv3_8192 { model = models.deepseek_v3; cluster = gb200_8192; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 1_024; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; recompute = selective; recompute_modules { mlp = true } }
+plan ml60_gb200_dsv3_8192 { model = models.deepseek_v3; cluster = gb200_8192; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 1_024; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; recompute = selective; recompute_modules { mlp = true } }
 
 // ---- GPT-OSS 20B (benchmarks/gpt_oss_20b, 8,192 tokens). The model (implementations/nemo/
 // pretrain.py and conf/gpt_oss.yaml): GPT-OSS 120B's layer (std.models.gpt_oss_120b) in 24

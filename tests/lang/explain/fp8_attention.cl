@@ -1,0 +1,55 @@
+// ARGS: explain %s
+// FP8 attention (`fp8_attention = true`; docs/model.md "FP8 attention"): the fused attention's
+// matmuls in FP8, at the GPU's `fp8_attention_speedup` over its BF16 kernel (cuDNN 9.19's
+// published rows: GB200 1.24x forward, 1.13x backward; GB300 1.47x and 1.15x). MLPerf Training's
+// Llama 3.1 8B step on two GB200 and two GB300 trays, NVFP4, with and without it; GPT-OSS 20B's
+// heads are 64 wide, where cuDNN's FP8 kernels gain nothing, so its attention keeps the BF16 time.
+import std.nvidia
+import std.cooling
+import std.models
+
+site s { cooling = cooling.direct_liquid }
+node gb200_tray {
+  gpus     = 4 x nvidia.GB200
+  scale_up = nvidia.NVLink5
+  cpus     = 2 x nvidia.Grace
+  nics     = 4 x nvidia.ConnectX7
+}
+node gb300_tray {
+  gpus     = 4 x nvidia.GB300
+  scale_up = nvidia.NVLink5
+  cpus     = 2 x nvidia.Grace
+  nics     = 4 x nvidia.ConnectX8
+}
+fabric ndr {
+  kind     = infiniband_ndr
+  topology = fat_tree { tiers = 2; rails = 4 }
+  switch   = nvidia.Quantum2_QM9700
+}
+cluster gb200 { site = s; nodes = 2 x gb200_tray; racks = rack { nodes = 2; scale_up_domain = 8 }; fabric = ndr }
+cluster gb300 { site = s; nodes = 2 x gb300_tray; racks = rack { nodes = 2; scale_up_domain = 8 }; fabric = ndr }
+model gpt_oss_20b extends models.gpt_oss_120b { layers = 24; vocab = 128_256; moe { experts = 32; top_k = 4; expert_ffn = 2_880 } }
+plan gb200_bf16_attention {
+  model         = models.llama3_8b
+  cluster       = gb200
+  precision     = nvfp4
+  parallel      { dp = 8 }
+  batch         { global = 16; micro = 2; seq_len = 8_192 }
+  optimizer     = adam { sharding = zero1 }
+  kernel_launch = graph
+}
+plan gb200_fp8_attention extends gb200_bf16_attention { fp8_attention = true }
+plan gb300_bf16_attention extends gb200_bf16_attention { cluster = gb300 }
+plan gb300_fp8_attention extends gb300_bf16_attention { fp8_attention = true }
+plan gpt_oss_fp8_attention {
+  model         = gpt_oss_20b
+  cluster       = gb200
+  precision     = fp8
+  fp8_scaling   = block
+  fp8_attention = true
+  parallel      { dp = 8; ep = 8 }
+  batch         { global = 16; micro = 2; seq_len = 8_192 }
+  optimizer     = adam { sharding = zero1 }
+  kernel_launch = graph
+}
+plan gpt_oss_bf16_attention extends gpt_oss_fp8_attention { fp8_attention = false }
