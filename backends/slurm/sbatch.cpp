@@ -448,6 +448,13 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     case ir::Precision::fp32:
       break;
   }
+  // Megatron-LM lists fp8_dot_product_attention among the config fields with no CLI argument
+  // (arguments.py); Megatron-Bridge and NeMo set it on the model config.
+  if (plan.fp8_attention)
+    a.Section(
+        "the plan's `fp8_attention` (Transformer Engine's FP8 dot-product attention) has no "
+        "Megatron-LM flag: set TransformerConfig.fp8_dot_product_attention = True (Megatron-"
+        "Bridge and NeMo: the model config's fp8_dot_product_attention)");
   if (plan.kernel_launch == ir::KernelLaunch::graph) {
     // Megatron-Core asserts the NaN check off under whole-iteration graphs (arguments.py).
     a.Section("kernel_launch = graph: the whole iteration replayed from one CUDA graph");

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "analysis/layer_model.h"
+#include "backends/emitters.h"
 #include "support.h"
 
 namespace clusterc::analysis {
@@ -161,6 +162,14 @@ TEST_CASE("FP8 attention runs at the benchmark's FP8 speed-ups, head dim 128 and
   const PlanInputs oss_bf16 = PlanNamed(*explain, "gpt_oss_bf16_attention");
   CHECK(oss_fp8.attention_efficiency == oss_bf16.attention_efficiency);
   CHECK(oss_fp8.attention_backward_efficiency == oss_bf16.attention_backward_efficiency);
+  // Megatron-LM has no flag for it: the sbatch says where to set it.
+  backends::OutputTree out;
+  backends::EmitSlurm(testing::ContextOf(*explain), out);
+  const std::string setting = "TransformerConfig.fp8_dot_product_attention = True";
+  CHECK(out.Files().at("slurm/gb200/gb200_fp8_attention.sbatch").find(setting) !=
+        std::string::npos);
+  CHECK(out.Files().at("slurm/gb200/gb200_bf16_attention.sbatch").find(setting) ==
+        std::string::npos);
 }
 
 }  // namespace
