@@ -371,9 +371,10 @@ void Describe(Plan& p, V& v) {
           "which on Hopper reaches about half of a Hopper-specific kernel) or `flash1` "
           "(FlashAttention-1 or its Triton port, about half of FlashAttention-2's speed)");
   v.Field("fp8_attention", p.fp8_attention, kOptional,
-          "the fused attention's matmuls in FP8 (Transformer Engine's fp8_dpa, Megatron's "
-          "--fp8-dot-product-attention), timed at the GPU's `fp8_attention_speedup`; only with "
-          "`precision = fp8` or `nvfp4`");
+          "the fused attention's matmuls in FP8 (Transformer Engine's fp8_dpa, Megatron-Core's "
+          "fp8_dot_product_attention), timed at the GPU's `fp8_attention_speedup` for heads 128 "
+          "wide or wider (narrower ones gain nothing counted); only with `precision = fp8` or "
+          "`nvfp4`");
   v.Field("kernel_launch", p.kernel_launch, kOptional,
           "how the host issues the kernels: `eager` (one launch at a time, so a layer takes at "
           "least its kernels times the host's launch time) or `graph` (the whole step replayed "
