@@ -223,10 +223,8 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     // plan.fp8-attention refuses it without quantized linear layers or with a FlashAttention
     // kernel. Narrower heads gain nothing counted: cuDNN 9.19 ran GPT-OSS's 64-wide heads in FP8
     // 1.03x forward and 3x slower backward on GB200, and has no FP8 backward for them on Hopper.
-    const bool quantized =
-        plan.precision == ir::Precision::fp8 || plan.precision == ir::Precision::nvfp4;
-    if (plan.fp8_attention && quantized && plan.attention_kernel == ir::AttentionKernel::tuned &&
-        (in.mla || HeadDim(in) >= 128)) {
+    if (plan.fp8_attention && ir::QuantizedPrecision(plan.precision) &&
+        plan.attention_kernel == ir::AttentionKernel::tuned && (in.mla || HeadDim(in) >= 128)) {
       if (gpu->fp8_attention_speedup > 0) in.attention_efficiency *= gpu->fp8_attention_speedup;
       if (gpu->fp8_attention_backward_speedup > 0)
         in.attention_backward_efficiency *= gpu->fp8_attention_backward_speedup;

@@ -561,8 +561,7 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   }
 
   // plan.fp8-attention: FP8 attention runs only inside FP8 autocast, on cuDNN's kernels.
-  const bool quantized =
-      plan.precision == ir::Precision::fp8 || plan.precision == ir::Precision::nvfp4;
+  const bool quantized = ir::QuantizedPrecision(plan.precision);
   if (plan.fp8_attention && (!quantized || plan.attention_kernel != ir::AttentionKernel::tuned)) {
     auto d = MakeDiagnostic(
         DiagCode::PlanFp8Attention, plan.FieldRange("fp8_attention"),

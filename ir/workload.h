@@ -304,6 +304,12 @@ void Describe(Offload& o, V& v) {
           "cpu_offloading with cpu_offloading_num_layers); 0: none");
 }
 
+// Whether a plan's linear layers run quantized (Transformer Engine's FP8 or NVFP4 autocast), the
+// setting FP8 attention needs.
+inline bool QuantizedPrecision(Precision p) {
+  return p == Precision::fp8 || p == Precision::nvfp4;
+}
+
 struct Plan : Entity {
   Ref<Model> model;
   Ref<Cluster> cluster;
