@@ -455,6 +455,46 @@ plan mb2602_b300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b300_64; 
 // DGX-B200: 8,047 tokens/s/GPU.
 plan mb2602_b200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b200_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true } }
 
+//  [MB2608M] Round 41: the other MoE rows of [MB2608]'s "26.08 NeMo Container" tables that the
+//        language states (DeepSeekV3, GPT OSS 120B and Qwen3_235B_a22B on DGX-GB300 and DGX-GB200,
+//        all MXFP8: `precision = fp8; fp8_scaling = block`), entered before their predictions
+//        were seen. Left out: DeepSeek V4 Flash and the Nemotron 3 rows (architectures the
+//        language does not state). The recipes (Megatron-Bridge 067f987df,
+//        src/megatron/bridge/perf_recipes/{deepseek,gpt_oss,qwen}/{gb300,gb200}/ and their
+//        common.py; `_benchmark_common` in perf_recipes/_common.py) match the tables' layouts.
+//        Common to all six: TP, CP and ETP 1; dropless with forced load balancing (the tables'
+//        note); the whole iteration replayed as a CUDA graph (`cuda_graph_impl =
+//        "full_iteration"`: `kernel_launch = graph`); the flex dispatcher with HybridEP
+//        (`ep_dispatch = deduplicated`); the EP all-to-all overlapped with the other
+//        micro-batch's compute (`overlap_moe_expert_parallel_comm`, `delay_wgrad_compute`:
+//        `ep_comm_overlap = true`); the distributed optimizer with gradients reduced in 16 bits.
+//        Not stated: delayed weight gradients, paged stashing with a rank capacity factor of 1.5,
+//        Transformer Engine's op fuser and the fused grouped MLP (CuteDSL), the FP8 output layer
+//        of the DeepSeek-V3 and GPT-OSS recipes (`fp8_output_proj`), HybridEP's 32 SMs, and
+//        GPT-OSS's attention sinks and biases. FP8 attention (`fp8_dot_product_attention`) as the
+//        recipes set it: on in GPT-OSS on both systems, Qwen3 on both, DeepSeek-V3 on GB300
+//        alone (the helper's default, False, on GB200).
+// DeepSeekV3, DGX-GB300: 256 GPUs, GBS 4,096, MBS 1, PP 2, VP 8, EP 32: 6,288 tokens/s/GPU. No
+// recompute; the layout "Et*4|(t*4|)*14tmL" of [MB2602M] (ranks of 32 and 29 layers).
+// clusterc: allow(plan.indivisible)
+plan mb2608_gb300_dsv3 { model = models.deepseek_v3; cluster = gb300_256; parallel { pp = 2; vpp = 8; dp = 128; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 32; last_stage_layers = 29 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+// DeepSeekV3, DGX-GB200: 256 GPUs, GBS 4,096, MBS 1, PP 4, VP 4, EP 64: 4,912 tokens/s/GPU.
+// Selective recompute of `mla_up_proj`; the (4, 4) layout of [MB2602M] (16, 16, 16, 13).
+// clusterc: allow(plan.indivisible)
+plan mb2608_gb200_dsv3 { model = models.deepseek_v3; cluster = gb200_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; recompute = selective; recompute_modules { mla_up_projection = true } }
+// GPT OSS 120B, DGX-GB300: 64 GPUs, GBS 1,280, MBS 4, EP 16: 33,024 tokens/s/GPU. No recompute.
+plan mb2608_gb300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb300_64; parallel { dp = 64; ep = 16; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+// GPT OSS 120B, DGX-GB200: 64 GPUs, GBS 1,280, MBS 4, EP 64: 28,672 tokens/s/GPU. No recompute
+// (the recipe clears `recompute_modules` after the helper).
+plan mb2608_gb200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb200_64; parallel { dp = 64; ep = 64; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+// Qwen3_235B_a22B, DGX-GB300: 256 GPUs, GBS 8,192, MBS 2, PP 4, VP 12, EP 32: 8,816
+// tokens/s/GPU. No recompute; the embedding and the loss take a place each in the split, as in
+// [MB2602M] (ranks of 23, 24, 24, 23).
+plan mb2608_gb300_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb300_256; parallel { pp = 4; vpp = 12; dp = 64; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 23; last_stage_layers = 23 } batch { global = 8_192; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+// Qwen3_235B_a22B, DGX-GB200: 256 GPUs, GBS 8,192, MBS 1, PP 8, VP 3, EP 32: 7,280
+// tokens/s/GPU (11, 6 x 12, 11).
+plan mb2608_gb200_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb200_256; parallel { pp = 8; vpp = 3; dp = 32; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+
 //  [MB2509] Round 37: Megatron-Bridge docs/performance-summary.md (df0289c1), "25.09 NeMo
 //        Container", DGX-GB200, LLAMA3.1_405B on 128 GPUs, GBS 64, MBS 1: the two layouts the
 //        row gives, which no 25.11 GB200 row repeats, entered before their predictions were
