@@ -219,15 +219,15 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
       in.attention_backward_efficiency /= options.flash2_speedup_over_flash1;
     }
     // FP8 attention (Transformer Engine's fp8_dpa): cuDNN's FP8 kernels at the GPU's measured
-    // speed-up over its BF16 ones at head dim 128 (docs/model.md "FP8 attention");
+    // speed-up over its BF16 ones at head dim 128, or MLA's, and block-scaled FP8 (MXFP8) at its
+    // fraction of per-tensor FP8's rate (docs/model.md "FP8 attention");
     // plan.fp8-attention refuses it without quantized linear layers or with a FlashAttention
     // kernel. Narrower heads gain nothing counted: cuDNN 9.19 ran GPT-OSS's 64-wide heads in FP8
     // 1.03x forward and 3x slower backward on GB200, and has no FP8 backward for them on Hopper.
-    if (plan.fp8_attention && ir::QuantizedPrecision(plan.precision) &&
-        plan.attention_kernel == ir::AttentionKernel::tuned && (in.mla || HeadDim(in) >= 128)) {
-      if (gpu->fp8_attention_speedup > 0) in.attention_efficiency *= gpu->fp8_attention_speedup;
-      if (gpu->fp8_attention_backward_speedup > 0)
-        in.attention_backward_efficiency *= gpu->fp8_attention_backward_speedup;
+    if (Fp8AttentionGains(plan, in)) {
+      const Fp8AttentionSpeedups fp8 = Fp8AttentionSpeedupsOf(plan, *gpu, in.mla);
+      if (fp8.fwd > 0) in.attention_efficiency *= fp8.fwd;
+      if (fp8.bwd > 0) in.attention_backward_efficiency *= fp8.bwd;
     }
     in.memory_efficiency =
         gpu->memory_efficiency > 0 ? gpu->memory_efficiency : options.memory_efficiency;

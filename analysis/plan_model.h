@@ -388,6 +388,40 @@ inline bool ExpertsFolded(const PlanInputs& in) {
   return in.moe && ExpertTp(in) != (in.tp > 0 ? in.tp : 1);
 }
 
+// Whether the plan's attention runs cuDNN's FP8 kernels at a measured gain: `fp8_attention` in an
+// FP8 or NVFP4 plan on the tuned kernel, with heads 128 wide or wider, or MLA (narrower heads
+// gain nothing counted: docs/model.md "FP8 attention"). MakePlanInputs applies the GPU's
+// `fp8_attention_speedup` when it holds; perf.fp8-attention-uncalibrated warns when the GPU
+// states none.
+inline bool Fp8AttentionGains(const ir::Plan& plan, const PlanInputs& in) {
+  return plan.fp8_attention && ir::QuantizedPrecision(plan.precision) &&
+         plan.attention_kernel == ir::AttentionKernel::tuned && (in.mla || HeadDim(in) >= 128);
+}
+
+// FP8 attention's speed-ups over BF16 that `gpu` states for the plan's heads and scaling, forward
+// and backward; 0 where it states none (timed at the BF16 rate). MLA takes the GPU's `mla_`
+// figures where stated, else its head-128 ones; block-scaled FP8 (MXFP8, `fp8_scaling = block`)
+// runs at `mxfp8_attention_factor` of per-tensor FP8's rate where stated (`block_unstated`
+// otherwise, timed at per-tensor FP8's).
+struct Fp8AttentionSpeedups {
+  double fwd = 0, bwd = 0;
+  bool block_unstated = false;
+};
+inline Fp8AttentionSpeedups Fp8AttentionSpeedupsOf(const ir::Plan& plan, const ir::Gpu& gpu,
+                                                   bool mla) {
+  Fp8AttentionSpeedups s;
+  const bool mla_fwd = mla && gpu.mla_fp8_attention_speedup > 0;
+  const bool mla_bwd = mla && gpu.mla_fp8_attention_backward_speedup > 0;
+  s.fwd = mla_fwd ? gpu.mla_fp8_attention_speedup : gpu.fp8_attention_speedup;
+  s.bwd = mla_bwd ? gpu.mla_fp8_attention_backward_speedup : gpu.fp8_attention_backward_speedup;
+  if (plan.precision == ir::Precision::fp8 && plan.fp8_scaling == ir::Fp8Scaling::block) {
+    s.block_unstated = gpu.mxfp8_attention_factor <= 0 || gpu.mxfp8_attention_backward_factor <= 0;
+    if (gpu.mxfp8_attention_factor > 0) s.fwd *= gpu.mxfp8_attention_factor;
+    if (gpu.mxfp8_attention_backward_factor > 0) s.bwd *= gpu.mxfp8_attention_backward_factor;
+  }
+  return s;
+}
+
 // Flattens plan `index` of `program`; `cluster` is the derived results of its cluster.
 PlanInputs MakePlanInputs(const ir::Program& program, uint32_t index, const ClusterResults& cluster,
                           const Options& options);

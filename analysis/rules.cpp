@@ -578,6 +578,7 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   if (!r.valid) return;
 
   CheckDefaultCalibration(plan, gpu, in, sink);
+  CheckFp8AttentionCalibration(plan, gpu, in, sink);
 
   // plan.group-oversubscribed: EP and CP groups exchange every layer.
   auto group = [&](const char* what, int64_t degree, Comm comm) {

@@ -254,4 +254,57 @@ void CheckDefaultCalibration(const ir::Plan& plan, const ir::Gpu* gpu, const Pla
   sink.Report(std::move(d));
 }
 
+// perf.fp8-attention-uncalibrated: a direction whose FP8 speed-up the GPU leaves unset is timed
+// at the BF16 kernels' rate, and block-scaled FP8 without the GPU's MXFP8 factors at per-tensor
+// FP8's (MakePlanInputs); the message names the unset fields.
+void CheckFp8AttentionCalibration(const ir::Plan& plan, const ir::Gpu* gpu, const PlanInputs& in,
+                                  DiagnosticSink& sink) {
+  if (!gpu || !Fp8AttentionGains(plan, in)) return;
+  const Fp8AttentionSpeedups fp8 = Fp8AttentionSpeedupsOf(plan, *gpu, in.mla);
+  const bool forward = fp8.fwd > 0, backward = fp8.bwd > 0;
+  if (forward && backward && !fp8.block_unstated) return;
+  std::string message;
+  if (!forward || !backward) {
+    const char* unset = !forward && !backward
+                            ? "`fp8_attention_speedup` nor `fp8_attention_backward_speedup`"
+                        : !forward ? "`fp8_attention_speedup`"
+                                   : "`fp8_attention_backward_speedup`";
+    const char* timed = !forward && !backward ? "forward and backward"
+                        : !forward            ? "forward"
+                                              : "backward";
+    message = fmt::format(
+        "`{}` states no {}, so clusterc times its FP8 attention {} at the BF16 kernels' rate",
+        gpu->name, unset, timed);
+  } else {
+    message = fmt::format(
+        "`{}` states no `mxfp8_attention_factor` and `mxfp8_attention_backward_factor`, so "
+        "clusterc times its block-scaled (MXFP8) attention at per-tensor FP8's rate",
+        gpu->name);
+  }
+  auto d = MakeDiagnostic(DiagCode::PerfFp8AttentionUncalibrated, plan.FieldRange("fp8_attention"),
+                          message);
+  d.Label(gpu->range, fmt::format("`{}` declared here", gpu->name));
+  if (!forward || !backward) {
+    d.Note(
+        "the gain is the GPU's and can be a loss: cuDNN 9.19's FP8 kernels ran 1.50x / 0.80x "
+        "their BF16 ones (forward / backward) on H200 and 1.24x / 1.13x on GB200 (docs/model.md, "
+        "\"FP8 attention\")");
+    d.Note(
+        "a measurement of the GPU's FP8 and BF16 fused attention at the model's head width, set "
+        "as its `fp8_attention_speedup` and `fp8_attention_backward_speedup`, replaces the BF16 "
+        "rate");
+  } else {
+    d.Note(
+        "the standard library's Blackwell GPUs run it at 0.93x / 0.82x per-tensor FP8's rate "
+        "(forward / backward; GB200, B200) and 0.90x / 0.78x (GB300, B300), from cuDNN 9.22's "
+        "published kernels (docs/model.md, \"FP8 attention\")");
+    d.Note(
+        "Transformer Engine runs block-scaled attention only as MXFP8, on Blackwell; a "
+        "measurement of the GPU's MXFP8 and FP8 fused attention, set as its "
+        "`mxfp8_attention_factor` and `mxfp8_attention_backward_factor`, replaces the per-tensor "
+        "rate");
+  }
+  sink.Report(std::move(d));
+}
+
 }  // namespace clusterc::analysis

@@ -16,4 +16,8 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
 void CheckDefaultCalibration(const ir::Plan& plan, const ir::Gpu* gpu, const PlanInputs& in,
                              DiagnosticSink& sink);
 
+// perf.fp8-attention-uncalibrated: FP8 attention whose gain the plan's GPU does not state.
+void CheckFp8AttentionCalibration(const ir::Plan& plan, const ir::Gpu* gpu, const PlanInputs& in,
+                                  DiagnosticSink& sink);
+
 }  // namespace clusterc::analysis

@@ -40,6 +40,11 @@ struct Gpu : Entity {
   // Fused attention in FP8 (plans with `fp8_attention`): how many times faster than in BF16,
   // forward and backward; 0: no gain counted.
   double fp8_attention_speedup = 0, fp8_attention_backward_speedup = 0;
+  // The same for multi-head latent attention (MLA), which gains more; 0: the figures above.
+  double mla_fp8_attention_speedup = 0, mla_fp8_attention_backward_speedup = 0;
+  // Block-scaled (MXFP8) attention's rate as a fraction of per-tensor FP8's, for plans with
+  // `fp8_scaling = block`; 0: per-tensor FP8's rate.
+  double mxfp8_attention_factor = 0, mxfp8_attention_backward_factor = 0;
   double memory_efficiency = 0;   // achieved fraction of memory_bandwidth
   Seconds kernel_overhead;        // launch and tail per kernel
   BytesPerSecond host_bandwidth;  // GPU to host memory, one direction; zero when not given
@@ -100,6 +105,17 @@ void Describe(Gpu& g, V& v) {
           "128, for plans with `fp8_attention = true`; unset (unmeasured): no gain");
   v.Field("fp8_attention_backward_speedup", g.fp8_attention_backward_speedup, kOptional | kPositive,
           "the same for the backward pass (below 1 where it is slower)");
+  v.Field("mla_fp8_attention_speedup", g.mla_fp8_attention_speedup, kOptional | kPositive,
+          "fp8_attention_speedup for multi-head latent attention (MLA); defaults to "
+          "fp8_attention_speedup");
+  v.Field("mla_fp8_attention_backward_speedup", g.mla_fp8_attention_backward_speedup,
+          kOptional | kPositive,
+          "fp8_attention_backward_speedup for MLA; defaults to fp8_attention_backward_speedup");
+  v.Field("mxfp8_attention_factor", g.mxfp8_attention_factor, kOptional | kPositive,
+          "block-scaled (MXFP8) FP8 attention's forward rate as a fraction of per-tensor FP8's, "
+          "for plans with `fp8_scaling = block`; unset: per-tensor FP8's rate");
+  v.Field("mxfp8_attention_backward_factor", g.mxfp8_attention_backward_factor,
+          kOptional | kPositive, "the same for the backward pass");
   v.Field("memory_efficiency", g.memory_efficiency, kFraction,
           "fraction of memory_bandwidth element-wise kernels sustain; defaults to 0.8");
   v.Field("kernel_overhead", g.kernel_overhead, kOptional,

@@ -46,6 +46,8 @@ gpu H100_SXM5 {
   // (below; the same die and clock).
   fp8_attention_speedup                  = 1.50
   fp8_attention_backward_speedup         = 0.80
+  mla_fp8_attention_speedup              = 1.0  // no FP8 MLA kernel on Hopper (the rule below)
+  mla_fp8_attention_backward_speedup     = 1.0
   // FlashAttention-2 on H100 (plans with `attention_kernel = flash2`): Shah et al. 2024
   // (FlashAttention-3, arXiv 2407.08608), abstract: "FlashAttention-2 achieving only 35%
   // utilization on the H100 GPU"; 0.35 at 16K tokens is an asymptote of 0.37 on the s/(s+1024)
@@ -119,86 +121,108 @@ gpu H800 extends H100_SXM5 {
 // 3.1's heads at 8K tokens, forward / backward: H200 1.708 / 1.141 and 5.083 / 6.392 ms (1.50x /
 // 0.80x: Hopper's FP8 backward is the slower), GB200 0.688 / 0.553 and 2.097 / 1.860 (1.24x /
 // 1.13x), GB300 0.583 / 0.396 and 1.985 / 1.730 (1.47x / 1.15x); an HGX part as its Grace sibling.
+// MLA and MXFP8 (`mla_fp8_attention_*`, `mxfp8_attention_*factor`): the same benchmark's cuDNN
+// 9.22 rows (results/{llama3.1,dsv3}/{gb200,gb300}/*_20260424_*.csv, April 2026, the library of
+// MLPerf Training v6.0's DeepSeek-V3 runs, 9.21.1), causal, 2 x 8,192 tokens, forward / backward
+// in ms. DeepSeek-V3's MLA gains more in FP8 than 128-wide heads: GB200 BF16 3.470 / 11.984, FP8
+// 2.294 / 7.296 (1.51x / 1.64x); GB300 3.013 / 11.074 and 1.758 / 6.188 (1.71x / 1.79x); cuDNN
+// 9.19 gave 1.46x / 1.26x and 1.63x / 1.32x. H200 ran no FP8 MLA kernel (the 9.19 row failed):
+// Hopper's MLA is timed in BF16. MXFP8 (Transformer Engine's attention under an MXFP8 recipe,
+// since TE's "Add MXFP8 attention", April 2026) runs slower than per-tensor FP8, alike at both
+// head shapes: GB200 Llama's heads 1.156 / 4.272 against FP8's 1.074 / 3.781 (0.93x / 0.89x),
+// MLA 2.478 / 9.567 against 2.294 / 7.296 (0.93x / 0.76x); GB300 0.856 / 3.917 against 0.759 /
+// 3.087 (0.89x / 0.79x), MLA 1.944 / 8.030 against 1.758 / 6.188 (0.90x / 0.77x). The factors
+// are the two shapes' means: GB200 0.93 / 0.82, GB300 0.90 / 0.78.
 
 // NVIDIA H200 Tensor Core GPU datasheet, "H200 SXM" column. Written out rather than extending
 // H100_SXM5 so that it does not inherit the H100's price.
 gpu H200 {
-  vendor                          = "NVIDIA"
-  memory                          = 143_771 MiB    // HBM3e "141 GB" (NVML, above)
-  memory_bandwidth                = 4.8 TB/s       // H200 datasheet
-  bf16_flops                      = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
-  fp16_flops                      = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
-  fp8_flops                       = 1_979 TFLOP/s  // H200 datasheet: 3,958 TFLOPS with sparsity
-  fp32_flops                      = 67 TFLOP/s     // H200 datasheet, FP32 (non-tensor)
-  tdp                             = 700 W          // H200 datasheet: "up to 700 W (configurable)"
-  host_bandwidth                  = 64 GB/s        // H200 datasheet: "PCIe Gen5: 128 GB/s", both directions
+  vendor                             = "NVIDIA"
+  memory                             = 143_771 MiB    // HBM3e "141 GB" (NVML, above)
+  memory_bandwidth                   = 4.8 TB/s       // H200 datasheet
+  bf16_flops                         = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
+  fp16_flops                         = 989 TFLOP/s    // H200 datasheet: 1,979 TFLOPS with sparsity
+  fp8_flops                          = 1_979 TFLOP/s  // H200 datasheet: 3,958 TFLOPS with sparsity
+  fp32_flops                         = 67 TFLOP/s     // H200 datasheet, FP32 (non-tensor)
+  tdp                                = 700 W          // H200 datasheet: "up to 700 W (configurable)"
+  host_bandwidth                     = 64 GB/s        // H200 datasheet: "PCIe Gen5: 128 GB/s", both directions
   // The H100's die (GH100): its measured step-model calibration (H100_SXM5 above); MAMF BF16 "H200
   // is the same" as H100 (80.3 %). FP8 MAMF 1,453.4 of 1,979 TFLOP/s (73.4 %) x 0.897. HBM3e
   // reaches less of its peak than the H100's HBM3 in memory-bound kernels: measured on an H200
   // (bench/gpu/README.md, 2026-11-28), the optimizer step (clip, fused AdamW, copy, zeroing) ran
   // at 0.70 and 0.74 of 4.8 TB/s, where the H100's fused AdamW ran at 0.77 of 3.35.
-  gemm_efficiency                 = 0.72
-  attention_efficiency            = 0.72
-  attention_backward_efficiency   = 0.56
-  attention_dropout_time          = 1.24 ps
-  attention_dropout_backward_time = 0.76 ps
-  exponential_time                = 0.256 ps  // the H100's (the same die and clock)
-  fp8_attention_speedup           = 1.50      // the attention rule's benchmark (above)
-  fp8_attention_backward_speedup  = 0.80
-  memory_efficiency               = 0.72
-  kernel_overhead                 = 4 us
-  fp8_gemm_efficiency             = 0.66
+  gemm_efficiency                    = 0.72
+  attention_efficiency               = 0.72
+  attention_backward_efficiency      = 0.56
+  attention_dropout_time             = 1.24 ps
+  attention_dropout_backward_time    = 0.76 ps
+  exponential_time                   = 0.256 ps  // the H100's (the same die and clock)
+  fp8_attention_speedup              = 1.50      // the attention rule's benchmark (above)
+  fp8_attention_backward_speedup     = 0.80
+  mla_fp8_attention_speedup          = 1.0  // no FP8 MLA kernel (the attention rule above)
+  mla_fp8_attention_backward_speedup = 1.0
+  memory_efficiency                  = 0.72
+  kernel_overhead                    = 4 us
+  fp8_gemm_efficiency                = 0.66
 }
 
 // B200 as in HGX B200 (HARDWARE.md; NVIDIA HGX B200 datasheet, eight-GPU totals / 8).
 gpu B200 {
-  vendor                         = "NVIDIA"
-  memory                         = 180 GiB        // HBM3e; HGX B200: 1.44 TB total / 8 (GiB, above)
-  memory_bandwidth               = 7.7 TB/s       // HGX B200: 62 TB/s total / 8 (HARDWARE.md: 7.7 TB/s)
-  bf16_flops                     = 2_250 TFLOP/s  // HGX B200: 36 PFLOPS with sparsity / 8 / 2
-  fp16_flops                     = 2_250 TFLOP/s  // as BF16 (HGX B200 datasheet quotes FP16/BF16 together)
-  fp8_flops                      = 4_500 TFLOP/s  // HGX B200: 72 PFLOPS with sparsity / 8 / 2
-  fp4_flops                      = 9_000 TFLOP/s  // Lockwood, "B200": HGX B200 at 1,000 W, FP4 9,000 dense
-  tdp                            = 1_000 W        // HARDWARE.md (HGX B200 GPU)
+  vendor                             = "NVIDIA"
+  memory                             = 180 GiB        // HBM3e; HGX B200: 1.44 TB total / 8 (GiB, above)
+  memory_bandwidth                   = 7.7 TB/s       // HGX B200: 62 TB/s total / 8 (HARDWARE.md: 7.7 TB/s)
+  bf16_flops                         = 2_250 TFLOP/s  // HGX B200: 36 PFLOPS with sparsity / 8 / 2
+  fp16_flops                         = 2_250 TFLOP/s  // as BF16 (HGX B200 datasheet quotes FP16/BF16 together)
+  fp8_flops                          = 4_500 TFLOP/s  // HGX B200: 72 PFLOPS with sparsity / 8 / 2
+  fp4_flops                          = 9_000 TFLOP/s  // Lockwood, "B200": HGX B200 at 1,000 W, FP4 9,000 dense
+  tdp                                = 1_000 W        // HARDWARE.md (HGX B200 GPU)
   // MAMF BF16 1,745.0 of 2,250 TFLOP/s (77.6 %), FP8 3,432.5 of 4,500 (76.3 %); x 0.897.
-  gemm_efficiency                = 0.70
-  fp8_gemm_efficiency            = 0.68
+  gemm_efficiency                    = 0.70
+  fp8_gemm_efficiency                = 0.68
   // NVFP4: the FP4 rule above, 0.68 x 1.81 x 4,500 / 9,000.
-  fp4_gemm_efficiency            = 0.62
+  fp4_gemm_efficiency                = 0.62
   // Fused attention (cuDNN, which Transformer Engine runs): the attention rule above, GB200's.
-  attention_efficiency           = 0.67
-  attention_backward_efficiency  = 0.53
-  exponential_time               = 0.2 ps  // 5 TeraExponentials/s (the attention rule above)
-  fp8_attention_speedup          = 1.24    // GB200's (the attention rule above)
-  fp8_attention_backward_speedup = 1.13
+  attention_efficiency               = 0.67
+  attention_backward_efficiency      = 0.53
+  exponential_time                   = 0.2 ps  // 5 TeraExponentials/s (the attention rule above)
+  fp8_attention_speedup              = 1.24    // GB200's (the attention rule above)
+  fp8_attention_backward_speedup     = 1.13
+  mla_fp8_attention_speedup          = 1.51
+  mla_fp8_attention_backward_speedup = 1.64
+  mxfp8_attention_factor             = 0.93
+  mxfp8_attention_backward_factor    = 0.82
 }
 
 // B200 GPU of a GB200 superchip (HARDWARE.md; NVIDIA GB200 NVL72 datasheet, rack totals / 72).
 // Used in NVL72 racks: give the node `scale_up = nvidia.NVLink5` and `scale_up_domain = 72`.
 gpu GB200 {
-  vendor                         = "NVIDIA"
-  memory                         = 186 GiB         // HBM3e; GB200 NVL72: 13.4 TB / 72 (HARDWARE.md: 186 GB; GiB, above)
-  memory_bandwidth               = 8 TB/s          // GB200 NVL72: 576 TB/s / 72
-  bf16_flops                     = 2_500 TFLOP/s   // GB200 NVL72: 360 PFLOPS with sparsity / 72 / 2
-  fp16_flops                     = 2_500 TFLOP/s   // as BF16 (the datasheet quotes FP16/BF16 together)
-  fp8_flops                      = 5_000 TFLOP/s   // GB200 NVL72: 720 PFLOPS with sparsity / 72 / 2
-  fp4_flops                      = 10_000 TFLOP/s  // Lockwood, "B200": the GB200 variant at 1,200 W, FP4 10,000 dense
-  tdp                            = 1_200 W         // HARDWARE.md (per GPU)
+  vendor                             = "NVIDIA"
+  memory                             = 186 GiB         // HBM3e; GB200 NVL72: 13.4 TB / 72 (HARDWARE.md: 186 GB; GiB, above)
+  memory_bandwidth                   = 8 TB/s          // GB200 NVL72: 576 TB/s / 72
+  bf16_flops                         = 2_500 TFLOP/s   // GB200 NVL72: 360 PFLOPS with sparsity / 72 / 2
+  fp16_flops                         = 2_500 TFLOP/s   // as BF16 (the datasheet quotes FP16/BF16 together)
+  fp8_flops                          = 5_000 TFLOP/s   // GB200 NVL72: 720 PFLOPS with sparsity / 72 / 2
+  fp4_flops                          = 10_000 TFLOP/s  // Lockwood, "B200": the GB200 variant at 1,200 W, FP4 10,000 dense
+  tdp                                = 1_200 W         // HARDWARE.md (per GPU)
   // NVLink-C2C to the Grace CPU, one link a GPU: "900 GB/s bidirectional per link" (Transformer
   // Engine docs, features/other_optimizations/cpu_offloading, and its figure pcie_vs_nvlink.svg).
-  host_bandwidth                 = 450 GB/s
+  host_bandwidth                     = 450 GB/s
   // MAMF BF16 1,822.0 of 2,500 TFLOP/s (72.9 %), FP8 3,615.6 of 5,000 (72.3 %); x 0.897. GB300
   // has no MAMF row: it keeps these.
-  gemm_efficiency                = 0.65
-  fp8_gemm_efficiency            = 0.65
+  gemm_efficiency                    = 0.65
+  fp8_gemm_efficiency                = 0.65
   // NVFP4: the FP4 rule above, 0.65 x 1.81 x 5,000 / 10,000.
-  fp4_gemm_efficiency            = 0.59
+  fp4_gemm_efficiency                = 0.59
   // Fused attention: the attention rule above.
-  attention_efficiency           = 0.67
-  attention_backward_efficiency  = 0.53
-  exponential_time               = 0.2 ps  // 5 TeraExponentials/s (the attention rule above)
-  fp8_attention_speedup          = 1.24    // the attention rule above
-  fp8_attention_backward_speedup = 1.13
+  attention_efficiency               = 0.67
+  attention_backward_efficiency      = 0.53
+  exponential_time                   = 0.2 ps  // 5 TeraExponentials/s (the attention rule above)
+  fp8_attention_speedup              = 1.24    // the attention rule above
+  fp8_attention_backward_speedup     = 1.13
+  mla_fp8_attention_speedup          = 1.51
+  mla_fp8_attention_backward_speedup = 1.64
+  mxfp8_attention_factor             = 0.93
+  mxfp8_attention_backward_factor    = 0.82
 }
 
 // Blackwell Ultra (B300) GPU of a GB300 superchip, as in GB300 NVL72. Same tensor throughput at
@@ -206,38 +230,46 @@ gpu GB200 {
 // more HBM in 12-high stacks. Secondary sources, from NVIDIA's GTC 2025 figures: G. Lockwood,
 // "B300" (glennklockwood.com/garden/processors/B300): 288 GB HBM3e, 8 TB/s, 1,400 W maximum.
 gpu GB300 extends GB200 {
-  memory                         = 288 GiB  // GB300 NVL72: 20.7 TB / 72 (Lockwood: 288 GB HBM3e; GiB, above)
-  memory_bandwidth               = 8 TB/s   // GB300 NVL72: 576 TB/s / 72
-  tdp                            = 1_400 W  // Lockwood, "B300": 1,400 W maximum (from 1,200 W)
+  memory                             = 288 GiB  // GB300 NVL72: 20.7 TB / 72 (Lockwood: 288 GB HBM3e; GiB, above)
+  memory_bandwidth                   = 8 TB/s   // GB300 NVL72: 576 TB/s / 72
+  tdp                                = 1_400 W  // Lockwood, "B300": 1,400 W maximum (from 1,200 W)
   // Blackwell Ultra triples FP4 over FP8 where Blackwell doubles it: "15 PetaFLOPS dense NVFP4"
   // (NVIDIA Technical Blog, "Inside NVIDIA Blackwell Ultra: The Chip Powering the AI Factory
   // Era", 2025). NVFP4: the FP4 rule above, 0.65 x 1.81 x 5,000 / 15,000.
-  fp4_flops                      = 15_000 TFLOP/s
-  fp4_gemm_efficiency            = 0.39
+  fp4_flops                          = 15_000 TFLOP/s
+  fp4_gemm_efficiency                = 0.39
   // Attention: the attention rule above (the exponential time GB200's).
-  attention_efficiency           = 0.82
-  attention_backward_efficiency  = 0.56
-  fp8_attention_speedup          = 1.47
-  fp8_attention_backward_speedup = 1.15
+  attention_efficiency               = 0.82
+  attention_backward_efficiency      = 0.56
+  fp8_attention_speedup              = 1.47
+  fp8_attention_backward_speedup     = 1.15
+  mla_fp8_attention_speedup          = 1.71
+  mla_fp8_attention_backward_speedup = 1.79
+  mxfp8_attention_factor             = 0.90
+  mxfp8_attention_backward_factor    = 0.78
 }
 
 // B300 in an HGX B300 board: the Blackwell Ultra die with HGX B200's BF16/FP8 throughput
 // (Lockwood, "B300": HGX B300 "has similar performance to B200"; FP8 4,500 dense).
 gpu B300 extends B200 {
-  memory                         = 288 GiB  // Lockwood, "B300": 288 GB HBM3e (8 stacks, 12-high; GiB, above)
-  memory_bandwidth               = 8 TB/s   // Lockwood, "B300": 8 TB/s (max)
-  tdp                            = 1_400 W  // Lockwood, "B300": 1,400 W maximum
+  memory                             = 288 GiB  // Lockwood, "B300": 288 GB HBM3e (8 stacks, 12-high; GiB, above)
+  memory_bandwidth                   = 8 TB/s   // Lockwood, "B300": 8 TB/s (max)
+  tdp                                = 1_400 W  // Lockwood, "B300": 1,400 W maximum
   // MAMF BF16 1,769.0 of 2,250 TFLOP/s (78.6 %), FP8 3,353.3 of 4,500 (74.5 %); x 0.897.
-  gemm_efficiency                = 0.70
-  fp8_gemm_efficiency            = 0.67
-  fp4_flops                      = 13_125 TFLOP/s  // Lockwood, "B300": HGX B300, FP4 13,125 dense
+  gemm_efficiency                    = 0.70
+  fp8_gemm_efficiency                = 0.67
+  fp4_flops                          = 13_125 TFLOP/s  // Lockwood, "B300": HGX B300, FP4 13,125 dense
   // NVFP4: the FP4 rule above, 0.67 x 1.81 x 4,500 / 13,125 (the GPU it was measured on).
-  fp4_gemm_efficiency            = 0.42
+  fp4_gemm_efficiency                = 0.42
   // Attention: the attention rule above, GB300's fractions (the exponential time B200's).
-  attention_efficiency           = 0.82
-  attention_backward_efficiency  = 0.56
-  fp8_attention_speedup          = 1.47
-  fp8_attention_backward_speedup = 1.15
+  attention_efficiency               = 0.82
+  attention_backward_efficiency      = 0.56
+  fp8_attention_speedup              = 1.47
+  fp8_attention_backward_speedup     = 1.15
+  mla_fp8_attention_speedup          = 1.71
+  mla_fp8_attention_backward_speedup = 1.79
+  mxfp8_attention_factor             = 0.90
+  mxfp8_attention_backward_factor    = 0.78
 }
 
 // NVIDIA A100 Tensor Core GPU datasheet, "A100 80GB SXM" column.
