@@ -390,9 +390,9 @@ inline bool ExpertsFolded(const PlanInputs& in) {
 
 // Whether the plan's attention runs cuDNN's FP8 kernels at a measured gain: `fp8_attention` in an
 // FP8 or NVFP4 plan on the tuned kernel, with heads 128 wide or wider, or MLA (narrower heads
-// gain nothing counted: docs/model.md "FP8 attention"). MakePlanInputs applies the GPU's
-// `fp8_attention_speedup` when it holds; perf.fp8-attention-uncalibrated warns when the GPU
-// states none.
+// gain nothing counted: docs/model.md "FP8 attention"). MakePlanInputs then applies
+// Fp8AttentionSpeedupsOf's figures; perf.fp8-attention-uncalibrated warns where the GPU states
+// none.
 inline bool Fp8AttentionGains(const ir::Plan& plan, const PlanInputs& in) {
   return plan.fp8_attention && ir::QuantizedPrecision(plan.precision) &&
          plan.attention_kernel == ir::AttentionKernel::tuned && (in.mla || HeadDim(in) >= 128);

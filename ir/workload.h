@@ -379,8 +379,9 @@ void Describe(Plan& p, V& v) {
   v.Field("fp8_attention", p.fp8_attention, kOptional,
           "the fused attention's matmuls in FP8 (Transformer Engine's fp8_dpa, Megatron-Core's "
           "fp8_dot_product_attention), timed at the GPU's `fp8_attention_speedup` for heads 128 "
-          "wide or wider (narrower ones gain nothing counted); only with `precision = fp8` or "
-          "`nvfp4`");
+          "wide or wider (narrower ones gain nothing counted), its `mla_fp8_attention_speedup` "
+          "for MLA, and under `fp8_scaling = block` as MXFP8 at its `mxfp8_attention_factor` of "
+          "that; only with `precision = fp8` or `nvfp4`");
   v.Field("kernel_launch", p.kernel_launch, kOptional,
           "how the host issues the kernels: `eager` (one launch at a time, so a layer takes at "
           "least its kernels times the host's launch time) or `graph` (the whole step replayed "
