@@ -495,6 +495,23 @@ plan mb2608_gb300_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb300_256
 // tokens/s/GPU (11, 6 x 12, 11).
 plan mb2608_gb200_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb200_256; parallel { pp = 8; vpp = 3; dp = 32; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
 
+//  [MB2606B] Round 41: the DGX-B300 MoE rows of Megatron-Bridge's "26.06 NeMo Container" tables
+//        (docs/performance-summary-archive.md at 067f987df) whose layout the recipes at 067f987df
+//        still give (perf_recipes/{gpt_oss,qwen}/b300/), entered before their predictions were
+//        seen; the 26.06 rows on GB300 and GB200 repeat [MB2608M]'s layouts and are left out, and
+//        so is the B300 DeepSeek-V3 row, whose PP 8 at micro-batch 2 without virtual stages the
+//        recipe no longer gives (it has VP 2 at micro-batch 1). Assumed: the 26.06 runs used
+//        the 067f987df recipes' other settings. Both MXFP8, dropless with forced load balancing,
+//        the flex dispatcher with HybridEP, no recompute; DGX B300's NICs as [MB2602M]'s.
+// GPT OSS 120B, DGX-B300: 64 GPUs, GBS 1,280, MBS 4, EP 8: 18,534 tokens/s/GPU. The partial CUDA
+// graphs of attention, router and MoE preprocess (`kernel_launch` stays eager, as [MB25D]); no
+// FP8 attention, no EP all-to-all overlap (neither set by this recipe).
+plan mb2606_b300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b300_64; parallel { dp = 64; ep = 8; ep_dispatch = deduplicated } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+// Qwen3_30B_a3B, DGX-B300: 8 GPUs, GBS 512, MBS 8, EP 8: 40,769 tokens/s/GPU. The whole iteration
+// as a CUDA graph, FP8 attention and the EP all-to-all overlapped (`_enable_hybridep_full_
+// iteration_mxfp8`, as [MB2608]'s Qwen3 rows).
+plan mb2606_b300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = b300_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 512; micro = 8; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+
 //  [MB2509] Round 37: Megatron-Bridge docs/performance-summary.md (df0289c1), "25.09 NeMo
 //        Container", DGX-GB200, LLAMA3.1_405B on 128 GPUs, GBS 64, MBS 1: the two layouts the
 //        row gives, which no 25.11 GB200 row repeats, entered before their predictions were
