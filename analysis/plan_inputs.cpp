@@ -222,13 +222,21 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     // speed-up over its BF16 ones at head dim 128, or MLA's, and block-scaled FP8 (MXFP8) at its
     // fraction of per-tensor FP8's rate (docs/model.md "FP8 attention");
     // plan.fp8-attention refuses it without quantized linear layers or with a FlashAttention
-    // kernel. Narrower heads gain nothing counted: cuDNN 9.19 ran GPT-OSS's 64-wide heads in FP8
-    // 1.03x forward and 3x slower backward on GB200, and has no FP8 backward for them on Hopper.
+    // kernel. Narrower heads gain nothing counted (cuDNN 9.22 ran GPT-OSS's 64-wide windowed
+    // heads in FP8 1.03-1.07x as fast as BF16 forward on GB200, 1.13-1.21x on GB300), but block
+    // scaling's backward runs at its factor of per-tensor FP8's there too (0.83x GB200, 0.79x
+    // GB300). Under a sliding window FP8's backward walks the whole causal triangle, quadratic in
+    // the sequence where BF16's is linear: LayerTime times it so (docs/model.md "FP8 attention").
     if (Fp8AttentionGains(plan, in)) {
       const Fp8AttentionSpeedups fp8 = Fp8AttentionSpeedupsOf(plan, *gpu, in.mla);
       if (fp8.fwd > 0) in.attention_efficiency *= fp8.fwd;
       if (fp8.bwd > 0) in.attention_backward_efficiency *= fp8.bwd;
+    } else if (Fp8AttentionRuns(plan) && plan.precision == ir::Precision::fp8 &&
+               plan.fp8_scaling == ir::Fp8Scaling::block &&
+               gpu->mxfp8_attention_backward_factor > 0) {
+      in.attention_backward_efficiency *= gpu->mxfp8_attention_backward_factor;
     }
+    in.fp8_backward_ignores_window = Fp8AttentionRuns(plan) && in.attention_window > 0;
     in.memory_efficiency =
         gpu->memory_efficiency > 0 ? gpu->memory_efficiency : options.memory_efficiency;
     if (gpu->kernel_overhead.si > 0) in.gemm_overhead = gpu->kernel_overhead.si;

@@ -82,6 +82,9 @@ struct PlanInputs {
   int64_t recompute_layers = 0;
   ir::Precision precision = ir::Precision::bf16;
   bool flash_attention = true;
+  // FP8 attention (`fp8_attention`) on a windowed model: cuDNN's FP8 backward walks every causal
+  // key block, the window's empty ones too (docs/model.md "FP8 attention"); the forward skips them.
+  bool fp8_backward_ignores_window = false;
   bool fused_cross_entropy = true;  // else Megatron-LM's per-operation fp32 cross entropy
   double tokens = 0;                // training tokens; 0: not given
   double checkpoint_every = 0;      // s; 0: use the optimum
@@ -388,14 +391,17 @@ inline bool ExpertsFolded(const PlanInputs& in) {
   return in.moe && ExpertTp(in) != (in.tp > 0 ? in.tp : 1);
 }
 
-// Whether the plan's attention runs cuDNN's FP8 kernels at a measured gain: `fp8_attention` in an
-// FP8 or NVFP4 plan on the tuned kernel, with heads 128 wide or wider, or MLA (narrower heads
-// gain nothing counted: docs/model.md "FP8 attention"). MakePlanInputs then applies
+// Whether the plan's attention runs cuDNN's FP8 kernels (`fp8_attention` in an FP8 or NVFP4 plan
+// on the tuned kernel), and whether at a measured gain: heads 128 wide or wider, or MLA (narrower
+// heads gain nothing counted: docs/model.md "FP8 attention"). MakePlanInputs then applies
 // Fp8AttentionSpeedupsOf's figures; perf.fp8-attention-uncalibrated warns where the GPU states
 // none.
-inline bool Fp8AttentionGains(const ir::Plan& plan, const PlanInputs& in) {
+inline bool Fp8AttentionRuns(const ir::Plan& plan) {
   return plan.fp8_attention && ir::QuantizedPrecision(plan.precision) &&
-         plan.attention_kernel == ir::AttentionKernel::tuned && (in.mla || HeadDim(in) >= 128);
+         plan.attention_kernel == ir::AttentionKernel::tuned;
+}
+inline bool Fp8AttentionGains(const ir::Plan& plan, const PlanInputs& in) {
+  return Fp8AttentionRuns(plan) && (in.mla || HeadDim(in) >= 128);
 }
 
 // FP8 attention's speed-ups over BF16 that `gpu` states for the plan's heads and scaling, forward

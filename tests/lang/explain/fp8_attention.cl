@@ -3,7 +3,9 @@
 // matmuls in FP8, at the GPU's `fp8_attention_speedup` over its BF16 kernel (cuDNN 9.19's
 // published rows: GB200 1.24x forward, 1.13x backward; GB300 1.47x and 1.15x). MLPerf Training's
 // Llama 3.1 8B step on two GB200 and two GB300 trays, NVFP4, with and without it; GPT-OSS 20B's
-// heads are 64 wide, where cuDNN's FP8 kernels gain nothing, so its attention keeps the BF16 time.
+// heads are 64 wide, where cuDNN's FP8 kernels gain nothing, so its attention keeps the BF16 time,
+// but under its window FP8's backward walks the whole causal triangle (round 42), block-scaled at
+// `mxfp8_attention_backward_factor` of per-tensor FP8's rate; per-tensor and GB300 plans beside it.
 // Round 41: four layers of DeepSeek-V3's multi-head latent attention (dense MLPs), whose FP8
 // kernels gain more (`mla_fp8_attention_speedup`: GB200 1.51x / 1.64x, GB300 1.71x / 1.79x in
 // cuDNN 9.22), in BF16, per-tensor FP8 and block-scaled FP8 (MXFP8, `fp8_scaling = block`: at
@@ -64,6 +66,10 @@ plan gpt_oss_fp8_attention {
   kernel_launch = graph
 }
 plan gpt_oss_bf16_attention extends gpt_oss_fp8_attention { fp8_attention = false }
+plan gpt_oss_current_fp8_attention extends gpt_oss_fp8_attention { fp8_scaling = current }
+plan gb300_gpt_oss_fp8_attention extends gpt_oss_fp8_attention { cluster = gb300 }
+plan gb300_gpt_oss_current_fp8_attention extends gpt_oss_current_fp8_attention { cluster = gb300 }
+plan gb300_gpt_oss_bf16_attention extends gpt_oss_bf16_attention { cluster = gb300 }
 plan gb200_mxfp8_attention extends gb200_fp8_attention { precision = fp8; fp8_scaling = block }
 plan gb300_mxfp8_attention extends gb300_fp8_attention { precision = fp8; fp8_scaling = block }
 model mla_dense {
