@@ -129,7 +129,7 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
     d.Note(
         "clusterc charges hidden collectives only the compute they slow; on the 17 published "
         "runs in the validation suite where this warning fires, clusterc's speed errors run "
-        "from -0.5 % to +20.5 % (+: predicted faster), median +2.9 % (docs/validation.md)");
+        "from -0.5 % to +17.6 % (+: predicted faster), median +2.9 % (docs/validation.md)");
     d.Note(
         "a larger micro-batch or sequence, or activation recompute, gives each gathered byte "
         "more compute to hide behind");
@@ -172,7 +172,7 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
                       Time(r.step_time), Time(s.step_time)));
     d.Note(
         "on the 12 published runs in the validation suite where this warning fires, clusterc's "
-        "speed errors run from -12.0 % to +11.0 % on the 10 over InfiniBand and NVLink (+: "
+        "speed errors run from -11.8 % to +11.0 % on the 10 over InfiniBand and NVLink (+: "
         "predicted faster), and are +19.8 % and +48.7 % on the 2 over RoCE (docs/validation.md)");
     d.Note(fmt::format(
         "the collectives run once a step, beside {} micro-batch{} a replica: more micro-batches "
