@@ -246,8 +246,8 @@ void CheckDefaultCalibration(const ir::Plan& plan, const ir::Gpu* gpu, const Pla
                                       gpu->name, defaulted));
   d.Label(gpu->range, fmt::format("`{}` declared here", gpu->name));
   d.Note(
-      "with these defaults, MaxText's 14 runs on single TPU v4, v5p and v5e slices came out "
-      "-16.8...+14.4 % in the validation suite (docs/validation.md)");
+      "with these defaults, MaxText's 10 runs on single TPU v4 and v5p slices came out "
+      "-9.5...+14.4 % in the validation suite (docs/validation.md)");
   d.Note(
       "a measured `gemm_efficiency` (and `attention_efficiency`, `memory_efficiency`) on the "
       "GPU replaces them");

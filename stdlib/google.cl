@@ -56,6 +56,12 @@ gpu TPU_v5e {
   memory           = 16 GB        // Cloud TPU v5e docs: HBM2 capacity 16 GB
   memory_bandwidth = 819 GB/s     // Cloud TPU v5e docs: 819 GBps
   bf16_flops       = 197 TFLOP/s  // Cloud TPU v5e docs: peak compute per chip (bf16)
+  // GEMM asymptote (round 43): no transformer-shape sweep on v5e is at hand. The best BF16 matmul
+  // JAX's Pallas TPU guides time on one (timeit, Python dispatch included) is XLA's 16384^3 in
+  // 46.953 ms, 187.3 TFLOP/s, 95.1 % of peak (docs/pallas/tpu/sparse.ipynb, "Reference"; 8192^3
+  // in 6.047 ms, 92.3 %, matmul.ipynb, "XLA matmul"); the rule the A100 follows, a transformer
+  // shape's median over the best matmul (0.897 on the H100, 0.90 on the A100), gives 0.951 x 0.897.
+  gemm_efficiency  = 0.85
   // ESTIMATE, NOT PUBLISHED: as TPU_v5p's, TPU v4's measured 192 W scaled by the BF16 peak ratio
   // (197 / 275). Override it in a spec if you have a better figure.
   tdp              = 138 W

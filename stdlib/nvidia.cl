@@ -310,11 +310,15 @@ gpu A100_80GB {
   fp32_flops           = 19.5 TFLOP/s  // A100 datasheet, FP32 (non-tensor)
   tdp                  = 400 W         // A100 datasheet, SXM
   host_bandwidth       = 32 GB/s       // A100 datasheet: "PCIe Gen4: 64 GB/s", both directions
-  // Step-model calibration. GEMM asymptote: no transformer-shape sweep on A100 is at hand. The
-  // best BF16 matmul found on one (MAMF) is 271.2 TFLOP/s, 86.9 % of peak, where the H100's is
-  // 80.3 % (Bekman, "Machine Learning Engineering", compute/accelerator/README.md, "Maximum
-  // Achievable Matmul FLOPS comparison table"), and on the H100 the median transformer shape
-  // reaches 0.72 (H100-MEASURED.md), 0.897 of its best; the same ratio gives 0.869 x 0.897.
+  // Step-model calibration. GEMM asymptote: the best BF16 matmul found on an A100 (MAMF) is
+  // 271.2 TFLOP/s, 86.9 % of peak, where the H100's is 80.3 % (Bekman, "Machine Learning
+  // Engineering", compute/accelerator/README.md, "Maximum Achievable Matmul FLOPS comparison
+  // table"), and on the H100 the median transformer shape reaches 0.72 (H100-MEASURED.md), 0.897
+  // of its best; the same ratio gives 0.869 x 0.897 (round 7). A transformer-shape sweep on an
+  // A100 confirms it (round 43): the data of Anthony et al. 2024 ("The Case for Co-Designing
+  // Model Architectures with Hardware", EleutherAI/cookbook fb3e361, sizing/results/
+  // transformer_data/h_sweep.out; FP16, PyTorch 1.13.1), a layer's four GEMMs at 8,192 tokens and
+  // hidden 2,048-12,288, a median 244.5 TFLOP/s over 324 GEMMs, 78.4 % of peak.
   gemm_efficiency      = 0.78
   // Fused attention forward: Dao 2023 (FlashAttention-2, arXiv 2307.08691), abstract:
   // "50-73 % of the theoretical maximum FLOPs/s on A100"; the top of that range is the asymptote.

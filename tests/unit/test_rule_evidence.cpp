@@ -121,9 +121,9 @@ TEST_CASE("diagnostics cite the suite's runs where they fire as they stand", "[v
   REQUIRE(defaults.one_domain.size() >= 10);
   const auto [low, high] =
       std::minmax_element(defaults.one_domain.begin(), defaults.one_domain.end());
-  const std::string defaults_text = fmt::format(
-      "MaxText's {} runs on single TPU v4, v5p and v5e slices came out {:+.1f}...{:+.1f} %",
-      defaults.one_domain.size(), *low, *high);
+  const std::string defaults_text =
+      fmt::format("MaxText's {} runs on single TPU v4 and v5p slices came out {:+.1f}...{:+.1f} %",
+                  defaults.one_domain.size(), *low, *high);
   INFO("perf.default-calibration should say: " << defaults_text);
   CHECK(Printed(defaults.notes, defaults_text));
   CHECK(Info(DiagCode::PerfDefaultCalibration).explanation.find(defaults_text) !=

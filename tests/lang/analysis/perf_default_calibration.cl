@@ -1,14 +1,22 @@
 // perf.default-calibration: a plan on a GPU that states no `gemm_efficiency` (here the standard
-// library's TPU v5e, and a GPU declared in the spec) is timed at analysis' defaults: a note says
+// library's TPU v5p, and a GPU declared in the spec) is timed at analysis' defaults: a note says
 // which and what the validation suite saw with them; `partial` states its attention and HBM
-// figures, so only its GEMMs are named. A GPU that states its own (`calibrated`, and
-// `inherited`, which extends one that does) gets none.
+// figures, so only its GEMMs are named. A GPU that states its own (`calibrated`, `inherited`,
+// which extends one that does, and the standard library's TPU v5e since round 43) gets none.
 import std.google
 import std.nvidia
 import std.cooling
 import std.models
 
 site s { cooling = cooling.direct_liquid }
+
+node v5p_host {
+  gpus     = 4 x google.TPU_v5p
+  scale_up = google.ICI_v5p
+  nics     = 4 x google.TPU_v5p_DCN
+}
+fabric ici_64 { kind = ici; topology = torus { x = 4; y = 4; z = 4; link_bandwidth = 100 GB/s; wraparound = true } }
+cluster cube { site = s; nodes = 16 x v5p_host; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ici_64 }
 
 node v5e_host {
   gpus     = 8 x google.TPU_v5e
@@ -20,13 +28,14 @@ cluster pod { site = s; nodes = 32 x v5e_host; racks = rack { nodes = 32; scale_
 
 plan tpu {
   model     = models.llama3_8b
-  cluster   = pod
-  parallel  { dp = 256 }
-  batch     { global = 256; micro = 1; seq_len = 2_048 }
+  cluster   = cube
+  parallel  { dp = 64 }
+  batch     { global = 256; micro = 4; seq_len = 2_048 }
   optimizer = adam { sharding = fsdp }
   recompute = full
   kernel_launch = graph
 }
+plan tpu_v5e extends tpu { cluster = pod; parallel { dp = 256 } batch { global = 256; micro = 1; seq_len = 2_048 } }
 
 gpu accel {
   memory           = 96 GiB
