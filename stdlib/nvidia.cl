@@ -150,6 +150,15 @@ gpu H800 extends H100_SXM5 {
 // MLA 2.478 / 9.567 against 2.294 / 7.296 (0.93x / 0.76x); GB300 0.856 / 3.917 against 0.759 /
 // 3.087 (0.89x / 0.79x), MLA 1.944 / 8.030 against 1.758 / 6.188 (0.90x / 0.77x). The factors
 // are the two shapes' means: GB200 0.93 / 0.82, GB300 0.90 / 0.78.
+//
+// HBM rule (Blackwell, round 43). NVIDIA publishes its cuDNN RMSNorm benchmark on H200, GB200 and
+// GB300 under one stack (cudnn-frontend, benchmark/norms/results/{h200,gb200,gb300}/all_models_
+// 202602*.csv, cuDNN 9.19, February 2026), forward and backward at fourteen models' shapes. At the
+// seven that normalise a hidden state (2^25 elements and more, bf16) the forward and backward
+// together, 2 + 3 bytes an element, move at 0.754 of the H200's 4.8 TB/s, 0.674 of GB200's 8 and
+// 0.680 of GB300's (the backward falls most: 0.735 against 0.631 and 0.634). The H200's own
+// `memory_efficiency` (0.72, measured on its optimizer step) times the GPUs' medians over it,
+// 0.910 and 0.937, gives GB200 0.66 and GB300 0.67; an HGX part as its Grace sibling.
 
 // NVIDIA H200 Tensor Core GPU datasheet, "H200 SXM" column. Written out rather than extending
 // H100_SXM5 so that it does not inherit the H100's price.
@@ -211,6 +220,7 @@ gpu B200 {
   mla_fp8_attention_backward_speedup = 1.64
   mxfp8_attention_factor             = 0.93
   mxfp8_attention_backward_factor    = 0.82
+  memory_efficiency                  = 0.66  // GB200's (the HBM rule above)
 }
 
 // B200 GPU of a GB200 superchip (HARDWARE.md; NVIDIA GB200 NVL72 datasheet, rack totals / 72).
@@ -243,6 +253,8 @@ gpu GB200 {
   mla_fp8_attention_backward_speedup = 1.64
   mxfp8_attention_factor             = 0.93
   mxfp8_attention_backward_factor    = 0.82
+  // Element-wise kernels: the HBM rule above.
+  memory_efficiency                  = 0.66
 }
 
 // Blackwell Ultra (B300) GPU of a GB300 superchip, as in GB300 NVL72. Same tensor throughput at
@@ -270,6 +282,7 @@ gpu GB300 extends GB200 {
   mla_fp8_attention_backward_speedup = 1.79
   mxfp8_attention_factor             = 0.90
   mxfp8_attention_backward_factor    = 0.78
+  memory_efficiency                  = 0.67  // the HBM rule above
 }
 
 // B300 in an HGX B300 board: the Blackwell Ultra die with HGX B200's BF16/FP8 throughput
@@ -297,6 +310,7 @@ gpu B300 extends B200 {
   mla_fp8_attention_backward_speedup = 1.79
   mxfp8_attention_factor             = 0.90
   mxfp8_attention_backward_factor    = 0.78
+  memory_efficiency                  = 0.67  // GB300's (the HBM rule above)
 }
 
 // NVIDIA A100 Tensor Core GPU datasheet, "A100 80GB SXM" column.
