@@ -83,7 +83,9 @@ using sim::PlanShape;
 // gemm_efficiency, which is the curve's top entry.
 constexpr double kMatrixCurve[][2] = {{16, 0.9}, {1, 0.6}, {0, 0.1}};
 constexpr const char* kVectorCurve = "[[16, 0.95], [1, 0.5], [0, 0.1]]";
-constexpr const char* kHbmCurve = "[[100, 0.9], [10, 0.75], [1, 0.6], [0, 0.3]]";
+// HBM curve below the asymptote (MB per transfer, efficiency); capped at the GPU's
+// memory_efficiency, which is the curve's top entry (Calculon's own file tops it at 0.9).
+constexpr double kHbmCurve[][2] = {{10, 0.75}, {1, 0.6}, {0, 0.3}};
 constexpr const char* kHostCurve = "[[100, 0.95], [10, 0.9], [1, 0.7], [0, 0.3]]";
 // Host-to-GPU bandwidth for offload (mem2) of a plan that offloads nothing: PCIe 5.0 x16, one
 // direction; a plan with `offload` gives its own (PlanInputs::offload_bandwidth).
@@ -423,7 +425,11 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
   const double capacity = in.hbm + (RaisesCapacity(s) ? ScoreBytes(s) : 0);
   out += fmt::format("  \"mem1\": {{\n    \"GiB\": {},\n    \"GBps\": {},\n",
                      Num(sim::GiB(capacity)), Num(sim::DecimalGBps(in.hbm_bandwidth)));
-  out += fmt::format("    \"MB_efficiency\": {}\n  }},\n", kHbmCurve);
+  // Element-wise passes at the share of HBM analysis charges them (gpu.memory_efficiency).
+  std::string hbm = fmt::format("[[100, {}]", Num(in.memory_efficiency));
+  for (const auto& point : kHbmCurve)
+    hbm += fmt::format(", [{}, {}]", Num(point[0]), Num(std::min(point[1], in.memory_efficiency)));
+  out += fmt::format("    \"MB_efficiency\": {}]\n  }},\n", hbm);
   out += fmt::format("  \"mem2\": {{\n    \"GiB\": {},\n    \"GBps\": {},\n",
                      Num(sim::GiB(host_per_gpu)),
                      Num(sim::DecimalGBps(in.offload_bandwidth > 0 ? in.offload_bandwidth
