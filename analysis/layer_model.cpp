@@ -179,6 +179,21 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     elementwise += act_in * 2 * M * (double(in.top_k) * fe + fs) / t;
     elementwise += 2 * 2 * (2 * tokens * double(in.top_k) * h);
     kernels += 3 + int(local);
+    if (in.fused_grouped_mlp) {
+      // Transformer Engine's fused grouped MLP (ForwardGroupedMLP_CuTeGEMMSwiGLU_MXFP8, cuDNN's
+      // grouped_gemm_glu and grouped_gemm_quant kernels): the first GEMM's epilogue applies the
+      // gated activation and quantizes its output for the second, whose backward epilogue
+      // applies the activation's backward and quantizes the first's output gradient. Gone: the
+      // routed copies' activation pass (one kernel a local expert) and the casts of the second
+      // GEMM's input and the first's output gradient; each grouped tensor left is quantized in
+      // one kernel. Nothing separate is left for `moe_activation` recompute to replay.
+      elementwise -= act_bytes;
+      act_bytes = 0;
+      kernels -= int(local);
+      cast_fwd -= local * in.cast_bytes * me * (fe / et);
+      cast_bwd -= local * in.cast_bytes * me * (up * fe / et);
+      casts -= 2 * int(local) - 1;
+    }
     // Megatron-Core's alltoall dispatcher with several local experts sorts the received copies
     // by local expert after the all-to-all and back before the combine ("Permutation 2",
     // sort_chunks_by_idxs in token_dispatcher.py): a second read + write each way, and in

@@ -42,6 +42,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     in.dropout =
         mo.dropout == ir::Dropout::by_norm ? in.layernorm : mo.dropout == ir::Dropout::enabled;
     in.moe = mo.has_moe;
+    in.fused_grouped_mlp = FusedGroupedMlpRuns(plan, mo.has_moe);
     if (mo.has_moe) {
       in.experts = mo.moe.experts;
       in.top_k = mo.moe.top_k;

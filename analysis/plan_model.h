@@ -85,6 +85,9 @@ struct PlanInputs {
   // FP8 attention (`fp8_attention`) on a windowed model: cuDNN's FP8 backward walks every causal
   // key block, the window's empty ones too (docs/model.md "FP8 attention"); the forward skips them.
   bool fp8_backward_ignores_window = false;
+  // The routed experts' MLP fused (`fused_grouped_mlp` in a block-scaled FP8 or NVFP4 plan with
+  // MoE layers): the activation and the casts between the two grouped GEMMs run inside them.
+  bool fused_grouped_mlp = false;
   bool fused_cross_entropy = true;  // else Megatron-LM's per-operation fp32 cross entropy
   double tokens = 0;                // training tokens; 0: not given
   double checkpoint_every = 0;      // s; 0: use the optimum
@@ -399,6 +402,15 @@ inline bool ExpertsFolded(const PlanInputs& in) {
 inline bool Fp8AttentionRuns(const ir::Plan& plan) {
   return plan.fp8_attention && ir::QuantizedPrecision(plan.precision) &&
          plan.attention_kernel == ir::AttentionKernel::tuned;
+}
+// Whether the plan's routed experts run Transformer Engine's fused grouped MLP
+// (`fused_grouped_mlp`): its kernels take block-scaled inputs, MXFP8 or NVFP4, and only MoE
+// layers have a grouped MLP. plan.fused-grouped-mlp warns where a plan states it without them.
+inline bool FusedGroupedMlpRuns(const ir::Plan& plan, bool moe) {
+  const bool block_scaled =
+      plan.precision == ir::Precision::nvfp4 ||
+      (plan.precision == ir::Precision::fp8 && plan.fp8_scaling == ir::Fp8Scaling::block);
+  return plan.fused_grouped_mlp && moe && block_scaled;
 }
 inline bool Fp8AttentionGains(const ir::Plan& plan, const PlanInputs& in) {
   return Fp8AttentionRuns(plan) && (in.mla || HeadDim(in) >= 128);

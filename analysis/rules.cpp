@@ -575,6 +575,28 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
             quantized ? "the kernel named here" : "the precision set here");
     sink.Report(std::move(d));
   }
+  // plan.fused-grouped-mlp: the fused kernels take block-scaled inputs and exist for MoE layers.
+  if (plan.fused_grouped_mlp && !in.fused_grouped_mlp) {
+    const bool scaled =
+        ir::QuantizedPrecision(plan.precision) &&
+        (plan.precision == ir::Precision::nvfp4 || plan.fp8_scaling == ir::Fp8Scaling::block);
+    auto d = MakeDiagnostic(
+        DiagCode::PlanFusedGroupedMlp, plan.FieldRange("fused_grouped_mlp"),
+        !in.moe ? fmt::format("`fused_grouped_mlp` on a model without MoE layers: there is no "
+                              "grouped MLP to fuse, and the field changes nothing")
+                : fmt::format("`fused_grouped_mlp` in a {} plan: the fused kernels take "
+                              "block-scaled inputs (`fp8_scaling = block` or `precision = nvfp4`), "
+                              "so the experts run unfused and are timed so",
+                              plan.precision == ir::Precision::fp8
+                                  ? fmt::format("{}-scaled FP8", ir::EnumName(plan.fp8_scaling))
+                                  : std::string(ir::EnumName(plan.precision))));
+    if (in.moe && !scaled)
+      d.Label(plan.precision == ir::Precision::fp8 && plan.HasField("fp8_scaling")
+                  ? plan.FieldRange("fp8_scaling")
+                  : plan.FieldRange("precision"),
+              "the precision set here");
+    sink.Report(std::move(d));
+  }
   if (!r.valid) return;
 
   CheckDefaultCalibration(plan, gpu, in, sink);

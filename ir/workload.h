@@ -329,6 +329,7 @@ struct Plan : Entity {
   bool fused_cross_entropy = true;
   AttentionKernel attention_kernel = AttentionKernel::tuned;
   bool fp8_attention = false;
+  bool fused_grouped_mlp = false;
   KernelLaunch kernel_launch = KernelLaunch::eager;
   Bytes framework_reserve;
   Seconds step_overhead;  // read only where written (Entity::HasField); else analysis' default
@@ -382,6 +383,12 @@ void Describe(Plan& p, V& v) {
           "wide or wider (narrower ones gain nothing counted), its `mla_fp8_attention_speedup` "
           "for MLA, and under `fp8_scaling = block` as MXFP8 at its `mxfp8_attention_factor` of "
           "that; only with `precision = fp8` or `nvfp4`");
+  v.Field("fused_grouped_mlp", p.fused_grouped_mlp, kOptional,
+          "the routed experts' MLP as Transformer Engine's fused grouped MLP (its op fuser with "
+          "NVTE_CUTEDSL_FUSED_GROUPED_MLP=1, cuDNN's CuTe DSL kernels on Blackwell): the gated "
+          "activation and the quantization of its output run in the first grouped GEMM's "
+          "epilogue, their backward in the second's; only with `fp8_scaling = block` or "
+          "`precision = nvfp4` and MoE layers");
   v.Field("kernel_launch", p.kernel_launch, kOptional,
           "how the host issues the kernels: `eager` (one launch at a time, so a layer takes at "
           "least its kernels times the host's launch time) or `graph` (the whole step replayed "

@@ -230,6 +230,11 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
       "# from the job id so jobs that share a first node do not collide.\n";
   o += "export MASTER_ADDR=$(scontrol show hostnames \"$SLURM_JOB_NODELIST\" | head -n 1)\n";
   o += "export MASTER_PORT=$((20000 + SLURM_JOB_ID % 20000))\n\n";
+  if (in.fused_grouped_mlp)
+    o += "# The routed experts as Transformer Engine's fused grouped MLP (cuDNN's CuTe DSL "
+         "kernels,\n"
+         "# Blackwell only), with --use-transformer-engine-op-fuser below.\n"
+         "export NVTE_CUTEDSL_FUSED_GROUPED_MLP=1\n\n";
 
   Args a;
   a.Section("parallelism: tp x pp x cp x dp = " + Thousands(gpus) + " GPUs");
@@ -455,6 +460,10 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
         "the plan's `fp8_attention` (Transformer Engine's FP8 dot-product attention) has no "
         "Megatron-LM flag: set TransformerConfig.fp8_dot_product_attention = True (Megatron-"
         "Bridge and NeMo: the model config's fp8_dot_product_attention)");
+  if (in.fused_grouped_mlp) {
+    a.Section("fused_grouped_mlp: the routed experts through Transformer Engine's op fuser");
+    a.Add("--use-transformer-engine-op-fuser");
+  }
   if (plan.kernel_launch == ir::KernelLaunch::graph) {
     // Megatron-Core asserts the NaN check off under whole-iteration graphs (arguments.py).
     a.Section("kernel_launch = graph: the whole iteration replayed from one CUDA graph");

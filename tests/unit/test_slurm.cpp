@@ -609,6 +609,20 @@ TEST_CASE("slurm: a graph-launched plan reaches Megatron-Core as whole-iteration
   CHECK(out.Files().at(eager).find("--no-check-for-nan") == std::string::npos);
 }
 
+TEST_CASE("slurm: the fused grouped MLP reaches Megatron-Core as the op fuser and TE's variable",
+          "[slurm]") {
+  // The same 26.08 rows run their experts as Transformer Engine's fused grouped MLP (the recipe
+  // sets use_transformer_engine_op_fuser and NVTE_CUTEDSL_FUSED_GROUPED_MLP=1); 25.11's do not.
+  auto c = ValidationSpec("blackwell.cl");
+  auto out = LowerSlurm(*c);
+  const std::string& fused = out.Files().at("slurm/gb200_8/mb2608_gb200_qwen3_30b_a3b.sbatch");
+  const std::string& plain = out.Files().at("slurm/gb200_8/mb25_gb200_qwen3_30b_a3b.sbatch");
+  CHECK(fused.find("\nexport NVTE_CUTEDSL_FUSED_GROUPED_MLP=1\n") != std::string::npos);
+  CHECK(fused.find("--use-transformer-engine-op-fuser") != std::string::npos);
+  CHECK(plain.find("NVTE_CUTEDSL") == std::string::npos);
+  CHECK(plain.find("--use-transformer-engine-op-fuser") == std::string::npos);
+}
+
 TEST_CASE("slurm: a plan without FSDP prefetch says the Megatron-FSDP run prefetches", "[slurm]") {
   // tests/lang/explain/fsdp_prefetch.cl: Megatron-FSDP has no flag that turns prefetch off, so
   // the script cannot run the plan's `prefetch = none`; it says so rather than stay silent.

@@ -30,6 +30,9 @@
 //        CUDA graphs) is not in the plan, except that the 26.08 rows replay the whole iteration
 //        as a CUDA graph (`_enable_hybridep_full_iteration_mxfp8` in perf_recipes/qwen/common.py
 //        at 067f987df: cuda_graph_impl = "full_iteration"; `kernel_launch = graph`, round 17).
+//        Round 43: the same helper turns on Transformer Engine's op fuser and the recipes set
+//        NVTE_CUTEDSL_FUSED_GROUPED_MLP=1, so the 26.08 rows state `fused_grouped_mlp` (-16.4 ->
+//        -7.9 % on GB200, -17.1 -> -9.8 % on GB300).
 import std.nvidia
 import std.cooling
 import std.models
@@ -167,9 +170,9 @@ plan mb25_gb200_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb200_8; parall
 // [MB25B] DGX-GB300, Qwen3_30B_a3B: 8 GPUs, FP8-MX, GBS 512, MBS 4, EP 8: 28,934 tokens/s/GPU.
 plan mb25_gb300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb300_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
 // [MB2608] DGX-GB200, Qwen3_30B_a3B: 8 GPUs, MXFP8, GBS 512, MBS 4, EP 8: 39,936 tokens/s/GPU.
-plan mb2608_gb200_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb200_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph }
+plan mb2608_gb200_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb200_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; fused_grouped_mlp = true }
 // [MB2608] DGX-GB300, Qwen3_30B_a3B: 8 GPUs, MXFP8, GBS 512, MBS 8, EP 8: 44,544 tokens/s/GPU.
-plan mb2608_gb300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb300_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 8; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph }
+plan mb2608_gb300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb300_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 8; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; fused_grouped_mlp = true }
 
 // ---- MLPerf Training v5.0 on GB200 NVL72 (round 20, entered before their predictions were
 // seen).
@@ -469,31 +472,33 @@ plan mb2602_b200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b200_64; 
 //        micro-batch's compute (`overlap_moe_expert_parallel_comm`, `delay_wgrad_compute`:
 //        `ep_comm_overlap = true`); the distributed optimizer with gradients reduced in 16 bits.
 //        Not stated: delayed weight gradients, paged stashing with a rank capacity factor of 1.5,
-//        Transformer Engine's op fuser and the fused grouped MLP (CuteDSL), the FP8 output layer
+//        the FP8 output layer
 //        of the DeepSeek-V3 and GPT-OSS recipes (`fp8_output_proj`), HybridEP's 32 SMs, and
 //        GPT-OSS's attention sinks and biases. FP8 attention (`fp8_dot_product_attention`) as the
 //        recipes set it: on in GPT-OSS on both systems, Qwen3 on both, DeepSeek-V3 on GB300
-//        alone (the helper's default, False, on GB200).
+//        alone (the helper's default, False, on GB200). Stated since round 43: Transformer
+//        Engine's op fuser with the CuTe DSL fused grouped MLP (`use_transformer_engine_op_fuser`
+//        in the helpers, NVTE_CUTEDSL_FUSED_GROUPED_MLP=1 in each recipe: `fused_grouped_mlp`).
 // DeepSeekV3, DGX-GB300: 256 GPUs, GBS 4,096, MBS 1, PP 2, VP 8, EP 32: 6,288 tokens/s/GPU. No
 // recompute; the layout "Et*4|(t*4|)*14tmL" of [MB2602M] (ranks of 32 and 29 layers).
 // clusterc: allow(plan.indivisible)
-plan mb2608_gb300_dsv3 { model = models.deepseek_v3; cluster = gb300_256; parallel { pp = 2; vpp = 8; dp = 128; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 32; last_stage_layers = 29 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+plan mb2608_gb300_dsv3 { model = models.deepseek_v3; cluster = gb300_256; parallel { pp = 2; vpp = 8; dp = 128; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 32; last_stage_layers = 29 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 // DeepSeekV3, DGX-GB200: 256 GPUs, GBS 4,096, MBS 1, PP 4, VP 4, EP 64: 4,912 tokens/s/GPU.
 // Selective recompute of `mla_up_proj`; the (4, 4) layout of [MB2602M] (16, 16, 16, 13).
 // clusterc: allow(plan.indivisible)
-plan mb2608_gb200_dsv3 { model = models.deepseek_v3; cluster = gb200_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; recompute = selective; recompute_modules { mla_up_projection = true } }
+plan mb2608_gb200_dsv3 { model = models.deepseek_v3; cluster = gb200_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; fused_grouped_mlp = true; recompute = selective; recompute_modules { mla_up_projection = true } }
 // GPT OSS 120B, DGX-GB300: 64 GPUs, GBS 1,280, MBS 4, EP 16: 33,024 tokens/s/GPU. No recompute.
-plan mb2608_gb300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb300_64; parallel { dp = 64; ep = 16; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+plan mb2608_gb300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb300_64; parallel { dp = 64; ep = 16; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 // GPT OSS 120B, DGX-GB200: 64 GPUs, GBS 1,280, MBS 4, EP 64: 28,672 tokens/s/GPU. No recompute
 // (the recipe clears `recompute_modules` after the helper).
-plan mb2608_gb200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb200_64; parallel { dp = 64; ep = 64; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+plan mb2608_gb200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb200_64; parallel { dp = 64; ep = 64; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 // Qwen3_235B_a22B, DGX-GB300: 256 GPUs, GBS 8,192, MBS 2, PP 4, VP 12, EP 32: 8,816
 // tokens/s/GPU. No recompute; the embedding and the loss take a place each in the split, as in
 // [MB2602M] (ranks of 23, 24, 24, 23).
-plan mb2608_gb300_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb300_256; parallel { pp = 4; vpp = 12; dp = 64; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 23; last_stage_layers = 23 } batch { global = 8_192; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+plan mb2608_gb300_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb300_256; parallel { pp = 4; vpp = 12; dp = 64; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 23; last_stage_layers = 23 } batch { global = 8_192; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 // Qwen3_235B_a22B, DGX-GB200: 256 GPUs, GBS 8,192, MBS 1, PP 8, VP 3, EP 32: 7,280
 // tokens/s/GPU (11, 6 x 12, 11).
-plan mb2608_gb200_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb200_256; parallel { pp = 8; vpp = 3; dp = 32; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+plan mb2608_gb200_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb200_256; parallel { pp = 8; vpp = 3; dp = 32; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 
 //  [MB2606B] Round 41: the DGX-B300 MoE rows of Megatron-Bridge's "26.06 NeMo Container" tables
 //        (docs/performance-summary-archive.md at 067f987df) whose layout the recipes at 067f987df
@@ -509,8 +514,8 @@ plan mb2608_gb200_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb200_256
 plan mb2606_b300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b300_64; parallel { dp = 64; ep = 8; ep_dispatch = deduplicated } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
 // Qwen3_30B_a3B, DGX-B300: 8 GPUs, GBS 512, MBS 8, EP 8: 40,769 tokens/s/GPU. The whole iteration
 // as a CUDA graph, FP8 attention and the EP all-to-all overlapped (`_enable_hybridep_full_
-// iteration_mxfp8`, as [MB2608]'s Qwen3 rows).
-plan mb2606_b300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = b300_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 512; micro = 8; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+// iteration_mxfp8`, as [MB2608]'s Qwen3 rows), the fused grouped MLP (since round 43).
+plan mb2606_b300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = b300_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 512; micro = 8; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 
 //  [MB2509] Round 37: Megatron-Bridge docs/performance-summary.md (df0289c1), "25.09 NeMo
 //        Container", DGX-GB200, LLAMA3.1_405B on 128 GPUs, GBS 64, MBS 1: the two layouts the

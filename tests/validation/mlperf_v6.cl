@@ -68,7 +68,8 @@ fabric xdr4 {
 // `recompute_modules { mlp = true }`), TP overlap left at the recipe's default (off here), FP8
 // attention (`FP8_DPA=True`: `fp8_attention = true`, round 40). Not stated: the MXFP8 output
 // layer on Theia (`FP8_OUTPUT_PROJ=True`), delayed weight gradients, paged stashing with a
-// capacity factor of 4, the fused grouped MLP (CuteDSL).
+// capacity factor of 4. Stated since round 43: the fused grouped MLP, which every run's own
+// config sets (`USE_TE_OPS=True`, `NVTE_CUTEDSL_FUSED_GROUPED_MLP=1`: `fused_grouped_mlp`).
 cluster gb300_256 { site = dc; nodes = 64 x gb300_tray;   racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = xdr4 }
 cluster gb300_512 { site = dc; nodes = 128 x gb300_tray;  racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = xdr4 }
 cluster gb200_512 { site = dc; nodes = 128 x gb200_tray;  racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4 }
@@ -77,23 +78,23 @@ cluster gb200_4096 { site = dc; nodes = 1024 x gb200_tray; racks = rack { nodes 
 cluster gb200_8192 { site = dc; nodes = 2048 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4x3 }
 // theia_ngpu256: global 15,360, accumulation 240 (dp 64): 39.356 s.
 // clusterc: allow(plan.indivisible)
-plan ml60_gb300_dsv3_256 { model = models.deepseek_v3; cluster = gb300_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+plan ml60_gb300_dsv3_256 { model = models.deepseek_v3; cluster = gb300_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 // theia_ngpu512: global 15,360, accumulation 120 (dp 128): 20.090 s.
 // clusterc: allow(plan.indivisible)
-plan ml60_gb300_dsv3_512 { model = models.deepseek_v3; cluster = gb300_512; parallel { pp = 4; vpp = 4; dp = 128; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph }
+plan ml60_gb300_dsv3_512 { model = models.deepseek_v3; cluster = gb300_512; parallel { pp = 4; vpp = 4; dp = 128; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 // tyche-hsg_ngpu512: global 15,360, accumulation 240 (dp 64): 32.939 s (its three logs 30.90,
 // 32.96 and 32.94 s).
 // clusterc: allow(plan.indivisible)
-plan ml60_gb200_dsv3_512 { model = models.deepseek_v3; cluster = gb200_512; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 64; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; recompute = selective; recompute_modules { mlp = true } }
+plan ml60_gb200_dsv3_512 { model = models.deepseek_v3; cluster = gb200_512; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 64; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true; recompute = selective; recompute_modules { mlp = true } }
 // tyche-hsg_ngpu2048: global 15,360, accumulation 60 (dp 256): 8.737 s.
 // clusterc: allow(plan.indivisible)
-plan ml60_gb200_dsv3_2048 { model = models.deepseek_v3; cluster = gb200_2048; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 256; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; recompute = selective; recompute_modules { mlp = true } }
+plan ml60_gb200_dsv3_2048 { model = models.deepseek_v3; cluster = gb200_2048; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 256; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true; recompute = selective; recompute_modules { mlp = true } }
 // tyche-hsg_ngpu4096: global 16,384, accumulation 32 (dp 512): 5.404 s.
 // clusterc: allow(plan.indivisible)
-plan ml60_gb200_dsv3_4096 { model = models.deepseek_v3; cluster = gb200_4096; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 512; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; recompute = selective; recompute_modules { mlp = true } }
+plan ml60_gb200_dsv3_4096 { model = models.deepseek_v3; cluster = gb200_4096; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 512; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true; recompute = selective; recompute_modules { mlp = true } }
 // tyche-hsg_ngpu8192: global 16,384, accumulation 16 (dp 1,024): 3.493 s.
 // clusterc: allow(plan.indivisible)
-plan ml60_gb200_dsv3_8192 { model = models.deepseek_v3; cluster = gb200_8192; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 1_024; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; recompute = selective; recompute_modules { mlp = true } }
+plan ml60_gb200_dsv3_8192 { model = models.deepseek_v3; cluster = gb200_8192; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 1_024; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true; recompute = selective; recompute_modules { mlp = true } }
 
 // ---- GPT-OSS 20B (benchmarks/gpt_oss_20b, 8,192 tokens). The model (implementations/nemo/
 // pretrain.py and conf/gpt_oss.yaml): GPT-OSS 120B's layer (std.models.gpt_oss_120b) in 24
@@ -104,8 +105,10 @@ plan ml60_gb200_dsv3_8192 { model = models.deepseek_v3; cluster = gb200_8192; pa
 // 2 with sequence parallelism, CP 4, EP 8. The 8- and 72-GPU configurations are not in the copy:
 // their names (README-*.md) give the layout, and other submitters' files of the same names
 // (QCT's D75H-10U_nemo, Lambda's gb300_0513) agree with the logged batch, rate and intervals.
-// Not stated: the attention sinks, the experts' clamped activation and biases, the fused grouped
-// MLP (`NVTE_CUTEDSL_FUSED_GROUPED_MLP=1`).
+// Not stated: the attention sinks, the experts' clamped activation and biases. The fused grouped
+// MLP (`USE_TE_OPS=True`, `NVTE_CUTEDSL_FUSED_GROUPED_MLP=1`) is stated since round 43 where the
+// copy has the configuration, the 512-GPU run's; of the 8- and 72-GPU ones other submitters'
+// copies disagree (on in HPE's and Nebius's, off in Dell's), and they stay unstated.
 model gpt_oss_20b_mlperf {
   layers               = 24
   hidden               = 2_880
@@ -139,7 +142,7 @@ plan ml60_gb300_gpt_oss_20b_72 { model = gpt_oss_20b_mlperf; cluster = gb300_72;
 // tokens/s/GPU.
 plan ml60_gb200_gpt_oss_20b_72 { model = gpt_oss_20b_mlperf; cluster = gb200_72; parallel { cp = 2; cp_comm = all_to_all; dp = 36; ep = 4; ep_dispatch = deduplicated } batch { global = 36; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph }
 // theia_ngpu512: global 64, TP 2, CP 4, EP 8 (dp 64): 0.09141 s, 11,202 tokens/s/GPU.
-plan ml60_gb300_gpt_oss_20b_512 { model = gpt_oss_20b_mlperf; cluster = gb300_512; parallel { tp = 2; cp = 4; cp_comm = all_to_all; dp = 64; ep = 8; ep_dispatch = deduplicated } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph }
+plan ml60_gb300_gpt_oss_20b_512 { model = gpt_oss_20b_mlperf; cluster = gb300_512; parallel { tp = 2; cp = 4; cp_comm = all_to_all; dp = 64; ep = 8; ep_dispatch = deduplicated } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; fused_grouped_mlp = true }
 
 // ---- Llama 3.1 8B (benchmarks/llama31_8b, 8,192 tokens) on Tyche-hsg's 1,024 GB200
 // (implementations/nemo/config_GB200_256x4x1xtp4pp1cp4_8b.sh; its config_common*.sh are not in
