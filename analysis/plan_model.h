@@ -406,11 +406,12 @@ inline bool Fp8AttentionRuns(const ir::Plan& plan) {
 // Whether the plan's routed experts run Transformer Engine's fused grouped MLP
 // (`fused_grouped_mlp`): its kernels take block-scaled inputs, MXFP8 or NVFP4, and only MoE
 // layers have a grouped MLP. plan.fused-grouped-mlp warns where a plan states it without them.
+inline bool BlockScaledPrecision(const ir::Plan& plan) {
+  return plan.precision == ir::Precision::nvfp4 ||
+         (plan.precision == ir::Precision::fp8 && plan.fp8_scaling == ir::Fp8Scaling::block);
+}
 inline bool FusedGroupedMlpRuns(const ir::Plan& plan, bool moe) {
-  const bool block_scaled =
-      plan.precision == ir::Precision::nvfp4 ||
-      (plan.precision == ir::Precision::fp8 && plan.fp8_scaling == ir::Fp8Scaling::block);
-  return plan.fused_grouped_mlp && moe && block_scaled;
+  return plan.fused_grouped_mlp && moe && BlockScaledPrecision(plan);
 }
 inline bool Fp8AttentionGains(const ir::Plan& plan, const PlanInputs& in) {
   return Fp8AttentionRuns(plan) && (in.mla || HeadDim(in) >= 128);

@@ -577,9 +577,7 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   }
   // plan.fused-grouped-mlp: the fused kernels take block-scaled inputs and exist for MoE layers.
   if (plan.fused_grouped_mlp && !in.fused_grouped_mlp) {
-    const bool scaled =
-        ir::QuantizedPrecision(plan.precision) &&
-        (plan.precision == ir::Precision::nvfp4 || plan.fp8_scaling == ir::Fp8Scaling::block);
+    const bool scaled = BlockScaledPrecision(plan);
     auto d = MakeDiagnostic(
         DiagCode::PlanFusedGroupedMlp, plan.FieldRange("fused_grouped_mlp"),
         !in.moe ? fmt::format("`fused_grouped_mlp` on a model without MoE layers: there is no "
