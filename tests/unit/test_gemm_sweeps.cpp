@@ -80,9 +80,6 @@ TEST_CASE("TPU v5e's GEMM asymptote is its best matmul by the A100's rule", "[ge
   CHECK(fraction(8192, 6.047e-3) == Approx(0.923).margin(0.001));
   CHECK(fraction(4096, 0.827e-3) < best);
   CHECK(in.gemm_efficiency == Approx(best * kRule).margin(0.005));
-  // Against those matmuls the curve is what the rule says: short of XLA's best by 0.897.
-  CHECK(2 * 16384.0 * 16384 * 16384 / GemmTime(in, 16384, 16384, 16384) / 197e12 ==
-        Approx(best * kRule).margin(0.01));
   // TPU v5p and v4 have no such timing and keep analysis' default (perf.default-calibration).
   CHECK(PlanNamed(*tpu, "mx_v5p_32b_64").gemm_efficiency == Approx(0.80));
 }
