@@ -63,6 +63,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -90,6 +91,15 @@ constexpr const char* kHostCurve = "[[100, 0.95], [10, 0.9], [1, 0.7], [0, 0.3]]
 // Host-to-GPU bandwidth for offload (mem2) of a plan that offloads nothing: PCIe 5.0 x16, one
 // direction; a plan with `offload` gives its own (PlanInputs::offload_bandwidth).
 constexpr double kHostLinkBytesPerSecond = 64e9;
+
+// A Calculon efficiency curve: `top` from `top_at` up, then Calculon's own points capped by it.
+template <std::size_t N>
+std::string CappedCurve(double top_at, double top, const double (&points)[N][2]) {
+  std::string curve = fmt::format("[[{}, {}]", Num(top_at), Num(top));
+  for (const auto& point : points)
+    curve += fmt::format(", [{}, {}]", Num(point[0]), Num(std::min(point[1], top)));
+  return curve + "]";
+}
 
 // Calculon's datatype sizes every tensor it moves and stores and names the matrix rate. An FP8
 // (NVFP4) plan is written as bfloat16 with the FP8 (FP4) rate (SystemJson; header).
@@ -413,11 +423,8 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
   out += fmt::format("  \"matrix\": {{\n    \"{}\": {{\n      \"tflops\": {},\n", dt,
                      Num(in.peak_flops / 1e12));
   // Calculon runs every matrix operation at the plan's datatype: the linear layers' asymptote.
-  const double top = analysis::LinearGemmEfficiency(in);
-  std::string curve = fmt::format("[[128, {}]", Num(top));
-  for (const auto& point : kMatrixCurve)
-    curve += fmt::format(", [{}, {}]", Num(point[0]), Num(std::min(point[1], top)));
-  out += fmt::format("      \"gflops_efficiency\": {}]\n    }}\n  }},\n", curve);
+  out += fmt::format("      \"gflops_efficiency\": {}\n    }}\n  }},\n",
+                     CappedCurve(128, analysis::LinearGemmEfficiency(in), kMatrixCurve));
   out += fmt::format("  \"vector\": {{\n    \"{}\": {{\n      \"tflops\": {},\n", dt,
                      Num(vector / 1e12));
   out += fmt::format("      \"gflops_efficiency\": {}\n    }}\n  }},\n", kVectorCurve);
@@ -426,10 +433,8 @@ std::string SystemJson(const Context& ctx, const PlanShape& s) {
   out += fmt::format("  \"mem1\": {{\n    \"GiB\": {},\n    \"GBps\": {},\n",
                      Num(sim::GiB(capacity)), Num(sim::DecimalGBps(in.hbm_bandwidth)));
   // Element-wise passes at the share of HBM analysis charges them (gpu.memory_efficiency).
-  std::string hbm = fmt::format("[[100, {}]", Num(in.memory_efficiency));
-  for (const auto& point : kHbmCurve)
-    hbm += fmt::format(", [{}, {}]", Num(point[0]), Num(std::min(point[1], in.memory_efficiency)));
-  out += fmt::format("    \"MB_efficiency\": {}]\n  }},\n", hbm);
+  out += fmt::format("    \"MB_efficiency\": {}\n  }},\n",
+                     CappedCurve(100, in.memory_efficiency, kHbmCurve));
   out += fmt::format("  \"mem2\": {{\n    \"GiB\": {},\n    \"GBps\": {},\n",
                      Num(sim::GiB(host_per_gpu)),
                      Num(sim::DecimalGBps(in.offload_bandwidth > 0 ? in.offload_bandwidth
