@@ -458,6 +458,22 @@ plan mb2602_b300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b300_64; 
 // DGX-B200: 8,047 tokens/s/GPU.
 plan mb2602_b200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b200_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true } }
 
+//  [MB2604G] Round 44: the DGX-B300 and DGX-B200 GPT OSS 120B BF16 rows of the "26.04.01 NeMo
+//        Container" tables (Megatron-Bridge 067f987df, docs/performance-summary-archive.md), the
+//        newest release that has them: GBS 1,280, MBS 4, EP 8 inside each node where [MB2602G]'s
+//        rows spread EP 64 over eight, the layout the recipes at 067f987df give
+//        (perf_recipes/gpt_oss/{b300,b200}/gpt_oss.py, `gpt_oss_120b_pretrain_64gpu_*_bf16_config`):
+//        B300 the flex dispatcher with HybridEP and the partial CUDA graphs of attention, router
+//        and MoE preprocess (`kernel_launch` stays eager, as [MB25D]), no recompute; B200 the
+//        alltoall dispatcher, selective recompute of the norms and the MoE activation, no graphs.
+//        Assumed, as for [MB2606B]: the runs used those recipes. Entered after the predictions of
+//        like plans were seen (round 44 asked whether the GPT-OSS runs' error lies in the
+//        inter-node all-to-all); by the rule of every row with a recipe, not chosen by them.
+// DGX-B300: 15,232 tokens/s/GPU.
+plan mb2604_b300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b300_64; parallel { dp = 64; ep = 8; ep_dispatch = deduplicated } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 } }
+// DGX-B200: 13,568 tokens/s/GPU.
+plan mb2604_b200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b200_64; parallel { dp = 64; ep = 8 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true } }
+
 //  [MB2608M] Round 41: the other MoE rows of [MB2608]'s "26.08 NeMo Container" tables that the
 //        language states (DeepSeekV3, GPT OSS 120B and Qwen3_235B_a22B on DGX-GB300 and DGX-GB200,
 //        all MXFP8: `precision = fp8; fp8_scaling = block`), entered before their predictions
