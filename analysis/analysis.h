@@ -60,6 +60,10 @@ struct Options {
   // the model counts them (the profiler saw 45 and 49, autograd's bookkeeping among them):
   // 53.7, 57.3, 56.9 us. Per counted kernel, so that the floor reproduces the measured layers.
   double host_kernel_time = 56e-6;  // s
+  // Host time to issue one small eager PyTorch operation of a loop the model counts op by op
+  // (the routed experts' bias, MoE layers with `expert_bias`): tiny kernels issued back to back
+  // every 6.9 us, 9.3 us on a repeat (bench/gpu/README.md, H100 SXM5, 2026-11-26); their mean.
+  double eager_op_time = 8.1e-6;  // s
   // Host-memory offload where the GPU states no `host_bandwidth`: a PCIe Gen5 x16 link, 128 GB/s
   // both directions (Transformer Engine docs, "CPU offloading": "Traditional PCIe Gen5 x16
   // systems offer 128 GB/s bidirectional bandwidth"), one direction at a time.

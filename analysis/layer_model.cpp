@@ -137,6 +137,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   double elementwise = 0;                       // forward bytes of element-wise kernels
   double sorted = 0;  // bytes of the MoE sort by local expert, forward and again backward
   int kernels = 0;
+  // The routed experts' second bias, added in eager operations (below): bytes and operations.
+  double bias_fwd = 0, bias_bwd = 0, bias_ops_fwd = 0, bias_ops_bwd = 0;
   if (!moe_layer) {
     double ffn = double(in.ffn);
     const double cast_before = cast_fwd;
@@ -201,6 +203,23 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // HybridEP) and a single local expert skip it.
     if (ep > 1 && local > 1 && !in.ep_deduplicated)
       sorted = 2 * 2 * (2 * tokens * double(in.top_k) * h);
+    // Experts with biases (GPT-OSS, `expert_bias`): the first linear layer's bias is added in the
+    // fused activation (Megatron-Core's weighted_bias_quick_geglu_impl), the second's, scaled by
+    // the router's probability, by TEGroupedMLP._apply_bias (megatron/core/transformer/moe/
+    // experts.py, a329dd6 of 2025-09 on): `t + b * p` on each local expert's rows, then one
+    // torch.cat, eager 16-bit operations. Forward, per element of the routed copies' output:
+    // b * p written (2), t and it read and the sum written (6), the concatenation read and
+    // written (4). Backward: the bias and probability gradients, each a product written and
+    // read again by its sum (2 x 6), and the split's backward concatenating the output gradient
+    // (4). Two operations a local expert and the concatenation forward, four a local expert and
+    // two concatenations backward, each issued from Python.
+    if (in.eager_expert_bias) {
+      const double elements = tokens * double(in.top_k) * h;
+      bias_fwd = 12 * elements;
+      bias_bwd = 16 * elements;
+      bias_ops_fwd = 2 * local + 1;
+      bias_ops_bwd = 4 * local + 2;
+    }
   }
   lt.gemm_time = gemm;
   lt.gemm_flops = lt.flops_fwd;
@@ -345,6 +364,10 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     ew_fwd += MemoryBoundTime(in, cast_fwd) + (casts - 1) * in.gemm_overhead;
     ew_bwd += MemoryBoundTime(in, cast_bwd) + (casts - 1) * in.gemm_overhead;
   }
+  if (bias_fwd > 0) {
+    ew_fwd += MemoryBoundTime(in, bias_fwd) + (bias_ops_fwd - 1) * in.gemm_overhead;
+    ew_bwd += MemoryBoundTime(in, bias_bwd) + (bias_ops_bwd - 1) * in.gemm_overhead;
+  }
   lt.memory_bound = ew_fwd + ew_bwd;
 
   lt.fwd = gemm + attn_fwd + ew_fwd;
@@ -358,10 +381,16 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // per layer and direction: Megatron-Core's MoE dispatch synchronises with the host in every
   // layer, which keeps the host from running ahead.
   const double other = kernels + (sorted > 0 ? 2 : 0) + casts;
-  lt.kernels_fwd = gemms + attn_kernels_fwd + other;
-  lt.kernels_bwd = 2 * gemms + attn_kernels_bwd + other;
-  lt.fwd = std::max(lt.fwd, lt.kernels_fwd * in.host_kernel_time);
-  lt.bwd = std::max(lt.bwd, lt.kernels_bwd * in.host_kernel_time);
+  const double counted_fwd = gemms + attn_kernels_fwd + other;
+  const double counted_bwd = 2 * gemms + attn_kernels_bwd + other;
+  lt.kernels_fwd = counted_fwd + bias_ops_fwd;
+  lt.kernels_bwd = counted_bwd + bias_ops_bwd;
+  lt.eager_ops_fwd = bias_ops_fwd;
+  lt.eager_ops_bwd = bias_ops_bwd;
+  // The bias loop's operations are counted one by one, so they take the host's time per eager
+  // operation, not the per-counted-kernel figure that carries uncounted bookkeeping.
+  lt.fwd = std::max(lt.fwd, counted_fwd * in.host_kernel_time + bias_ops_fwd * in.eager_op_time);
+  lt.bwd = std::max(lt.bwd, counted_bwd * in.host_kernel_time + bias_ops_bwd * in.eager_op_time);
   // Recompute (Korthikanti et al. 2022): full replays the layer's forward; selective the
   // modules the plan names, by default the attention core, fused or not (Megatron-Core replays
   // the fused kernel's forward too: transformer/attention.py, _checkpointed_attention_forward).

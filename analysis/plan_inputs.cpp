@@ -18,6 +18,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.gemm_overhead = options.gemm_overhead;
   in.host_kernel_time =
       plan.kernel_launch == ir::KernelLaunch::eager ? options.host_kernel_time : 0;
+  in.eager_op_time = plan.kernel_launch == ir::KernelLaunch::eager ? options.eager_op_time : 0;
   in.step_overhead = plan.HasField("step_overhead") ? plan.step_overhead.si : options.step_overhead;
   in.gemm_tile = options.gemm_tile;
   in.optimizer_bytes_per_param = plan.optimizer.fused ? options.optimizer_bytes_per_param
@@ -51,6 +52,9 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
       in.dense_layers = mo.moe.dense_layers;
       in.expert_groups = mo.moe.groups;
       in.top_groups = mo.moe.top_groups;
+      in.expert_bias = mo.moe.expert_bias;
+      in.eager_expert_bias = mo.moe.expert_bias && !in.fused_grouped_mlp &&
+                             plan.kernel_launch == ir::KernelLaunch::eager;
     }
     in.mla = mo.has_mla;
     if (mo.has_mla) {

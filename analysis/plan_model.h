@@ -42,6 +42,10 @@ struct PlanInputs {
   bool moe = false;
   int64_t experts = 0, top_k = 0, shared_experts = 0, expert_ffn = 0, dense_layers = 0;
   int64_t expert_groups = 0, top_groups = 0;  // group-limited routing; 0: unlimited
+  bool expert_bias = false;  // the routed experts' linear layers carry biases (GPT-OSS)
+  // ... and the second's, scaled by the router's probability, is added expert by expert in eager
+  // PyTorch (MakePlanInputs: neither the fused grouped MLP nor graph replay).
+  bool eager_expert_bias = false;
   bool mla = false;
   int64_t q_rank = 0, kv_rank = 0, rope_dim = 0, head_dim = 0, v_head_dim = 0;
   // Plan.
@@ -147,6 +151,7 @@ struct PlanInputs {
   // Options copied in so EvaluatePlan needs nothing else.
   double gemm_overhead = 0;     // s per kernel (launch, wave tail)
   double host_kernel_time = 0;  // s the host takes per kernel the model counts; 0: graph replay
+  double eager_op_time = 0;     // s the host takes per eager PyTorch operation (Options)
   double step_overhead = 0;     // s per step outside the step's kernels (Options::step_overhead)
   double gemm_tile = 128;       // tile edge for quantisation
   double optimizer_bytes_per_param = 42;  // HBM traffic of the optimizer step (Options)

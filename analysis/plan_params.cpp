@@ -25,6 +25,9 @@ ParamCounts CountParams(const PlanInputs& in, const AttentionDims& a) {
   if (in.moe) {
     double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
     c.expert = MlpFactor(in) * h * fe;
+    // Expert biases (`expert_bias`): the first layer's, gate and up under a gated activation,
+    // and the second's.
+    if (in.expert_bias) c.expert += (MlpFactor(in) - 1) * fe + h;
     c.shared = double(in.shared_experts) * c.expert;
     c.router = h * double(in.experts);
     dense_layers = std::min(L, double(in.dense_layers));

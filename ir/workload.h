@@ -22,6 +22,7 @@ struct Moe {
   // `groups` equal groups; a token's top_k experts come from its best `top_groups`. 0: unlimited.
   int64_t groups = 0;
   int64_t top_groups = 0;
+  bool expert_bias = false;  // the routed experts' linear layers carry biases (GPT-OSS)
 };
 
 template <class V>
@@ -36,6 +37,10 @@ void Describe(Moe& m, V& v) {
           "equal groups of routed experts for group-limited routing (DeepSeek `n_group`)");
   v.Field("top_groups", m.top_groups, kOptional,
           "groups a token's experts may come from (DeepSeek `topk_group`); with `groups`");
+  v.Field("expert_bias", m.expert_bias, kOptional,
+          "the routed experts' linear layers carry biases (GPT-OSS); Megatron-Core adds the "
+          "second's, scaled by the router's probability, expert by expert in eager PyTorch "
+          "operations unless the plan states `fused_grouped_mlp` or `kernel_launch = graph`");
 }
 
 // Multi-head latent attention (DeepSeek-V2/V3): low-rank query and key/value projections.

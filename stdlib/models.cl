@@ -110,8 +110,9 @@ model gpt_oss_120b {
   attention_window     = 128      // sliding_window
   full_attention_every = 2        // layer_types: sliding, full, sliding, full, ...
   moe {
-    experts    = 128    // num_local_experts
-    top_k      = 4      // num_experts_per_tok
-    expert_ffn = 2_880  // intermediate_size
+    experts     = 128    // num_local_experts
+    top_k       = 4      // num_experts_per_tok
+    expert_ffn  = 2_880  // intermediate_size
+    expert_bias = true   // the experts' gate_up_proj_bias and down_proj_bias
   }
 }

@@ -445,7 +445,8 @@ plan mb2602_b200_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = b200_256; 
 //        in 16 bits. GB300 and B300: no recompute, the partial CUDA graphs of attention, router and
 //        MoE preprocess (`kernel_launch` stays eager, as [MB25D]); GB200 and B200: selective
 //        recompute of the norms and the MoE activation, no graphs. Not stated: the attention
-//        sinks (cuDNN's fused attention takes them from 9.13.1), the biases, manual GC. The 25.11
+//        sinks (cuDNN's fused attention takes them from 9.13.1), the attention's biases (the
+//        experts' are stated since round 44: std.models' `expert_bias`), manual GC. The 25.11
 //        rows are left out: their batch and sequence match no committed recipe (the GB300 and
 //        GB200 ones an unmerged branch's; the B200 row gives EP 8 where v0.2.1's preset has 64).
 // DGX-GB300: 19,412 tokens/s/GPU.
@@ -490,7 +491,7 @@ plan mb2604_b200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b200_64; 
 //        Not stated: delayed weight gradients, paged stashing with a rank capacity factor of 1.5,
 //        the FP8 output layer
 //        of the DeepSeek-V3 and GPT-OSS recipes (`fp8_output_proj`), HybridEP's 32 SMs, and
-//        GPT-OSS's attention sinks and biases. FP8 attention (`fp8_dot_product_attention`) as the
+//        GPT-OSS's attention sinks and attention biases. FP8 attention (`fp8_dot_product_attention`) as the
 //        recipes set it: on in GPT-OSS on both systems, Qwen3 on both, DeepSeek-V3 on GB300
 //        alone (the helper's default, False, on GB200). Stated since round 43: Transformer
 //        Engine's op fuser with the CuTe DSL fused grouped MLP (`use_transformer_engine_op_fuser`

@@ -1,0 +1,83 @@
+// Experts with biases (`moe { expert_bias }`, GPT-OSS; analysis/layer_model.cpp and
+// plan_params.cpp): their parameters, and the eager operations in which Megatron-Core adds the
+// second linear layer's bias scaled by the router's probability (TEGroupedMLP._apply_bias).
+#include <catch2/catch.hpp>
+
+#include "analysis/layer_model.h"
+#include "support.h"
+
+namespace clusterc::analysis {
+namespace {
+
+using testing::PlanNamed;
+using testing::ValidationSpec;
+
+// MLPerf Training v6.0's GPT-OSS 20B (tests/validation/mlperf_v6.cl): NVIDIA's logs count
+// 20,495,244,864 parameters. What the language states of the model leaves out, a layer, the
+// attention's biases (Q 4,096, K and V 512 each, the output's 2,880), its 64 sinks and the
+// router's 32 biases: 8,096, 194,304 over 24 layers.
+TEST_CASE("expert biases bring GPT-OSS's parameter count to the published one", "[expert_bias]") {
+  auto mlperf = ValidationSpec("mlperf_v6.cl");
+  PlanInputs in = PlanNamed(*mlperf, "ml60_gb300_gpt_oss_20b_8");
+  REQUIRE(in.expert_bias);
+  const double unstated = 24 * (4096 + 512 + 512 + 2880 + 64 + 32);
+  CHECK(CountParams(in).total + unstated == Approx(20'495'244'864.0).epsilon(1e-12));
+  // Without them the count is short by the experts' 32 x (5,760 + 2,880) a layer.
+  in.expert_bias = false;
+  CHECK(20'495'244'864.0 - CountParams(in).total - unstated == Approx(24.0 * 32 * 8640));
+
+  // GPT-OSS 120B (std.models): OpenAI's model card gives 116.83 B parameters in all.
+  auto blackwell = ValidationSpec("blackwell.cl");
+  const PlanInputs big = PlanNamed(*blackwell, "mb2602_gb200_gpt_oss_120b");
+  CHECK(CountParams(big).total / 1e9 == Approx(116.83).margin(0.005));
+}
+
+TEST_CASE("the experts' second bias costs its eager operations where nothing fuses it",
+          "[expert_bias]") {
+  auto c = ValidationSpec("blackwell.cl");
+  // Megatron-Bridge 26.04.01 on 64 DGX-B200: BF16, eager, EP 8 (16 local experts), micro-batch 4.
+  const PlanInputs with = PlanNamed(*c, "mb2604_b200_gpt_oss_120b");
+  REQUIRE(with.eager_expert_bias);
+  PlanInputs without = with;
+  without.eager_expert_bias = false;
+  const AttentionDims a = Attention(with);
+  const LayerTimes w = LayerTime(with, a, true), o = LayerTime(without, a, true);
+  CHECK(w.gemm_time == o.gemm_time);
+  CHECK(w.attn_fwd == o.attn_fwd);
+
+  // Per GPU and micro-batch: M tokens, M x 4 routed copies of hidden 2,880. Forward b * p, the
+  // sum with the expert's rows and their concatenation move 12 bytes an element; backward the
+  // bias and probability gradients and the split's concatenation 16 (experts.py, _apply_bias).
+  const double M = double(with.micro_batch) * double(with.seq_len);
+  const double elements = M * double(with.top_k) * double(with.hidden);
+  const double local = double(with.experts) / double(with.ep);
+  const double rate = with.hbm_bandwidth * with.memory_efficiency;
+  const double ops_fwd = 2 * local + 1, ops_bwd = 4 * local + 2;
+  CHECK(w.kernels_fwd - o.kernels_fwd == ops_fwd);
+  CHECK(w.kernels_bwd - o.kernels_bwd == ops_bwd);
+  CHECK(w.gpu_fwd - o.gpu_fwd ==
+        Approx(12 * elements / rate + ops_fwd * with.gemm_overhead).epsilon(1e-9));
+  CHECK(w.gpu_bwd - o.gpu_bwd ==
+        Approx(16 * elements / rate + ops_bwd * with.gemm_overhead).epsilon(1e-9));
+  // 1.44 ms of GPU work a layer and micro-batch on a B200 (1.04 ms of bytes, 0.40 ms of 99 small
+  // kernels), a tenth of the layer.
+  CHECK(w.gpu_fwd + w.gpu_bwd - o.gpu_fwd - o.gpu_bwd == Approx(1.44e-3).margin(0.01e-3));
+  CHECK((w.gpu_fwd + w.gpu_bwd) / (o.gpu_fwd + o.gpu_bwd) == Approx(1.10).margin(0.01));
+
+  // Issued from Python one by one: the host's time per eager operation, not per counted kernel.
+  PlanInputs slow_host = with;
+  slow_host.host_kernel_time = 1;  // the host floor binds
+  slow_host.eager_op_time = 0.5;
+  const LayerTimes h = LayerTime(slow_host, a, true);
+  CHECK(h.fwd == Approx((w.kernels_fwd - ops_fwd) * 1 + ops_fwd * 0.5));
+
+  // Nothing separate to pay under the fused grouped MLP (Transformer Engine's op fuser scales
+  // and adds the bias inside it) or whole-step graph replay, which the eager loop cannot enter.
+  CHECK_FALSE(PlanNamed(*c, "mb2608_gb200_gpt_oss_120b").eager_expert_bias);
+  auto mlperf = ValidationSpec("mlperf_v6.cl");
+  CHECK_FALSE(PlanNamed(*mlperf, "ml60_gb200_gpt_oss_20b_8").eager_expert_bias);
+  CHECK(PlanNamed(*c, "mb2606_b300_gpt_oss_120b").eager_expert_bias);
+}
+
+}  // namespace
+}  // namespace clusterc::analysis
