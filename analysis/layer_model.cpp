@@ -212,7 +212,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // written (4). Backward: the bias and probability gradients, each a product written and
     // read again by its sum (2 x 6), and the split's backward concatenating the output gradient
     // (4). Two operations a local expert and the concatenation forward, four a local expert and
-    // two concatenations backward, each issued from Python.
+    // two concatenations backward, each an eager operation the host issues on its own.
     if (in.eager_expert_bias) {
       const double elements = tokens * double(in.top_k) * h;
       bias_fwd = 12 * elements;
