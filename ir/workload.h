@@ -38,9 +38,10 @@ void Describe(Moe& m, V& v) {
   v.Field("top_groups", m.top_groups, kOptional,
           "groups a token's experts may come from (DeepSeek `topk_group`); with `groups`");
   v.Field("expert_bias", m.expert_bias, kOptional,
-          "the routed experts' linear layers carry biases (GPT-OSS); Megatron-Core adds the "
-          "second's, scaled by the router's probability, expert by expert in eager PyTorch "
-          "operations unless the plan states `fused_grouped_mlp` or `kernel_launch = graph`");
+          "the experts' linear layers carry biases (GPT-OSS), counted in their parameters; "
+          "Megatron-Core adds the routed experts' second bias, scaled by the router's "
+          "probability, expert by expert in eager PyTorch operations unless the plan states "
+          "`fused_grouped_mlp` or `kernel_launch = graph`");
 }
 
 // Multi-head latent attention (DeepSeek-V2/V3): low-rank query and key/value projections.
