@@ -137,8 +137,9 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   double elementwise = 0;                       // forward bytes of element-wise kernels
   double sorted = 0;  // bytes of the MoE sort by local expert, forward and again backward
   int kernels = 0;
-  // The routed experts' second bias, added in eager operations (below): bytes and operations.
-  double bias_fwd = 0, bias_bwd = 0, bias_ops_fwd = 0, bias_ops_bwd = 0;
+  // The routed experts' second bias and their activation's clamp, added in eager operations
+  // (below): bytes and operations.
+  double eager_bytes_fwd = 0, eager_bytes_bwd = 0, eager_ops_fwd = 0, eager_ops_bwd = 0;
   if (!moe_layer) {
     double ffn = double(in.ffn);
     const double cast_before = cast_fwd;
@@ -215,10 +216,28 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // two concatenations backward, each an eager operation the host issues on its own.
     if (in.eager_expert_bias) {
       const double elements = tokens * double(in.top_k) * h;
-      bias_fwd = 12 * elements;
-      bias_bwd = 16 * elements;
-      bias_ops_fwd = 2 * local + 1;
-      bias_ops_bwd = 4 * local + 2;
+      eager_bytes_fwd = 12 * elements;
+      eager_bytes_bwd = 16 * elements;
+      eager_ops_fwd = 2 * local + 1;
+      eager_ops_bwd = 4 * local + 2;
+    }
+    // The experts' clamped activation (GPT-OSS, `clamped_activation`): Megatron-Core's
+    // weighted_bias_quick_geglu_impl (megatron/core/fusions/fused_bias_geglu.py, 2e29a5e of
+    // 2025-09 on) clamps the two halves of the first layer's output and concatenates them before
+    // its fused kernel. Per 16-bit element of one half: two clamps read and write theirs (4 + 4),
+    // the concatenation both (8), three operations. Backward, PyTorch's clamp_backward
+    // (torch/csrc/autograd/FunctionsManual.cpp) fills a zero scalar and selects the gradient
+    // under a mask: the gate's `<=` (read 2, write a 1-byte mask) and where (read 1 + 2, write 2),
+    // the linear half's `>=`, `<=` and logical_and_ (3 bytes each) and where (5); the chunk's
+    // backward concatenates the halves' gradients (8): 30 bytes in nine operations. Graph replay
+    // keeps the kernels and drops their host time (PlanInputs::eager_op_time is then 0).
+    if (in.eager_activation_clamp) {
+      const double elements = tokens * double(in.top_k) * fe / et;
+      eager_bytes_fwd += 16 * elements;
+      eager_bytes_bwd += 30 * elements;
+      eager_ops_fwd += 3;
+      eager_ops_bwd += 9;
+      act_bytes += 16 * elements;  // `moe_activation` recompute replays the clamps too
     }
   }
   lt.gemm_time = gemm;
@@ -364,9 +383,9 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     ew_fwd += MemoryBoundTime(in, cast_fwd) + (casts - 1) * in.gemm_overhead;
     ew_bwd += MemoryBoundTime(in, cast_bwd) + (casts - 1) * in.gemm_overhead;
   }
-  if (bias_fwd > 0) {
-    ew_fwd += MemoryBoundTime(in, bias_fwd) + (bias_ops_fwd - 1) * in.gemm_overhead;
-    ew_bwd += MemoryBoundTime(in, bias_bwd) + (bias_ops_bwd - 1) * in.gemm_overhead;
+  if (eager_bytes_fwd > 0) {
+    ew_fwd += MemoryBoundTime(in, eager_bytes_fwd) + (eager_ops_fwd - 1) * in.gemm_overhead;
+    ew_bwd += MemoryBoundTime(in, eager_bytes_bwd) + (eager_ops_bwd - 1) * in.gemm_overhead;
   }
   lt.memory_bound = ew_fwd + ew_bwd;
 
@@ -383,14 +402,15 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   const double other = kernels + (sorted > 0 ? 2 : 0) + casts;
   const double counted_fwd = gemms + attn_kernels_fwd + other;
   const double counted_bwd = 2 * gemms + attn_kernels_bwd + other;
-  lt.kernels_fwd = counted_fwd + bias_ops_fwd;
-  lt.kernels_bwd = counted_bwd + bias_ops_bwd;
-  lt.eager_ops_fwd = bias_ops_fwd;
-  lt.eager_ops_bwd = bias_ops_bwd;
-  // The bias loop's operations are counted one by one, so they take the host's time per eager
-  // operation, not the per-counted-kernel figure that carries uncounted bookkeeping.
-  lt.fwd = std::max(lt.fwd, counted_fwd * in.host_kernel_time + bias_ops_fwd * in.eager_op_time);
-  lt.bwd = std::max(lt.bwd, counted_bwd * in.host_kernel_time + bias_ops_bwd * in.eager_op_time);
+  lt.kernels_fwd = counted_fwd + eager_ops_fwd;
+  lt.kernels_bwd = counted_bwd + eager_ops_bwd;
+  lt.eager_ops_fwd = eager_ops_fwd;
+  lt.eager_ops_bwd = eager_ops_bwd;
+  // The bias loop's and the clamp's operations are counted one by one, so they take the host's
+  // time per eager operation, not the per-counted-kernel figure that carries uncounted
+  // bookkeeping.
+  lt.fwd = std::max(lt.fwd, counted_fwd * in.host_kernel_time + eager_ops_fwd * in.eager_op_time);
+  lt.bwd = std::max(lt.bwd, counted_bwd * in.host_kernel_time + eager_ops_bwd * in.eager_op_time);
   // Recompute (Korthikanti et al. 2022): full replays the layer's forward; selective the
   // modules the plan names, by default the attention core, fused or not (Megatron-Core replays
   // the fused kernel's forward too: transformer/attention.py, _checkpointed_attention_forward).

@@ -68,8 +68,9 @@ struct LayerTimes {
   // Kernels the host issues, forward and backward, and the GPU's own time before the host issue
   // floor (fwd and bwd are at least kernels x PlanInputs::host_kernel_time).
   double kernels_fwd = 0, kernels_bwd = 0;
-  // Of them, the eager operations of the experts' bias (PlanInputs::eager_expert_bias), which
-  // take the host's time per eager operation instead.
+  // Of them, the eager operations of the experts' bias and activation clamp
+  // (PlanInputs::eager_expert_bias, eager_activation_clamp), which take the host's time per
+  // eager operation instead.
   double eager_ops_fwd = 0, eager_ops_bwd = 0;
   double gpu_fwd = 0, gpu_bwd = 0;
   // Forward time of the two column-parallel GEMMs (attention QKV in, MLP in); in backward each

@@ -55,6 +55,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
       in.expert_bias = mo.moe.expert_bias;
       in.eager_expert_bias = mo.moe.expert_bias && !in.fused_grouped_mlp &&
                              plan.kernel_launch == ir::KernelLaunch::eager;
+      in.eager_activation_clamp = mo.moe.clamped_activation && !in.fused_grouped_mlp;
     }
     in.mla = mo.has_mla;
     if (mo.has_mla) {

@@ -133,7 +133,10 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer, ir::Recompute 
       parallel += ((replay & kRecomputeMlpActivation) ? act : per_ffn) * sb * double(in.ffn);
   } else {
     double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
-    const double routed = (replay & kRecomputeMoeActivation) ? act : per_ffn;
+    double routed = (replay & kRecomputeMoeActivation) ? act : per_ffn;
+    // A clamped activation (`clamped_activation`) keeps two copies of the first layer's output:
+    // the clamps' input and the concatenation the fused activation saves (LayerTime).
+    if (in.eager_activation_clamp && !(replay & kRecomputeMoeActivation)) routed += act;
     parallel += (double(in.top_k) * routed + double(in.shared_experts) * per_ffn) * sb * fe;
     // The permuted token copies, the experts' inputs: each GPU holds the tokens of its expert
     // tensor-parallel group, etp / tp of the layer's (the same 1/tp when etp = tp).

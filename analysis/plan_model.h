@@ -46,6 +46,9 @@ struct PlanInputs {
   // ... and the second's, scaled by the router's probability, is added expert by expert in eager
   // PyTorch (MakePlanInputs: neither the fused grouped MLP nor graph replay).
   bool eager_expert_bias = false;
+  // The experts' activation clamps its inputs (`clamped_activation`) in PyTorch operations of
+  // their own before the fused activation (MakePlanInputs: not under the fused grouped MLP).
+  bool eager_activation_clamp = false;
   bool mla = false;
   int64_t q_rank = 0, kv_rank = 0, rope_dim = 0, head_dim = 0, v_head_dim = 0;
   // Plan.

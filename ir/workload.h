@@ -23,6 +23,9 @@ struct Moe {
   int64_t groups = 0;
   int64_t top_groups = 0;
   bool expert_bias = false;  // the routed experts' linear layers carry biases (GPT-OSS)
+  // The experts' gated activation clamps its inputs (GPT-OSS: the gate at most 7, the linear
+  // half within +-7).
+  bool clamped_activation = false;
 };
 
 template <class V>
@@ -42,6 +45,10 @@ void Describe(Moe& m, V& v) {
           "Megatron-Core adds the routed experts' second bias, scaled by the router's "
           "probability, expert by expert in eager PyTorch operations unless the plan states "
           "`fused_grouped_mlp` or `kernel_launch = graph`");
+  v.Field("clamped_activation", m.clamped_activation, kOptional,
+          "the experts' gated activation clamps its inputs (GPT-OSS: the gate at most 7, the "
+          "linear half within +-7); Megatron-Core clamps in separate PyTorch operations before "
+          "its fused activation unless the plan states `fused_grouped_mlp`");
 }
 
 // Multi-head latent attention (DeepSeek-V2/V3): low-rank query and key/value projections.

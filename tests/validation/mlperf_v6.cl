@@ -105,8 +105,9 @@ plan ml60_gb200_dsv3_8192 { model = models.deepseek_v3; cluster = gb200_8192; pa
 // 2 with sequence parallelism, CP 4, EP 8. The 8- and 72-GPU configurations are not in the copy:
 // their names (README-*.md) give the layout, and other submitters' files of the same names
 // (QCT's D75H-10U_nemo, Lambda's gb300_0513) agree with the logged batch, rate and intervals.
-// Not stated: the attention sinks and biases, the experts' clamped activation (their biases are,
-// since round 44: `expert_bias`, charged nothing under whole-step graphs). The fused grouped
+// Not stated: the attention sinks and biases (the experts' biases are, since round 44:
+// `expert_bias`, charged nothing under whole-step graphs; their clamped activation since round
+// 45, its kernels charged where the grouped MLP is not fused). The fused grouped
 // MLP (`USE_TE_OPS=True`, `NVTE_CUTEDSL_FUSED_GROUPED_MLP=1`) is stated since round 43 where the
 // copy has the configuration, the 512-GPU run's; of the 8- and 72-GPU ones other submitters'
 // copies disagree (on in HPE's and Nebius's, off in Dell's), and they stay unstated.
@@ -121,10 +122,11 @@ model gpt_oss_20b_mlperf {
   attention_window     = 128
   full_attention_every = 2
   moe {
-    experts     = 32
-    top_k       = 4
-    expert_ffn  = 2_880
-    expert_bias = true
+    experts            = 32
+    top_k              = 4
+    expert_ffn         = 2_880
+    expert_bias        = true
+    clamped_activation = true
   }
 }
 cluster gb300_8   { site = dc; nodes = 2 x gb300_tray;   racks = rack { nodes = 2; scale_up_domain = 8 };   fabric = xdr4 }
