@@ -17,7 +17,8 @@
 
 namespace clusterc::analysis {
 
-// Thresholds and defaults; each is documented in docs/model.md.
+// Thresholds and defaults; each is documented in docs/model.md or, for communication,
+// docs/model-communication.md.
 struct Options {
   // Memory a GPU loses to the CUDA context (~0.5-1 GiB), NCCL buffers (~1 GiB at default
   // NCCL_BUFFSIZE over a few communicators) and allocator fragmentation, when the plan does not
@@ -100,8 +101,8 @@ struct Options {
   // systems/a100_80g.json and h100_80g_nvl8.json, "ops") charge both 1.5x on the NVLink network
   // and 1.0x on the scale-out one, the calibration behind its 3.65 % validation on Megatron-LM's
   // A100 runs. Not applied over TPU ICI (no figure). At 16 GiB nccl-tests measure both at the
-  // ring all-reduce's bus bandwidth on NVLink4 (docs/model.md, "Collectives"); the sizes
-  // training moves are smaller, and no measurement at those sizes is at hand.
+  // ring all-reduce's bus bandwidth on NVLink4 (docs/model-communication.md, "Collectives"); the
+  // sizes training moves are smaller, and no measurement at those sizes is at hand.
   double scale_up_gather_cost = 1.5;
   // An all-reduce reduced inside the NVLink switch (NVLS) runs this many times faster than the
   // ring over the same links: nccl-tests on an 8 x H200 node (NVLink4, as HGX H100; NCCL

@@ -1,5 +1,5 @@
 // What collectives achieve over the cluster's links: bandwidth, latency and the compute they take
-// from the GPU while they overlap it, per fabric level and ring shape (docs/model.md,
+// from the GPU while they overlap it, per fabric level and ring shape (docs/model-communication.md,
 // "Collectives", "Which link", "Contention"). Inline: EvaluatePlan calls them in its hot loop.
 #pragma once
 
@@ -13,14 +13,14 @@
 namespace clusterc::analysis {
 
 // The fraction of the link rate NCCL's collectives achieve over a group spanning `span` GPUs:
-// the bus-bandwidth fraction of the fabric level it crosses (docs/model.md).
+// the bus-bandwidth fraction of the fabric level it crosses (docs/model-communication.md).
 inline double BusEfficiency(const PlanInputs& in, int64_t span) {
   bool up = span <= in.scale_up_domain && in.scale_up_bandwidth > 0;
   return up ? in.scale_up_efficiency : in.scale_out_efficiency;
 }
 
 // What a collective achieves over a group spanning `span` GPUs: the link's rate times the
-// achieved bus-bandwidth fraction of its fabric level (docs/model.md).
+// achieved bus-bandwidth fraction of its fabric level (docs/model-communication.md).
 inline double AchievedBandwidth(const PlanInputs& in, int64_t span) {
   return GroupBandwidth(in, span) * BusEfficiency(in, span);
 }

@@ -465,7 +465,7 @@ inline double GroupBandwidth(const PlanInputs& in, int64_t span) {
 
 // How many times the rate of its widest link a ring of n ranks, `stride` GPUs apart, achieves:
 // (n - 1)/(k - 1) when it leaves the scale-up domain with several ranks in each of its k domains
-// (docs/model.md, "Data-parallel rings with several ranks per node"), else 1.
+// (docs/model-communication.md, "Data-parallel rings with several ranks per node"), else 1.
 double RingSpeedup(const PlanInputs& in, int64_t stride, int64_t n);
 
 // Share of a rank's forward (and backward) chunks, of `micro_batches` x vpp, that run with no

@@ -5,7 +5,7 @@ Run by hand on a GPU machine (PyTorch 2.4 or later, CuPy); nothing in the build 
   python3 bench/gpu/contention_probe.py OUT_DIR [layers|gemms [VARIANT,...]]
 
 The step model charges each overlapped collective its duration times a compute share of its
-fabric level (docs/model.md "Contention": 0.15 over NVLink, 0.02 over the scale-out fabric,
+fabric level (docs/model-communication.md "Contention": 0.15 over NVLink, 0.02 over the scale-out fabric,
 Calculon's unmeasured figures). One GPU cannot run a real multi-rank NCCL collective, so this
 probe runs what such a collective puts on the GPU it shares with the GEMMs:
   sm_C_R   NCCL's shape: C thread blocks of 512 threads (one per channel), each streaming a
