@@ -398,6 +398,16 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // ---- communication per micro-batch on the slowest stage
   const double act_msg = 2 * M * h;  // one 16-bit activation tensor of the micro-batch
   r.messages.activation = act_msg;
+  // Under MLA (DeepSeek-V2/V3), Megatron-Core runs the down-projections whole on each rank's
+  // sequence shard (`TELinear`, parallel_mode "duplicated"), so the attention block's
+  // column-parallel layers, the up-projections, gather the compressed latents, and the rotary
+  // key its own slice (multi_latent_attention.py: linear_q_up_proj, linear_kv_up_proj,
+  // gather_from_sequence_parallel_region(k_pos_emb)): q_rank (h uncompressed) + kv_rank +
+  // rope_dim wide, 2,112 for DeepSeek-V3 against its hidden 7,168.
+  r.messages.attention_input = in.mla ? 2 * M *
+                                            (double(in.q_rank > 0 ? in.q_rank : in.hidden) +
+                                             double(in.kv_rank) + double(in.rope_dim))
+                                      : act_msg;
   double tp_mb = 0, tp_all_mb = 0, ep_mb = 0, cp_mb = 0, cp_total_mb = 0;
   // MoE layers under parallel folding run their expert block's collectives over the etp group, on
   // its tokens: etp / tp of the micro-batch's (none at etp = 1).
@@ -449,10 +459,31 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       return exposed;
     };
     // Summed by parts, the exposed time can round a few ulps past the total when nothing hides.
-    tp_mb =
-        std::min(tp_all_mb, layers_mb * n_forward * ar + layers_moe_mb * n_forward * (ar_moe - ar) +
-                                layers_dense_mb * backward(lt_dense, ar) +
-                                layers_moe_mb * backward(lt_moe, ar_expert));
+    double exposed_mb = layers_mb * n_forward * ar + layers_moe_mb * n_forward * (ar_moe - ar) +
+                        layers_dense_mb * backward(lt_dense, ar) +
+                        layers_moe_mb * backward(lt_moe, ar_expert);
+    if (r.messages.attention_input != act_msg) {
+      // MLA: the attention block's column-side collectives carry the latents (arc an all-reduce's
+      // worth of them), its row side (the output projection's) the activation. With sequence
+      // parallelism: forward and replay gather the latents (half of arc) and reduce-scatter the
+      // output (half of ar); backward all-gathers the output gradient (half of ar),
+      // reduce-scatters the latents' gradient and gathers them again for the weight gradients
+      // (half of arc each). Without it: forward and replay all-reduce the output (ar), backward
+      // the latents' gradient (arc). Added to the activation-wide sums above, which count ar for
+      // each.
+      const double arc = all_reduce(tp, r.messages.attention_input);
+      const bool sp = in.sequence_parallel;
+      tp_all_mb += layers_mb * (arc - ar) * (sp ? 1.5 + replayed_share_mb / 2 : 1.0);
+      auto column = [&](const LayerTimes& lt) {
+        if (!in.tp_backward_overlap) return arc - ar;
+        const double cg = lt.column_gemm[0];
+        return sp ? 2 * (std::max(0.0, arc / 2 - cg) - std::max(0.0, ar / 2 - cg))
+                  : std::max(0.0, arc - cg) - std::max(0.0, ar - cg);
+      };
+      exposed_mb += layers_mb * (sp ? (1 + replayed_share_mb) * (arc - ar) / 2 : 0) +
+                    layers_dense_mb * column(lt_dense) + layers_moe_mb * column(lt_moe);
+    }
+    tp_mb = std::min(tp_all_mb, exposed_mb);
   }
   ep_mb = layers_moe_mb * ep_layer;
   if (cp > 1) {

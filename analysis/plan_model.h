@@ -289,6 +289,10 @@ struct StepBreakdown {
 // what simulator inputs replay.
 struct MessageSizes {
   double activation = 0;  // one 16-bit activation tensor: 2 (b s / cp) h (TP all-reduce)
+  // What the attention block's column-parallel layers gather (and reduce-scatter the gradient
+  // of): the activation, or under MLA the compressed latents their up-projections read,
+  // 2 (b s / cp) (q_rank or h, + kv_rank + rope_dim).
+  double attention_input = 0;
   // A folded MoE layer's expert-block all-reduce over its etp group: activation x etp / tp.
   double expert_activation = 0;
   double pipeline = 0;    // one stage-to-stage send of one GPU (its 1/tp of the activation)

@@ -259,7 +259,8 @@ void Regather(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
               const Block& b, const std::string& tag, bool beside) {
   if (!s.sequence_parallel) return;
   const double moe = sl.folded ? double(b.moe) : 0;
-  w.Coll("b.g" + tag, chakra::kAllGather, s.act_bytes * (2 * double(b.layers) - moe), g.tp[r],
+  w.Coll("b.g" + tag, chakra::kAllGather,
+         s.attn_in_bytes * double(b.layers) + s.act_bytes * (double(b.layers) - moe), g.tp[r],
          beside);
   if (moe > 0 && sl.etp > 1)
     w.Coll("b.ge" + tag, chakra::kAllGather, s.expert_act_bytes * moe, g.etp[r], beside);
@@ -296,7 +297,11 @@ void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& 
   if (ulysses) w.AllToAll(kind + ".cp" + tag, s.cp_qkv_bytes * double(b.layers), 0, g.cp[r], false);
   w.Comp(kind + ".at" + tag, attn);
   if (ulysses) w.AllToAll(kind + ".co" + tag, s.cp_out_bytes * double(b.layers), 0, g.cp[r], false);
-  w.Coll(kind + ".tp" + tag, chakra::kAllReduce, act, g.tp[r], tpo);
+  // Under MLA the attention's pair gathers the latents and reduce-scatters the output: an
+  // all-reduce's worth of their mean width (analysis: plan_model.cpp, MLA).
+  const double attn_pair =
+      s.sequence_parallel ? (s.attn_in_bytes + s.act_bytes) / 2 * double(b.layers) : act;
+  w.Coll(kind + ".tp" + tag, chakra::kAllReduce, attn_pair, g.tp[r], tpo);
   bool a2a = !recompute && b.moe > 0 && g.ep[r];
   if (a2a)
     w.AllToAll(kind + ".ed" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
@@ -354,7 +359,7 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
     w.Coll("b.cg" + tag, chakra::kAllGather, kv, g.cp[r]);
   if (ulysses) w.AllToAll("b.co" + tag, s.cp_out_bytes * double(b.layers), 0, g.cp[r], false);
   w.Comp("b.at" + tag, c.bwd_attn + extra);
-  w.Coll("b.tp" + tag, input_grad, act, g.tp[r], tpb);
+  w.Coll("b.tp" + tag, input_grad, s.attn_in_bytes * double(b.layers), g.tp[r], tpb);
   if (ulysses)
     w.AllToAll("b.cp" + tag, s.cp_qkv_bytes * double(b.layers), 0, g.cp[r], false);
   else if (g.cp[r])

@@ -272,6 +272,7 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
 
   // ---- message sizes: analysis times these collectives and exposes their sizes.
   s.act_bytes = r.messages.activation;
+  s.attn_in_bytes = r.messages.attention_input;
   s.expert_act_bytes = r.messages.expert_activation;
   s.pp_bytes = r.messages.pipeline;
   s.ep_bytes = r.messages.all_to_all;

@@ -78,7 +78,9 @@ struct PlanShape {
   double ep_layer = 0;  // expert all-to-alls of one MoE layer, one micro-batch, seconds
 
   // Message sizes, bytes (analysis::MessageSizes).
-  double act_bytes = 0;         // one 16-bit activation tensor of a micro-batch: 2 (b s / cp) h
+  double act_bytes = 0;  // one 16-bit activation tensor of a micro-batch: 2 (b s / cp) h
+  // What the attention's column-parallel layers gather: act_bytes, or under MLA the latents.
+  double attn_in_bytes = 0;
   double expert_act_bytes = 0;  // a folded MoE layer's etp all-reduce: act_bytes x etp / tp
   double pp_bytes = 0;          // pipeline send: act_bytes, / tp with sequence parallelism
   double ep_bytes = 0;          // one all-to-all (dispatch or combine): 2 (b s / cp) top_k h

@@ -102,10 +102,19 @@ void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int
     rows.push_back(e);
   }
   const int64_t dense_end = in.moe ? std::min(in.layers, in.dense_layers) : in.layers;
-  auto tp_comm = [&](Row& r) {
+  // Each layer half's tensor-parallel pair, forward and backward, as all-reduces: the MLP's of
+  // the activation; the attention's, under MLA, of the latents its up-projections gather
+  // (analysis: plan_model.cpp): forward the output's all-reduce, or with sequence parallelism
+  // the latents' gather and the output's reduce-scatter; backward the latents' gradient, or the
+  // output gradient's gather and the latents' reduce-scatter.
+  auto tp_comm = [&](Row& r, bool attention) {
     if (!tp) return;
     r.fwd_comm = r.ig_comm = "ALLREDUCE";
     r.fwd_bytes = r.ig_bytes = s.act_bytes;
+    if (!attention) return;
+    const double pair = (s.attn_in_bytes + s.act_bytes) / 2;
+    if (s.sequence_parallel) r.fwd_bytes = pair;
+    r.ig_bytes = s.sequence_parallel ? pair : s.attn_in_bytes;
   };
   // Past the model's layers, the last stage's MTP layers (of the last layer's kind).
   const bool mtp_moe = analysis::MtpLayersMoe(in);
@@ -121,14 +130,14 @@ void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int
     a.fwd = cost.fwd * share[0];
     a.ig = cost.bwd * share[0] / 2 + (replays ? sim::RecomputeAttention(s, moe) : 0);
     a.wg = cost.bwd * share[0] / 2;
-    tp_comm(a);
+    tp_comm(a, true);
     rows.push_back(a);
     Row m;
     m.name = fmt::format("{}_layer_{}.{}", moe ? "moe_experts" : "mlp", l, mb);
     m.fwd = cost.fwd * share[1];
     m.ig = cost.bwd * share[1] / 2 + (replays ? sim::RecomputeMlp(s, moe) : 0);
     m.wg = cost.bwd * share[1] / 2;
-    tp_comm(m);
+    tp_comm(m, false);
     if (!moe || s.ep <= 1) {
       rows.push_back(m);
       continue;

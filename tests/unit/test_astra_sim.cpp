@@ -313,9 +313,14 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
       // Folded experts move their MoE layers' MLP all-reduce to the etp group, on etp / tp of
       // the tokens.
       const double moe_mlp = folded ? double(st.moe_layers) : 0;
+      // The attention's forward pair under MLA: the latents' gather and the output's
+      // reduce-scatter, an all-reduce of their mean width (MessageSizes::attention_input).
+      const double act = pr.messages.activation, latents = pr.messages.attention_input;
+      const double attention_pair = in.sequence_parallel ? (latents + act) / 2 : act;
       if (tp > 1)
         CHECK(tp_bytes ==
-              Approx(m * (2 * double(st.layers) - moe_mlp) * pr.messages.activation).epsilon(1e-6));
+              Approx(m * (double(st.layers) * attention_pair + (double(st.layers) - moe_mlp) * act))
+                  .epsilon(1e-6));
       CHECK(etp_bytes ==
             Approx(etp > 1 ? m * moe_mlp * pr.messages.activation * double(etp) / double(tp) : 0)
                 .epsilon(1e-6));
@@ -323,7 +328,8 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
       // rank's shard of both, per layer and micro-batch (analysis' fifth all-reduce's worth).
       CHECK(regather ==
             Approx(in.sequence_parallel && tp > 1
-                       ? m * (2 * double(st.layers) - moe_mlp) * pr.messages.activation / double(tp)
+                       ? m * (double(st.layers) * latents + (double(st.layers) - moe_mlp) * act) /
+                             double(tp)
                        : 0)
                 .epsilon(1e-6));
       // ASTRA-sim's all-gather size is each rank's input (its Ring sends it n - 1 times): the
@@ -406,6 +412,16 @@ TEST_CASE("ASTRA-sim inputs of every example are well formed", "[astra-sim]") {
     auto c = CompileSpec(file);
     CheckAstraTree(*c, Lower(*c));
   }
+}
+
+TEST_CASE("ASTRA-sim traces move MLA's latents where its up-projections gather them",
+          "[astra-sim][sim]") {
+  // tests/sim/mla_tp_64.cl: DeepSeek-V3's layer at TP 2 with sequence parallelism; the byte
+  // checks of CheckAstraTree take the attention's column side at the latents' width.
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / "mla_tp_64.cl");
+  const auto& r = c->results.plans[0];
+  REQUIRE(r.messages.attention_input == Approx(r.messages.activation * 2112 / 7168));
+  CheckAstraTree(*c, Lower(*c));
 }
 
 TEST_CASE("ASTRA-sim traces for every rank of a job are well formed", "[astra-sim]") {

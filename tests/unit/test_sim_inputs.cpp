@@ -1,6 +1,6 @@
 // The simulator inputs simulate the job clusterc analysed (issue: SimAI crashed and simulated
 // 1/GA of a step on stage 0, ASTRA-sim dropped EP and CP traffic, Calculon got other models).
-// For every example and the two specs under tests/sim: SimAI repeats each layer per micro-batch,
+// For every example and the specs under tests/sim: SimAI repeats each layer per micro-batch,
 // represents the slowest stage, carries every collective with analysis::MessageSizes' bytes and
 // the ZeRO all-gathers; Calculon's feedforward holds the active MLP parameters, its recompute
 // setting means clusterc's attention, its vector rate is the 16-bit one.
@@ -29,7 +29,7 @@ namespace {
 
 std::vector<fs::path> Specs() {
   std::vector<fs::path> specs = testing::Examples();
-  for (const char* f : {"dense_64.cl", "moe_256.cl", "uneven_64.cl"})
+  for (const char* f : {"dense_64.cl", "moe_256.cl", "uneven_64.cl", "mla_tp_64.cl"})
     specs.push_back(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / f);
   // ZeRO-3 and FSDP reducing fp32 gradients while gathering 16-bit parameters.
   specs.push_back(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" / "fp32_params.cl");
@@ -124,12 +124,18 @@ TEST_CASE("SimAI workloads carry the whole step of the slowest stage", "[simai][
       CHECK(int64_t(attention_per_mb.size()) == m);
       for (const auto& [mb, n] : attention_per_mb) CHECK(n == st.layers);
 
-      // Tensor-parallel all-reduces (forward and input gradient) of the activation bytes.
+      // Tensor-parallel all-reduces (forward and input gradient) of the activation bytes; under
+      // MLA the attention's of the latents its up-projections gather, with sequence parallelism
+      // paired with the output's reduce-scatter or gather (MessageSizes::attention_input).
       int64_t tp_rows = 0, a2a = 0;
+      const double act = r.messages.activation, latents = r.messages.attention_input;
+      const bool sp = in.sequence_parallel;
       for (const auto& row : rows) {
         if (row.comm[0] == "ALLREDUCE") {
           ++tp_rows;
-          CHECK(row.bytes[0] == std::llround(r.messages.activation));
+          const bool attention = row.name.rfind("attention_layer_", 0) == 0;
+          CHECK(row.bytes[0] == std::llround(attention && sp ? (latents + act) / 2 : act));
+          if (attention) CHECK(row.bytes[1] == std::llround(sp ? (latents + act) / 2 : latents));
           // The vocabulary-parallel embedding has no all-reduce in backward.
           CHECK(row.comm[1] == (row.name == "embedding_layer" ? "NONE" : "ALLREDUCE"));
         }
