@@ -738,6 +738,16 @@ void CheckModel(const ir::Program& p, uint32_t index, DiagnosticSink& sink) {
   }
   if (!m.has_moe) return;
   const ir::Moe& moe = m.moe;
+  if (moe.clamped_activation && m.activation != ir::Activation::swiglu) {
+    auto d = MakeDiagnostic(
+        DiagCode::ModelClampedActivation, m.FieldRange("moe"),
+        fmt::format("model `{}` clamps the experts' activation, which has no gate", m.name));
+    d.Label(m.FieldRange("activation"), "an activation without a gate");
+    d.Note(
+        "Megatron-Core clamps the halves of a gated activation only; drop `clamped_activation` "
+        "or state `activation = swiglu`");
+    sink.Report(std::move(d));
+  }
   if (moe.groups <= 0 && moe.top_groups <= 0) return;
   std::string why;
   if (moe.groups <= 0 || moe.top_groups <= 0)

@@ -46,9 +46,9 @@ void Describe(Moe& m, V& v) {
           "probability, expert by expert in eager PyTorch operations unless the plan states "
           "`fused_grouped_mlp` or `kernel_launch = graph`");
   v.Field("clamped_activation", m.clamped_activation, kOptional,
-          "the experts' gated activation clamps its inputs (GPT-OSS: the gate at most 7, the "
-          "linear half within +-7); Megatron-Core clamps in separate PyTorch operations before "
-          "its fused activation unless the plan states `fused_grouped_mlp`");
+          "the experts' gated activation (`swiglu`) clamps its inputs (GPT-OSS: the gate at "
+          "most 7, the linear half within +-7); Megatron-Core clamps in separate PyTorch "
+          "operations before its fused activation unless the plan states `fused_grouped_mlp`");
 }
 
 // Multi-head latent attention (DeepSeek-V2/V3): low-rank query and key/value projections.
