@@ -375,6 +375,14 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
                             kernels * in.gemm_overhead
                       : 0;
   double ew_bwd = 2 * (ew_fwd - kernels * in.gemm_overhead) + kernels * in.gemm_overhead;
+  // The attention output's bias outside the bias-dropout-add (PlanInputs::unfused_attention_bias;
+  // megatron/core/fusions/fused_bias_dropout.py, _bias_dropout_add_func): `x + bias` reads and
+  // writes the h-wide output (dropout at p = 0 returns its input), and backward the bias's
+  // gradient sums the output gradient over the tokens (read once): one kernel each way.
+  if (in.unfused_attention_bias) {
+    ew_fwd += MemoryBoundTime(in, 2 * hw);
+    ew_bwd += MemoryBoundTime(in, hw);
+  }
   if (sorted > 0) {
     ew_fwd += MemoryBoundTime(in, sorted) + in.gemm_overhead;  // two kernels: sort and unsort
     ew_bwd += MemoryBoundTime(in, sorted) + in.gemm_overhead;
@@ -399,7 +407,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // whose issue time the per-counted-kernel figure carries (PlanInputs::host_kernel_time). Taken
   // per layer and direction: Megatron-Core's MoE dispatch synchronises with the host in every
   // layer, which keeps the host from running ahead.
-  const double other = kernels + (sorted > 0 ? 2 : 0) + casts;
+  const double other = kernels + (sorted > 0 ? 2 : 0) + casts + (in.unfused_attention_bias ? 1 : 0);
   const double counted_fwd = gemms + attn_kernels_fwd + other;
   const double counted_bwd = 2 * gemms + attn_kernels_bwd + other;
   lt.kernels_fwd = counted_fwd + eager_ops_fwd;

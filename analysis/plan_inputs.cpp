@@ -37,6 +37,8 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     in.full_attention_every = mo.full_attention_every;
     in.vocab = mo.vocab;
     in.tied_embeddings = mo.tied_embeddings;
+    in.attention_bias = mo.attention_bias;
+    in.attention_sinks = mo.attention_sinks;
     in.mtp_layers = mo.mtp_layers;
     in.swiglu = mo.activation == ir::Activation::swiglu;
     in.layernorm = mo.norm == ir::Norm::layernorm;
@@ -56,6 +58,10 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
       in.eager_expert_bias = mo.moe.expert_bias && !in.fused_grouped_mlp &&
                              plan.kernel_launch == ir::KernelLaunch::eager;
       in.eager_activation_clamp = mo.moe.clamped_activation && !in.fused_grouped_mlp;
+      in.router_bias = mo.moe.router_bias;
+      // experts.py asserts `not (add_bias_linear and bias_dropout_fusion)`: with biased experts
+      // the attention output's bias goes through the unfused bias-dropout-add.
+      in.unfused_attention_bias = mo.attention_bias && mo.moe.expert_bias;
     }
     in.mla = mo.has_mla;
     if (mo.has_mla) {

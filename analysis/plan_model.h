@@ -35,6 +35,11 @@ struct PlanInputs {
   int64_t attention_window = 0;      // keys a windowed layer's query sees; 0: the whole sequence
   int64_t full_attention_every = 0;  // with a window, every n-th layer attends to it all; 0: none
   bool tied_embeddings = false;
+  bool attention_bias = false;   // Q, K, V and output biases (LayerNorm models have them anyway)
+  bool attention_sinks = false;  // a learned logit a head (parameters only)
+  // The attention output's bias is added in an operation of its own: Megatron-Core's
+  // TEGroupedMLP refuses bias_dropout_fusion beside biased experts (MakePlanInputs).
+  bool unfused_attention_bias = false;
   int64_t mtp_layers = 0;  // multi-token prediction modules on the last stage (DeepSeek-V3)
   bool swiglu = true;
   bool layernorm = false;  // GPT-style: biases and learned position embeddings
@@ -43,6 +48,7 @@ struct PlanInputs {
   int64_t experts = 0, top_k = 0, shared_experts = 0, expert_ffn = 0, dense_layers = 0;
   int64_t expert_groups = 0, top_groups = 0;  // group-limited routing; 0: unlimited
   bool expert_bias = false;  // the routed experts' linear layers carry biases (GPT-OSS)
+  bool router_bias = false;  // the router carries a bias, one an expert (GPT-OSS)
   // ... and the second's, scaled by the router's probability, is added expert by expert in eager
   // PyTorch (MakePlanInputs: neither the fused grouped MLP nor graph replay).
   bool eager_expert_bias = false;

@@ -15,7 +15,10 @@ ParamCounts CountParams(const PlanInputs& in, const AttentionDims& a) {
   ParamCounts c;
   double h = double(in.hidden), L = double(in.layers), V = double(in.vocab);
   double norm_width = in.layernorm ? 2 * h : h;  // LayerNorm has a bias, RMSNorm does not
-  c.attention = a.matmul + (in.layernorm ? a.q + a.k + a.v + h : 0);  // GPT: biases
+  // Biases of Q, K, V and the output: GPT-style (LayerNorm) models and `attention_bias`; sinks,
+  // a logit a head (`attention_sinks`).
+  c.attention = a.matmul + (in.layernorm || in.attention_bias ? a.q + a.k + a.v + h : 0) +
+                (in.attention_sinks ? double(in.heads) : 0);
   c.norms = 2 * norm_width;
   c.dense_mlp = MlpFactor(in) * h * double(in.ffn) + (in.layernorm ? double(in.ffn) + h : 0);
   // Embedding V h; GPT-style models add learned positions s h (Narayanan et al. 2021 eq. 2).
@@ -29,7 +32,7 @@ ParamCounts CountParams(const PlanInputs& in, const AttentionDims& a) {
     // and the second's.
     if (in.expert_bias) c.expert += (MlpFactor(in) - 1) * fe + h;
     c.shared = double(in.shared_experts) * c.expert;
-    c.router = h * double(in.experts);
+    c.router = (h + (in.router_bias ? 1 : 0)) * double(in.experts);
     dense_layers = std::min(L, double(in.dense_layers));
     moe_layers = L - dense_layers;
   }

@@ -185,7 +185,7 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
                       Time(r.step_time), Time(s.step_time)));
     d.Note(
         "on the 13 published runs in the validation suite where this warning fires, clusterc's "
-        "speed errors run from -12.8 % to +34.4 % on the 11 over InfiniBand and NVLink (+: "
+        "speed errors run from -12.8 % to +34.0 % on the 11 over InfiniBand and NVLink (+: "
         "predicted faster), and are +19.8 % and +48.7 % on the 2 over RoCE (docs/validation.md)");
     d.Note(fmt::format(
         "the collectives run once a step, beside {} micro-batch{} a replica: more micro-batches "

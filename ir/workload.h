@@ -26,6 +26,7 @@ struct Moe {
   // The experts' gated activation clamps its inputs (GPT-OSS: the gate at most 7, the linear
   // half within +-7).
   bool clamped_activation = false;
+  bool router_bias = false;  // the router's linear layer carries a bias (GPT-OSS)
 };
 
 template <class V>
@@ -49,6 +50,9 @@ void Describe(Moe& m, V& v) {
           "the experts' gated activation (`swiglu`) clamps its inputs (GPT-OSS: the gate at "
           "most 7, the linear half within +-7); Megatron-Core clamps in separate PyTorch "
           "operations before its fused activation unless the plan states `fused_grouped_mlp`");
+  v.Field("router_bias", m.router_bias, kOptional,
+          "the router's linear layer carries a bias, one an expert (GPT-OSS), counted in the "
+          "parameters");
 }
 
 // Multi-head latent attention (DeepSeek-V2/V3): low-rank query and key/value projections.
@@ -80,7 +84,9 @@ struct Model : Entity {
   int64_t full_attention_every = 0;  // every n-th layer attends to the whole sequence; 0: none
   int64_t vocab = 0;
   bool tied_embeddings = false;
-  int64_t mtp_layers = 0;  // multi-token prediction depths (DeepSeek-V3 MTP modules)
+  bool attention_bias = false;   // Q, K, V and output projections carry biases (GPT-OSS)
+  bool attention_sinks = false;  // a learned logit a head in the softmax (GPT-OSS)
+  int64_t mtp_layers = 0;        // multi-token prediction depths (DeepSeek-V3 MTP modules)
   Activation activation = Activation::swiglu;
   Norm norm = Norm::rmsnorm;
   Dropout dropout = Dropout::by_norm;
@@ -112,6 +118,15 @@ void Describe(Model& m, V& v) {
   v.Field("vocab", m.vocab, kRequired | kPositive, "vocabulary size");
   v.Field("tied_embeddings", m.tied_embeddings, kOptional,
           "input embedding and output head share weights");
+  v.Field("attention_bias", m.attention_bias, kOptional,
+          "the query, key, value and output projections carry biases (GPT-OSS; Hugging Face "
+          "`attention_bias`), counted in the parameters; LayerNorm (GPT-style) models have them "
+          "already. Beside experts with biases (`moe { expert_bias }`) Megatron-Core adds the "
+          "output's bias in an operation of its own");
+  v.Field("attention_sinks", m.attention_sinks, kOptional,
+          "a learned sink logit a head in the attention's softmax (GPT-OSS; Megatron-Core "
+          "softmax_type \"learnable\"), counted in the parameters; the attention kernels' "
+          "figures do not time it");
   v.Field("mtp_layers", m.mtp_layers, kOptional,
           "multi-token prediction modules after the last layer (DeepSeek-V3's MTP, Megatron-Core "
           "--mtp-num-layers): each a layer of the last layer's kind, a 2h -> h projection and "

@@ -96,9 +96,9 @@ model deepseek_v3 {
 // v0.3.0): 36 layers, every MLP a mixture of 128 experts with 4 routed a token and no shared
 // one; grouped-query attention of 64 heads of 64 with 8 KV heads; the layers alternate a
 // 128-token sliding window and the whole sequence, the odd ones windowed (`layer_types`;
-// Megatron-Core window_size (128, 0), window_attn_skip_freq 2). The shape gives 116.8 B. Left out:
-// the learned attention sinks (one logit a head in the softmax) and the attention layers'
-// biases.
+// Megatron-Core window_size (128, 0), window_attn_skip_freq 2). The shape gives 116.8 B, with
+// every bias, the attention sinks (one logit a head in the softmax) and the experts' clamped
+// activation stated.
 model gpt_oss_120b {
   layers               = 36       // GptOssConfig num_hidden_layers
   hidden               = 2_880    // hidden_size
@@ -109,11 +109,14 @@ model gpt_oss_120b {
   vocab                = 201_088  // vocab_size
   attention_window     = 128      // sliding_window
   full_attention_every = 2        // layer_types: sliding, full, sliding, full, ...
+  attention_bias       = true     // attention_bias: q, k, v and o projections
+  attention_sinks      = true     // GptOssAttention.sinks, one a head
   moe {
     experts            = 128    // num_local_experts
     top_k              = 4      // num_experts_per_tok
     expert_ffn         = 2_880  // intermediate_size
     expert_bias        = true   // the experts' gate_up_proj_bias and down_proj_bias
     clamped_activation = true   // swiglu_limit 7.0 (modeling_gpt_oss.py: gate max 7, up +-7)
+    router_bias        = true   // GptOssTopKRouter.bias
   }
 }

@@ -13,18 +13,30 @@ using testing::PlanNamed;
 using testing::ValidationSpec;
 
 // MLPerf Training v6.0's GPT-OSS 20B (tests/validation/mlperf_v6.cl): NVIDIA's logs count
-// 20,495,244,864 parameters. What the language states of the model leaves out, a layer, the
-// attention's biases (Q 4,096, K and V 512 each, the output's 2,880), its 64 sinks and the
-// router's 32 biases: 8,096, 194,304 over 24 layers.
-TEST_CASE("expert biases bring GPT-OSS's parameter count to the published one", "[expert_bias]") {
+// 20,495,244,864 parameters, which the model's shape with its biases and sinks gives exactly.
+TEST_CASE("GPT-OSS's biases and sinks bring its parameter count to the published one",
+          "[expert_bias]") {
   auto mlperf = ValidationSpec("mlperf_v6.cl");
   PlanInputs in = PlanNamed(*mlperf, "ml60_gb300_gpt_oss_20b_8");
   REQUIRE(in.expert_bias);
-  const double unstated = 24 * (4096 + 512 + 512 + 2880 + 64 + 32);
-  CHECK(CountParams(in).total + unstated == Approx(20'495'244'864.0).epsilon(1e-12));
-  // Without them the count is short by the experts' 32 x (5,760 + 2,880) a layer.
-  in.expert_bias = false;
-  CHECK(20'495'244'864.0 - CountParams(in).total - unstated == Approx(24.0 * 32 * 8640));
+  REQUIRE(in.attention_bias);
+  REQUIRE(in.attention_sinks);
+  REQUIRE(in.router_bias);
+  CHECK(CountParams(in).total == 20'495'244'864.0);
+  // Each stated part, a layer: the experts' 32 x (5,760 + 2,880); the attention's biases (Q
+  // 4,096, K and V 512 each, the output's 2,880); its 64 sinks; the router's 32 biases.
+  PlanInputs less = in;
+  less.expert_bias = false;
+  CHECK(in.layers * 32 * 8640 == CountParams(in).total - CountParams(less).total);
+  less = in;
+  less.attention_bias = false;
+  CHECK(in.layers * (4096 + 512 + 512 + 2880) == CountParams(in).total - CountParams(less).total);
+  less = in;
+  less.attention_sinks = false;
+  CHECK(in.layers * 64 == CountParams(in).total - CountParams(less).total);
+  less = in;
+  less.router_bias = false;
+  CHECK(in.layers * 32 == CountParams(in).total - CountParams(less).total);
 
   // GPT-OSS 120B (std.models): OpenAI's model card gives 116.83 B parameters in all.
   auto blackwell = ValidationSpec("blackwell.cl");
@@ -79,6 +91,29 @@ TEST_CASE("the experts' second bias costs its eager operations where nothing fus
   auto mlperf = ValidationSpec("mlperf_v6.cl");
   CHECK_FALSE(PlanNamed(*mlperf, "ml60_gb200_gpt_oss_20b_8").eager_expert_bias);
   CHECK(PlanNamed(*c, "mb2606_b300_gpt_oss_120b").eager_expert_bias);
+}
+
+TEST_CASE("beside biased experts the attention output's bias is added on its own",
+          "[expert_bias]") {
+  auto c = ValidationSpec("blackwell.cl");
+  // Megatron-Core's TEGroupedMLP asserts `not (add_bias_linear and bias_dropout_fusion)`, so the
+  // attention output's bias goes through the unfused bias-dropout-add: `x + bias` forward (read
+  // and write the h-wide output), the bias gradient's sum over the tokens backward (read it).
+  const PlanInputs with = PlanNamed(*c, "mb2602_gb300_gpt_oss_120b");
+  REQUIRE(with.unfused_attention_bias);
+  PlanInputs without = with;
+  without.unfused_attention_bias = false;
+  const AttentionDims a = Attention(with);
+  const LayerTimes w = LayerTime(with, a, true), o = LayerTime(without, a, true);
+  const double hw = 2 * double(with.micro_batch) * double(with.seq_len) * double(with.hidden);
+  const double rate = with.hbm_bandwidth * with.memory_efficiency;
+  CHECK(w.gpu_fwd - o.gpu_fwd == Approx(2 * hw / rate + with.gemm_overhead).epsilon(1e-9));
+  CHECK(w.gpu_bwd - o.gpu_bwd == Approx(hw / rate + with.gemm_overhead).epsilon(1e-9));
+  CHECK(w.kernels_fwd - o.kernels_fwd == 1);
+  CHECK(w.kernels_bwd - o.kernels_bwd == 1);
+  // A GPT-style model's biases go through the fused bias-dropout-add: nothing of its own.
+  auto a100 = ValidationSpec("a100.cl");
+  CHECK_FALSE(PlanNamed(*a100, "n21_1_7b").unfused_attention_bias);
 }
 
 }  // namespace

@@ -105,9 +105,10 @@ plan ml60_gb200_dsv3_8192 { model = models.deepseek_v3; cluster = gb200_8192; pa
 // 2 with sequence parallelism, CP 4, EP 8. The 8- and 72-GPU configurations are not in the copy:
 // their names (README-*.md) give the layout, and other submitters' files of the same names
 // (QCT's D75H-10U_nemo, Lambda's gb300_0513) agree with the logged batch, rate and intervals.
-// Not stated: the attention sinks and biases (the experts' biases are, since round 44:
-// `expert_bias`, charged nothing under whole-step graphs; their clamped activation since round
-// 45, its kernels charged where the grouped MLP is not fused). The fused grouped
+// Stated since round 44: the experts' biases (`expert_bias`, charged nothing under whole-step
+// graphs); since round 45 their clamped activation (its kernels charged where the grouped MLP is
+// not fused), the attention's biases and sinks and the router's bias (`softmax_type="learnable"`,
+// `add_bias_linear`), which bring the parameters to the logs' count. The fused grouped
 // MLP (`USE_TE_OPS=True`, `NVTE_CUTEDSL_FUSED_GROUPED_MLP=1`) is stated since round 43 where the
 // copy has the configuration, the 512-GPU run's; of the 8- and 72-GPU ones other submitters'
 // copies disagree (on in HPE's and Nebius's, off in Dell's), and they stay unstated.
@@ -121,12 +122,15 @@ model gpt_oss_20b_mlperf {
   vocab                = 128_256
   attention_window     = 128
   full_attention_every = 2
+  attention_bias       = true
+  attention_sinks      = true
   moe {
     experts            = 32
     top_k              = 4
     expert_ffn         = 2_880
     expert_bias        = true
     clamped_activation = true
+    router_bias        = true
   }
 }
 cluster gb300_8   { site = dc; nodes = 2 x gb300_tray;   racks = rack { nodes = 2; scale_up_domain = 8 };   fabric = xdr4 }
