@@ -6,8 +6,9 @@ namespace clusterc::analysis {
 
 // Bytes per parameter: ZeRO's mixed-precision Adam accounting (Rajbhandari et al. 2019
 // section 3.1): 2 + 2 + 12. FP8 training keeps 16-bit weights (Transformer Engine casts per GEMM).
-// FP32 training has no master copy: 4 + 4 + 8. SGD with momentum keeps a master copy and one
-// moment.
+// FP32 training has no master copy: 4 + 4 + 8. SGD with momentum and Muon keep a master copy
+// and one moment (Muon's fp32 momentum buffer: emerging_optimizers' OrthogonalizedOptimizer);
+// Muon's Adam-held embedding and output layer add their second moment in EvaluatePlan.
 WeightBytes BytesPerParam(const PlanInputs& in, int stage) {
   bool fp32 = in.precision == ir::Precision::fp32;
   WeightBytes w;

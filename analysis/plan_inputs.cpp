@@ -98,6 +98,8 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.shard_group = plan.optimizer.shard_group;
   in.pp_inside_dp = plan.parallel.rank_order == ir::RankOrder::tp_cp_ep_pp_dp;
   in.optimizer = plan.optimizer.kind;
+  in.muon_ns_steps = plan.optimizer.ns_steps;
+  in.muon_tp_duplicated = plan.optimizer.tp_mode == ir::MuonTpMode::duplicated;
   in.fp32_gradients = plan.optimizer.fp32_gradients;
   in.fp32_params = plan.optimizer.fp32_params;
   // Under DDP the gradients take the fp32 parameters' type: accumulated and all-reduced in fp32

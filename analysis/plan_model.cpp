@@ -8,6 +8,7 @@
 #include "analysis/formulas.h"
 #include "analysis/layer_model.h"
 #include "analysis/model_states.h"
+#include "analysis/muon_model.h"
 #include "analysis/offload.h"
 #include "ir/checked.h"
 
@@ -33,15 +34,31 @@ struct StageLoad {
   double gemm_time, gemm_flops, attn;
   double layers, moe_layers, replayed_share;
   double dense_params, expert_params;
+  // Muon's Newton-Schulz on the stage's matrices, each once (analysis/muon_model.h): seconds of
+  // the dense and the routed experts' matrices, the costliest one's, and the fp32 bytes a
+  // duplicated tensor-parallel gather assembles for each kind.
+  double muon_dense, muon_expert, muon_largest, muon_gathered_dense, muon_gathered_expert;
   double Time() const { return compute + recompute + stall; }
 };
 
 StageLoad MeanLoad(const StageLoad& a, const StageLoad& b) {
-  static constexpr double StageLoad::*kFields[] = {
-      &StageLoad::stall,          &StageLoad::compute,      &StageLoad::bwd,
-      &StageLoad::recompute,      &StageLoad::gemm_time,    &StageLoad::gemm_flops,
-      &StageLoad::attn,           &StageLoad::layers,       &StageLoad::moe_layers,
-      &StageLoad::replayed_share, &StageLoad::dense_params, &StageLoad::expert_params};
+  static constexpr double StageLoad::*kFields[] = {&StageLoad::stall,
+                                                   &StageLoad::compute,
+                                                   &StageLoad::bwd,
+                                                   &StageLoad::recompute,
+                                                   &StageLoad::gemm_time,
+                                                   &StageLoad::gemm_flops,
+                                                   &StageLoad::attn,
+                                                   &StageLoad::layers,
+                                                   &StageLoad::moe_layers,
+                                                   &StageLoad::replayed_share,
+                                                   &StageLoad::dense_params,
+                                                   &StageLoad::expert_params,
+                                                   &StageLoad::muon_dense,
+                                                   &StageLoad::muon_expert,
+                                                   &StageLoad::muon_largest,
+                                                   &StageLoad::muon_gathered_dense,
+                                                   &StageLoad::muon_gathered_expert};
   StageLoad m{};
   for (double StageLoad::*f : kFields) m.*f = (a.*f + b.*f) / 2;
   return m;
@@ -153,6 +170,10 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const LayerTimes lt_moe = in.moe ? LayerTime(in, a, true) : LayerTimes{};
   const HeadTimes head = HeadTime(in);
   const HeadTimes mtp_module = MtpModuleTime(in);
+  const bool muon = in.optimizer == ir::OptimizerKind::muon;
+  const MuonLayerWork muon_dense = muon ? MuonLayer(in, a, false) : MuonLayerWork{};
+  const MuonLayerWork muon_moe = muon && in.moe ? MuonLayer(in, a, true) : MuonLayerWork{};
+  const MuonWork muon_mtp = muon && in.mtp_layers > 0 ? MuonMtpProjection(in) : MuonWork{};
 
   int64_t stages[3] = {0, 1, pp - 1};
   int nstages = pp == 1 ? 1 : (pp == 2 ? 2 : 3);
@@ -280,6 +301,25 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     ld.replayed_share = replayed_share;
     ld.dense_params = dense_params;
     ld.expert_params = expert_params;
+    ld.muon_dense = ld.muon_expert = ld.muon_largest = 0;
+    ld.muon_gathered_dense = ld.muon_gathered_expert = 0;
+    if (muon) {
+      MuonWork dense, expert;
+      dense.Add(muon_dense.dense, nd + mtp_d);
+      dense.Add(muon_moe.dense, nm + mtp_m);
+      dense.Add(muon_mtp, n_mtp);
+      expert.Add(muon_moe.expert, nm + mtp_m);
+      ld.muon_dense = dense.time;
+      ld.muon_expert = expert.time;
+      ld.muon_largest = std::max(dense.largest, expert.largest);
+      ld.muon_gathered_dense = dense.gathered;
+      ld.muon_gathered_expert = expert.gathered;
+      // The embedding and the output layer fall back to Adam (emerging_optimizers.py:
+      // is_embedding_or_output_parameter): a second fp32 moment beside Muon's one.
+      double adam = (first ? r.params.embedding : 0) + (last ? r.params.head : 0);
+      if (last && in.tied_embeddings && pp > 1) adam += V * h;
+      mb.optimizer += 4 * adam / double(tp) / (stage >= 1 ? nd_dense : 1.0);
+    }
   }
   // DualPipe: rank i runs stage i of one direction and stage p - 1 - i of the other, on half the
   // micro-batches each (DeepSeek-V3 section 3.2.1; deepseek-ai/DualPipe's example gives rank i
@@ -669,6 +709,25 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const double achieved_hbm =
       in.hbm_bandwidth * (in.memory_efficiency > 0 ? in.memory_efficiency : 0.8);
   double opt = achieved_hbm > 0 ? updated * in.optimizer_bytes_per_param / achieved_hbm : 0;
+  // Muon: each matrix's Newton-Schulz on the rank that owns it, after the element-wise pass
+  // above (its decay, momentum and update move about fused Adam's bytes). Sharded, Megatron-
+  // Core's layer-wise distributed optimizer gives each data-parallel rank whole matrices,
+  // balanced by cost (layer_wise_optimizer.py, largest first): a rank's share, and at least the
+  // costliest matrix. Under `tp_mode = duplicated` each owner first gathers the fp32 momentum
+  // of its split matrices over the tensor-parallel group.
+  double orthogonalization = 0;
+  if (in.optimizer == ir::OptimizerKind::muon) {
+    const double dense_owners = stage >= 1 ? nd_dense : 1.0;
+    const double expert_owners = stage >= 1 ? nd_expert : 1.0;
+    const double share = slowest->muon_dense / dense_owners + slowest->muon_expert / expert_owners;
+    orthogonalization = std::max(share, slowest->muon_largest);
+    const double gathered =
+        slowest->muon_gathered_dense / dense_owners + slowest->muon_gathered_expert / expert_owners;
+    if (tp > 1 && gathered > 0)
+      orthogonalization +=
+          f::AllGatherTime(double(tp), gathered, AchievedBandwidth(in, tp), Latency(in, tp));
+    opt += orthogonalization;
+  }
   // Gradient accumulation without fusion: an HBM-bound pass over the gradients this GPU keeps
   // (a shard of them under ZeRO-2/3 and FSDP) after each micro-batch's backward, on the compute
   // stream, so inside every micro-batch's time.
@@ -718,6 +777,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   st.comm_total[int(Comm::kPp)] = pp_total;
   st.comm_total[int(Comm::kDp)] = dp_total;
   st.optimizer = opt;
+  st.orthogonalization = orthogonalization;
   st.overhead = in.step_overhead;
   st.grad_accumulation = accumulation;
   // Contention (the structure of Calculon's "processor_usage", Isaev et al. SC'23; the shares

@@ -84,6 +84,10 @@ struct PlanInputs {
   // GPUs apart, the data-parallel replicas tp x cp x pp apart; else tp-cp-ep-dp-pp.
   bool pp_inside_dp = false;
   ir::OptimizerKind optimizer = ir::OptimizerKind::adam;
+  // Muon (analysis/muon_model.h): Newton-Schulz iterations a step, and whether a tensor-parallel
+  // matrix is gathered and orthogonalised whole on every rank (`tp_mode = duplicated`).
+  int64_t muon_ns_steps = 5;
+  bool muon_tp_duplicated = true;
   bool fp32_gradients = false;  // 4-byte gradients in memory and in the data-parallel reduction
   bool fp32_params = false;     // fp32 parameters as the master copy (PyTorch FSDP, AMP)
   ir::Recompute recompute = ir::Recompute::none;
@@ -269,6 +273,7 @@ struct StepBreakdown {
   double comm[static_cast<int>(Comm::kCount)] = {};  // exposed (not overlapped) communication
   double comm_total[static_cast<int>(Comm::kCount)] = {};  // before overlap
   double optimizer = 0;
+  double orthogonalization = 0;  // of `optimizer`: Muon's Newton-Schulz and its gathers
   double grad_accumulation = 0;  // passes adding each micro-batch's gradients into the buffer
   double contention = 0;         // compute slowed by the SMs and HBM that hidden collectives take
   double overhead = 0;           // host work between steps, the GPU idle (Options::step_overhead)

@@ -9,6 +9,7 @@
 #include "analysis/analysis.h"
 #include "analysis/formulas.h"
 #include "analysis/offload.h"
+#include "analysis/optimizer_rules.h"
 #include "analysis/plan_advice.h"
 #include "analysis/rack_rules.h"
 #include "analysis/rule_text.h"
@@ -493,35 +494,7 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
                     fmt::format("the experts' ffn {} does not divide by etp = {}", fe, pa.etp), "");
     }
   }
-  // plan.shard-group: hybrid sharding splits the data-parallel ranks into whole replicas.
-  if (const int64_t g = plan.optimizer.shard_group; g > 0) {
-    const int64_t ranks = ir::SaturatingMul(pa.dp, pa.cp);
-    auto refuse = [&](std::string message, std::string note) {
-      auto d = MakeDiagnostic(DiagCode::PlanShardGroup, plan.FieldRange("optimizer"),
-                              std::move(message));
-      if (!note.empty()) d.Note(std::move(note));
-      sink.Report(std::move(d));
-    };
-    if (plan.optimizer.sharding == ir::Sharding::none)
-      refuse(fmt::format("`shard_group = {}` with `sharding = none`: nothing is sharded", g),
-             "hybrid sharding splits the sharded states of `zero1` to `fsdp` over each replica");
-    else if (ranks % g != 0 || g % std::max<int64_t>(1, pa.cp) != 0)
-      refuse(fmt::format("`shard_group = {}` does not split dp x cp = {} x {} = {} data-parallel "
-                         "ranks into whole replicas",
-                         g, pa.dp, pa.cp, ranks),
-             pa.cp > 1 ? fmt::format("it must divide {} and be a multiple of cp = {}", ranks, pa.cp)
-                       : fmt::format("it must divide {}", ranks));
-    else if (model && model->has_moe) {
-      const int64_t span = ir::SaturatingMul(pa.ep, pa.etp > 0 ? pa.etp : pa.tp);
-      const int64_t expert_ranks = ir::SaturatingMul(pa.tp, ranks) / std::max<int64_t>(1, span);
-      const int64_t replicas = ranks / g;
-      if (expert_ranks % replicas != 0)
-        refuse(fmt::format("`shard_group = {}` makes {} replicas, which do not divide the {} "
-                           "ranks holding the same experts (tp x dp x cp / (ep x etp))",
-                           g, replicas, expert_ranks),
-               "each replica must hold whole copies of the experts' sharded states too");
-    }
-  }
+  CheckPlanOptimizer(plan, model, sink);
   if (plan.batch.global > 0 && plan.batch.micro > 0 &&
       plan.batch.global % (plan.batch.micro * pa.dp) != 0)
     indivisible(plan.FieldRange("batch"),

@@ -270,6 +270,8 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
             fmt::format("exposed {} communication", analysis::CommName(analysis::Comm(i))),
             s.comm[i], d::kTime);
   w.AddIf("optimizer", "optimizer step", s.optimizer, d::kTime);
+  w.AddIf("orthogonalization", "of it, Muon's Newton-Schulz orthogonalisation", s.orthogonalization,
+          d::kTime);
   w.AddIf("grad_accumulation", "gradient accumulation", s.grad_accumulation, d::kTime);
   w.AddIf("contention", "compute slowed by overlapped communication", s.contention, d::kTime);
   w.AddIf("offload_stall", "compute waiting on activation offload transfers", s.offload, d::kTime);

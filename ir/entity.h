@@ -116,7 +116,12 @@ CLUSTERC_ENUM(DragonflyRouting, minimal, non_minimal)
 CLUSTERC_ENUM(Precision, bf16, fp16, fp8, fp32, nvfp4)
 CLUSTERC_ENUM(Recompute, none, selective, full)
 CLUSTERC_ENUM(Sharding, none, zero1, zero2, zero3, fsdp)
-CLUSTERC_ENUM(OptimizerKind, adam, sgd)
+CLUSTERC_ENUM(OptimizerKind, adam, sgd, muon)
+// How Muon orthogonalises a tensor-parallel matrix (Megatron-Core's --muon-tp-mode,
+// emerging_optimizers' newton_schulz_tp): `duplicated` all-gathers the fp32 momentum over the
+// tensor-parallel group and every rank runs Newton-Schulz on the whole matrix, keeping its
+// slice; `blockwise` runs it on each rank's slice alone, with no communication.
+CLUSTERC_ENUM(MuonTpMode, duplicated, blockwise)
 CLUSTERC_ENUM(Activation, swiglu, gelu, relu)
 CLUSTERC_ENUM(Norm, rmsnorm, layernorm)
 // Whether a model trains with dropout: `by_norm` as its norm suggests (GPT-style LayerNorm models

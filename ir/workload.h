@@ -226,6 +226,8 @@ struct Optimizer {
   // Data-parallel ranks (of dp x cp) one shard spans; the replicas beyond it hold copies and
   // all-reduce their gradient shards. 0: the whole data-parallel group (one shard).
   int64_t shard_group = 0;
+  int64_t ns_steps = 5;                         // Muon only
+  MuonTpMode tp_mode = MuonTpMode::duplicated;  // Muon only
 };
 
 template <class V>
@@ -267,6 +269,13 @@ void Describe(Optimizer& o, V& v) {
           "FSDP's HYBRID_SHARD and FSDP2's HSDP, DeepSpeed's MiCS, Megatron's "
           "--num-distributed-optimizer-instances = dp x cp / shard_group, MaxText's ICI FSDP "
           "under DCN data parallelism); not set: the whole data-parallel group, one shard");
+  v.Field("ns_steps", o.ns_steps, kOptional | kPositive,
+          "Muon only: Newton-Schulz iterations that orthogonalise each matrix's momentum "
+          "(Megatron-Core's --muon-num-ns-steps, 5)");
+  v.Field("tp_mode", o.tp_mode, kOptional,
+          "Muon only: `duplicated` (Megatron-Core's default) all-gathers a tensor-parallel "
+          "matrix's fp32 momentum and runs Newton-Schulz on the whole matrix on every rank; "
+          "`blockwise` runs it on each rank's slice, with no communication");
 }
 
 struct Checkpoint {

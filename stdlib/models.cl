@@ -90,6 +90,36 @@ model deepseek_v3 {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Kimi K2 (Kimi Team, "Kimi K2: Open Agentic Intelligence", arXiv 2507.20534, table 2: 1.04
+// trillion parameters, 32.6 billion activated; trained with MuonClip, `optimizer = muon`).
+// DeepSeek-V3's architecture with 384 routed experts and 64 attention heads; the shape as the
+// release's config.json gives it and Megatron-Bridge's KimiK2Provider built it (kimi_provider.py
+// at 74ac0c0b: 61 layers, the first dense, 8 routed experts a token, one shared, 1 expert group,
+// no multi-token prediction).
+model kimi_k2 {
+  layers = 61             // config.json num_hidden_layers
+  hidden = 7_168          // hidden_size
+  ffn    = 18_432         // intermediate_size: the dense first layer's FFN
+  heads  = 64             // num_attention_heads (DeepSeek-V3: 128)
+  vocab  = 163_840        // vocab_size
+  params = 1.04 trillion  // report table 2
+  moe {
+    experts        = 384    // n_routed_experts (DeepSeek-V3: 256)
+    top_k          = 8      // num_experts_per_tok
+    shared_experts = 1      // n_shared_experts
+    expert_ffn     = 2_048  // moe_intermediate_size
+    dense_layers   = 1      // first_k_dense_replace
+  }
+  mla {
+    q_rank     = 1_536  // q_lora_rank
+    kv_rank    = 512    // kv_lora_rank
+    rope_dim   = 64     // qk_rope_head_dim
+    head_dim   = 128    // qk_nope_head_dim
+    v_head_dim = 128    // v_head_dim
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // GPT-OSS 120B (OpenAI, "gpt-oss-120b & gpt-oss-20b Model Card", 2025: 117 B parameters, 5.1 B
 // active a token). The shape as Hugging Face transformers' GptOssConfig gives it
 // (configuration_gpt_oss.py) and Megatron-Bridge builds it (GPTOSSProvider, gpt_oss_provider.py,

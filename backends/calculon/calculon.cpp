@@ -242,6 +242,20 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         "plan replays its {}{}, so Calculon keeps what those free and leaves out their replay",
         RecomputeModuleList(replay & ~uint8_t(analysis::kRecomputeCoreAttention)),
         (replay & analysis::kRecomputeCoreAttention) ? " as well" : ", not the attention core"));
+  // Calculon's optimizer is Adam's (llm.py: weights, gradients and two moments, one
+  // memory-bound update pass).
+  if (in.optimizer == ir::OptimizerKind::muon)
+    notes.push_back(fmt::format(
+        "Calculon has no Muon: its optimizer step is Adam's, two fp32 moments a parameter and one "
+        "element-wise pass, where the plan's Muon keeps one moment (Adam's two on the embedding "
+        "and output layer only) and orthogonalises every weight matrix by {} Newton-Schulz "
+        "iterations ({} ms a step in clusterc), so Calculon's optimizer state is larger and its "
+        "step shorter",
+        in.muon_ns_steps, Num(std::round(s.orthogonalization * 1e4) / 10)));
+  else if (in.optimizer == ir::OptimizerKind::sgd)
+    notes.push_back(
+        "Calculon has no SGD: its optimizer state is Adam's two moments a parameter where the "
+        "plan's SGD keeps one");
   if (const int64_t replicas = analysis::ShardReplicas(in); replicas > 1)
     notes.push_back(fmt::format(
         "Calculon has no hybrid sharding: optimizer_sharding shards over all {} data-parallel "

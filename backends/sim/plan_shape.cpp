@@ -252,6 +252,7 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
   s.head_fwd = head.fwd + double(in.mtp_layers) * mtp.fwd;
   s.head_bwd = head.bwd + double(in.mtp_layers) * mtp.bwd;
   s.optimizer = r.step.optimizer;
+  s.orthogonalization = r.step.orthogonalization;
   s.overhead = r.step.overhead;
   s.grad_accumulation =
       s.micro_batches > 0 ? r.step.grad_accumulation / double(s.micro_batches) : 0;

@@ -70,8 +70,9 @@ struct PlanShape {
   // The LM head and loss, and beside the MTP layers their modules' norms, projections and heads
   // (analysis::HeadTime, analysis::MtpModuleTime).
   double head_fwd = 0, head_bwd = 0;
-  double optimizer = 0;  // the optimizer step, seconds
-  double overhead = 0;   // host work between steps, the GPU idle (StepBreakdown::overhead)
+  double optimizer = 0;          // the optimizer step, seconds
+  double orthogonalization = 0;  // of it, Muon's Newton-Schulz (StepBreakdown)
+  double overhead = 0;           // host work between steps, the GPU idle (StepBreakdown::overhead)
   // Adding one micro-batch's gradients into the accumulation buffer, seconds (0 when fused into
   // the weight-gradient GEMMs): analysis' step total spread evenly over the micro-batches.
   double grad_accumulation = 0;

@@ -431,8 +431,8 @@ TEST_CASE("an NVLS all-reduce runs 1.3x the ring, as nccl-tests measure on NVLin
 TEST_CASE("an unfused Adam step moves 92 bytes per parameter, a fused one 42", "[layer_model]") {
   // Megatron-LM's fused step (42 bytes) against Composer's DecoupledAdamW, one PyTorch operation
   // per term (80 bytes without weight decay) plus clip_grad_norm_ (12): Options and
-  // docs/model.md, "Optimizer". The plan: Llama 3 8B under FSDP on 8 H100, 1.0 B parameters per
-  // GPU, at the H100's achieved 0.77 x 3.35 TB/s.
+  // docs/model-optimizer.md, "Optimizer". The plan: Llama 3 8B under FSDP on 8 H100, 1.0 B
+  // parameters per GPU, at the H100's achieved 0.77 x 3.35 TB/s.
   auto c = ExplainSpec("optimizer_fused.cl");
   REQUIRE(c->results.plans.size() == 2);
   const PlanResults& fused = c->results.plans[0];

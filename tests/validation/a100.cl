@@ -57,11 +57,12 @@
 //        Optimizer (`fused = false`): the MPT yamls at that commit name `decoupled_adamw`
 //        (weight decay 0) with gradient clipping by norm, i.e. Composer's DecoupledAdamW, which
 //        steps each parameter with one PyTorch operation per term (an unfused step, 92 bytes
-//        of HBM traffic per parameter against a fused step's 42: docs/model.md, "Optimizer").
+//        of HBM traffic per parameter against a fused step's 42: docs/model-optimizer.md,
+//        "Optimizer").
 //        Gradients (`grad_accumulation = separate`, round 13): PyTorch autograd writes 16-bit
 //        gradients, which FSDP casts and pre-divides before each reduce-scatter
 //        (torch/distributed/fsdp/_runtime_utils.py) and adds to the saved shard after it
-//        (docs/model.md, "Gradient accumulation").
+//        (docs/model-optimizer.md, "Gradient accumulation").
 
 import std.nvidia
 import std.cooling

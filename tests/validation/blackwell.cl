@@ -534,6 +534,24 @@ plan mb2606_b300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b300_64; 
 // iteration_mxfp8`, as [MB2608]'s Qwen3 rows), the fused grouped MLP (since round 43).
 plan mb2606_b300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = b300_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 512; micro = 8; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 
+//  [MB2606K] Round 46: the one Kimi K2 row of Megatron-Bridge's tables, "26.06 NeMo Container"
+//        (docs/performance-summary-archive.md at 067f987df: DGX-GB300, 256 GPUs, MXFP8, GBS
+//        4,096, MBS 2, 4,096 tokens, TP 1, PP 4, VP 4, EP 64: 5,372 tokens/s/GPU, "Muon
+//        optimizer was used"), entered once `optimizer = muon` could state it, before its
+//        prediction was seen. The same layout ran at 5,328 (26.04.01), 5,332 (26.04) and 5,072
+//        (26.02.01), left out as repeats. The recipe (perf_recipes/kimi/gb300/kimi_k2.py
+//        `kimi_k2_pretrain_256gpu_gb300_fp8mx_config` over recipes/kimi/h100/kimi_k2.py, the same
+//        settings as the release branches' scripts/performance/configs/kimi/ from r0.3.1 on):
+//        Muon under Megatron-Core's layer-wise distributed optimizer (`dist_muon`: `sharding =
+//        zero1`; 5 Newton-Schulz steps, blockwise TP mode, the embedding and output layer on
+//        Adam), gradients reduced in 16 bits (`grad_reduce_in_fp32=False`); the flex dispatcher
+//        with HybridEP, dropless with forced load balancing; selective recompute of MLA's
+//        up-projections; no CUDA graphs, no FP8 attention, no fused grouped MLP, no EP
+//        all-to-all overlap; the layout `Et*4|(t*4|)*14tL` (the first rank 16 layers and the
+//        embedding, the last 13 and the loss). No multi-token prediction.
+// clusterc: allow(plan.indivisible)
+plan mb2606_gb300_kimi_k2 { model = models.kimi_k2; cluster = gb300_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 4_096; micro = 2; seq_len = 4_096 } optimizer = muon { sharding = zero1; tp_mode = blockwise }; precision = fp8; fp8_scaling = block; recompute = selective; recompute_modules { mla_up_projection = true } }
+
 //  [MB2509] Round 37: Megatron-Bridge docs/performance-summary.md (df0289c1), "25.09 NeMo
 //        Container", DGX-GB200, LLAMA3.1_405B on 128 GPUs, GBS 64, MBS 1: the two layouts the
 //        row gives, which no 25.11 GB200 row repeats, entered before their predictions were

@@ -1,0 +1,63 @@
+#include "analysis/optimizer_rules.h"
+
+#include <fmt/format.h>
+
+#include <string>
+
+#include "ir/checked.h"
+
+namespace clusterc::analysis {
+
+void CheckPlanOptimizer(const ir::Plan& plan, const ir::Model* model, DiagnosticSink& sink) {
+  const auto& pa = plan.parallel;
+  const ir::Optimizer& o = plan.optimizer;
+  // plan.muon-sharding: Newton-Schulz orthogonalises a whole matrix, so Megatron-Core runs Muon
+  // unsharded or under its layer-wise distributed optimizer, whole matrices per data-parallel
+  // rank (megatron/core/optimizer/layer_wise_optimizer.py); ZeRO-2/3 and FSDP shard a matrix's
+  // gradient and parameters across the ranks, which no Megatron-Core path takes (Megatron-FSDP's
+  // tensor-atomic sharding for Muon is a plan: fsdp/src/docs/mfsdp_design.md).
+  if (o.kind == ir::OptimizerKind::muon && o.sharding != ir::Sharding::none &&
+      o.sharding != ir::Sharding::zero1) {
+    auto d = MakeDiagnostic(
+        DiagCode::PlanMuonSharding, plan.FieldRange("optimizer"),
+        fmt::format("Muon with `sharding = {}`: Newton-Schulz needs each matrix whole on the rank "
+                    "that updates it",
+                    ir::EnumName(o.sharding)));
+    d.Note(
+        "`sharding = zero1` is Megatron-Core's layer-wise distributed optimizer (each "
+        "data-parallel rank owns whole matrices); `none` orthogonalises every matrix on every "
+        "rank");
+    sink.Report(std::move(d));
+  }
+  // plan.shard-group: hybrid sharding splits the data-parallel ranks into whole replicas.
+  if (const int64_t g = plan.optimizer.shard_group; g > 0) {
+    const int64_t ranks = ir::SaturatingMul(pa.dp, pa.cp);
+    auto refuse = [&](std::string message, std::string note) {
+      auto d = MakeDiagnostic(DiagCode::PlanShardGroup, plan.FieldRange("optimizer"),
+                              std::move(message));
+      if (!note.empty()) d.Note(std::move(note));
+      sink.Report(std::move(d));
+    };
+    if (plan.optimizer.sharding == ir::Sharding::none)
+      refuse(fmt::format("`shard_group = {}` with `sharding = none`: nothing is sharded", g),
+             "hybrid sharding splits the sharded states of `zero1` to `fsdp` over each replica");
+    else if (ranks % g != 0 || g % std::max<int64_t>(1, pa.cp) != 0)
+      refuse(fmt::format("`shard_group = {}` does not split dp x cp = {} x {} = {} data-parallel "
+                         "ranks into whole replicas",
+                         g, pa.dp, pa.cp, ranks),
+             pa.cp > 1 ? fmt::format("it must divide {} and be a multiple of cp = {}", ranks, pa.cp)
+                       : fmt::format("it must divide {}", ranks));
+    else if (model && model->has_moe) {
+      const int64_t span = ir::SaturatingMul(pa.ep, pa.etp > 0 ? pa.etp : pa.tp);
+      const int64_t expert_ranks = ir::SaturatingMul(pa.tp, ranks) / std::max<int64_t>(1, span);
+      const int64_t replicas = ranks / g;
+      if (expert_ranks % replicas != 0)
+        refuse(fmt::format("`shard_group = {}` makes {} replicas, which do not divide the {} "
+                           "ranks holding the same experts (tp x dp x cp / (ep x etp))",
+                           g, replicas, expert_ranks),
+               "each replica must hold whole copies of the experts' sharded states too");
+    }
+  }
+}
+
+}  // namespace clusterc::analysis
