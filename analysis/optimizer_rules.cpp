@@ -14,8 +14,9 @@ void CheckPlanOptimizer(const ir::Plan& plan, const ir::Model* model, Diagnostic
   // plan.muon-sharding: Newton-Schulz orthogonalises a whole matrix, so Megatron-Core runs Muon
   // unsharded or under its layer-wise distributed optimizer, whole matrices per data-parallel
   // rank (megatron/core/optimizer/layer_wise_optimizer.py); ZeRO-2/3 and FSDP shard a matrix's
-  // gradient and parameters across the ranks, which no Megatron-Core path takes (Megatron-FSDP's
-  // tensor-atomic sharding for Muon is a plan: fsdp/src/docs/mfsdp_design.md).
+  // gradient and parameters across the ranks, which no Megatron-Core path takes: arguments.py
+  // asserts "Emerging optimizer does not support Megatron-FSDP" (and Torch-FSDP2), and
+  // Megatron-FSDP's tensor-atomic sharding for Muon is a plan (fsdp/src/docs/mfsdp_design.md).
   if (o.kind == ir::OptimizerKind::muon && o.sharding != ir::Sharding::none &&
       o.sharding != ir::Sharding::zero1) {
     auto d = MakeDiagnostic(

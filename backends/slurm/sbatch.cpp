@@ -393,6 +393,14 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     else
       a.Add("--cpu-offloading-num-layers", in.offload_layers);
   }
+  // The optimizer: Megatron-LM's default is Adam. Muon with --use-distributed-optimizer (below,
+  // under `zero1`) is Megatron-Core's layer-wise distributed optimizer (arguments.py).
+  if (in.optimizer == ir::OptimizerKind::sgd) a.Add("--optimizer", "sgd");
+  if (in.optimizer == ir::OptimizerKind::muon) {
+    a.Add("--optimizer", "muon");
+    if (in.muon_ns_steps != 5) a.Add("--muon-num-ns-steps", in.muon_ns_steps);
+    if (!in.muon_tp_duplicated) a.Add("--muon-tp-mode", "blockwise");
+  }
   if (in.sharding != ir::Sharding::none) a.Section(ShardingComment(in.sharding));
   // Hybrid sharding: Megatron's distributed optimizer instances are the replicas, each sharding
   // over dp x cp / instances ranks; Megatron-FSDP replicates across them unsharded

@@ -139,6 +139,16 @@ TEST_CASE("the simulator inputs carry Muon's step and Calculon's notes say it ha
   const auto model = out.Files().find("calculon/muon64/model.json");
   REQUIRE(model != out.Files().end());
   CHECK(model->second.find("Calculon has no Muon") != std::string::npos);
+  // The sbatch script runs Megatron-LM's Muon (its default optimizer is Adam); with the
+  // distributed optimizer flag, the layer-wise one; the default 5 steps and duplicated mode are
+  // Megatron-Core's own and left unsaid.
+  const auto slurm = testing::Lower(*c, backends::EmitSlurm);
+  const auto sbatch = slurm.Files().find("slurm/muon64.sbatch");
+  REQUIRE(sbatch != slurm.Files().end());
+  CHECK(testing::SbatchFlag(sbatch->second, "--optimizer") == "muon");
+  CHECK(testing::SbatchFlag(sbatch->second, "--use-distributed-optimizer") == "true");
+  CHECK(testing::SbatchFlag(sbatch->second, "--muon-tp-mode").empty());
+  CHECK(testing::SbatchFlag(sbatch->second, "--muon-num-ns-steps").empty());
 }
 
 }  // namespace
