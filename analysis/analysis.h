@@ -48,6 +48,11 @@ struct Options {
   // slower than predicted (17-76 %) before its step_overhead, and -15...+49 % after it, the two
   // over RoCE the furthest (docs/validation.md; the note prints the runs there now).
   double dp_comm_share = 0.20;
+  // perf.muon-orthogonalization fires when Muon's Newton-Schulz takes this share of the step or
+  // more: NVIDIA measured Muon's whole step at 1.021x and 1.039x AdamW's in Megatron-Bridge's
+  // Kimi K2 and Qwen3 30B-A3B runs on GB300 (docs/model-optimizer.md), so 5 % is above what
+  // published Muon runs spent on it.
+  double muon_orthogonalization_share = 0.05;
   // reliability.checkpoint-interval fires when the plan's interval is more than this factor away
   // from the Young/Daly optimum.
   double checkpoint_factor = 2.0;
