@@ -29,6 +29,19 @@ void CheckPlanOptimizer(const ir::Plan& plan, const ir::Model* model, Diagnostic
         "data-parallel rank owns whole matrices); `none` orthogonalises every matrix on every "
         "rank");
     sink.Report(std::move(d));
+  } else if (o.kind == ir::OptimizerKind::muon && o.shard_group > 0 &&
+             o.sharding == ir::Sharding::zero1) {
+    // Nor hybrid sharding: the layer-wise optimizer owns matrices across the whole dp x cp group
+    // ("LayerWiseDistributedOptimizer does not support num_distributed_optimizer_instances > 1",
+    // layer_wise_optimizer.py).
+    auto d = MakeDiagnostic(
+        DiagCode::PlanMuonSharding, plan.FieldRange("optimizer"),
+        fmt::format("Muon with `shard_group = {}`: Megatron-Core's layer-wise distributed "
+                    "optimizer shares its matrices over the whole data-parallel group, in one "
+                    "instance",
+                    o.shard_group));
+    d.Note("drop `shard_group`: the layer-wise optimizer has no replicas");
+    sink.Report(std::move(d));
   }
   // plan.shard-group: hybrid sharding splits the data-parallel ranks into whole replicas.
   if (const int64_t g = plan.optimizer.shard_group; g > 0) {

@@ -1,7 +1,8 @@
 // plan.muon-sharding: Muon orthogonalises each weight matrix whole, so it runs unsharded or
 // under Megatron-Core's layer-wise distributed optimizer (`zero1`: whole matrices per
 // data-parallel rank). `layer_wise` and `replicated` are accepted; `zero3` and `fsdp` would
-// split each matrix across the ranks.
+// split each matrix across the ranks, and `hybrid` asks the layer-wise optimizer for replicas it
+// does not have.
 import std.nvidia
 import std.cooling
 import std.models
@@ -46,4 +47,11 @@ plan fsdp {
   parallel  { dp = 64 }
   batch     { global = 256; micro = 1; seq_len = 8_192 }
   optimizer = muon { sharding = fsdp }
+}
+plan hybrid {
+  model     = models.llama3_8b
+  cluster   = c64
+  parallel  { tp = 2; dp = 32 }
+  batch     { global = 256; micro = 1; seq_len = 8_192 }
+  optimizer = muon { sharding = zero1; shard_group = 8 }
 }
