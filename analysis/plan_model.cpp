@@ -721,11 +721,16 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     const double expert_owners = stage >= 1 ? nd_expert : 1.0;
     const double share = slowest->muon_dense / dense_owners + slowest->muon_expert / expert_owners;
     orthogonalization = std::max(share, slowest->muon_largest);
-    const double gathered =
-        slowest->muon_gathered_dense / dense_owners + slowest->muon_gathered_expert / expert_owners;
-    if (tp > 1 && gathered > 0)
-      orthogonalization +=
-          f::AllGatherTime(double(tp), gathered, AchievedBandwidth(in, tp), Latency(in, tp));
+    // The dense matrices gather over the tensor-parallel group, the experts' over the expert-
+    // tensor-parallel one (etp ranks; emerging_optimizers.py: the `expt_tp` group).
+    auto gather = [&](double bytes, int64_t ranks) {
+      return ranks > 1 && bytes > 0
+                 ? f::AllGatherTime(double(ranks), bytes, AchievedBandwidth(in, ranks),
+                                    Latency(in, ranks))
+                 : 0.0;
+    };
+    orthogonalization += gather(slowest->muon_gathered_dense / dense_owners, tp) +
+                         gather(slowest->muon_gathered_expert / expert_owners, etp);
     opt += orthogonalization;
   }
   // Gradient accumulation without fusion: an HBM-bound pass over the gradients this GPU keeps
