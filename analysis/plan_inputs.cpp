@@ -191,6 +191,19 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
         in.grouped_cast = false;
         in.linear_input_bytes = 0.5 + 1.0 / 16;
         break;
+      case ir::Precision::mxfp4:
+        // MXFP4 (ROCm Transformer Engine's MXFP4BlockScaling, AMD Primus' fp4_recipe "mxfp4"):
+        // E2M1 values with an E8M0 scale per 32 (OCP Microscaling), each found within the cast
+        // from its block's amax, so no pass before it. A cast reads the 16-bit input (2 bytes)
+        // and writes it row-wise and column-wise, each 0.5 byte and 1/32 of a scale byte:
+        // 3.0625 bytes an element; the weight gradient keeps the column-wise copy, 0.53125. The
+        // optional Hadamard transform (NVTE_MXFP4_USE_HADAMARD) is not timed, as NVFP4's.
+        in.peak_flops = gpu->fp4_flops.si;
+        in.bf16_peak_flops = gpu->bf16_flops.si;
+        in.cast_bytes = 2 + 2 * (0.5 + 1.0 / 32);
+        in.grouped_cast = false;
+        in.linear_input_bytes = 0.5 + 1.0 / 32;
+        break;
       case ir::Precision::fp32:
         in.peak_flops = gpu->fp32_flops.si;
         break;
@@ -198,7 +211,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     in.gemm_efficiency = gpu->gemm_efficiency > 0 ? gpu->gemm_efficiency : 0.8;
     if (plan.precision == ir::Precision::fp8)
       in.quantized_gemm_efficiency = gpu->fp8_gemm_efficiency;
-    if (plan.precision == ir::Precision::nvfp4)
+    if (plan.precision == ir::Precision::nvfp4 || plan.precision == ir::Precision::mxfp4)
       in.quantized_gemm_efficiency = gpu->fp4_gemm_efficiency;
     in.attention_efficiency = gpu->attention_efficiency > 0
                                   ? gpu->attention_efficiency

@@ -427,8 +427,9 @@ inline bool Fp8AttentionRuns(const ir::Plan& plan) {
          plan.attention_kernel == ir::AttentionKernel::tuned;
 }
 // Whether the plan's routed experts run Transformer Engine's fused grouped MLP
-// (`fused_grouped_mlp`): its kernels take block-scaled inputs, MXFP8 or NVFP4, and only MoE
-// layers have a grouped MLP. plan.fused-grouped-mlp warns where a plan states it without them.
+// (`fused_grouped_mlp`): its kernels take block-scaled inputs, MXFP8 or NVFP4 (not MXFP4: cuDNN's
+// CuTe DSL kernels have no such path), and only MoE layers have a grouped MLP.
+// plan.fused-grouped-mlp warns where a plan states it without them.
 inline bool BlockScaledPrecision(const ir::Plan& plan) {
   return plan.precision == ir::Precision::nvfp4 ||
          (plan.precision == ir::Precision::fp8 && plan.fp8_scaling == ir::Fp8Scaling::block);

@@ -538,8 +538,8 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   if (plan.fp8_attention && (!quantized || plan.attention_kernel != ir::AttentionKernel::tuned)) {
     auto d = MakeDiagnostic(
         DiagCode::PlanFp8Attention, plan.FieldRange("fp8_attention"),
-        !quantized ? fmt::format("FP8 attention in a {} plan: it needs `precision = fp8` or "
-                                 "`nvfp4`",
+        !quantized ? fmt::format("FP8 attention in a {} plan: it needs `precision = fp8`, "
+                                 "`nvfp4` or `mxfp4`",
                                  ir::EnumName(plan.precision))
                    : fmt::format("FP8 attention with `attention_kernel = {}`: only the tuned "
                                  "(cuDNN) kernel has an FP8 path",
@@ -553,14 +553,15 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
     const bool scaled = BlockScaledPrecision(plan);
     auto d = MakeDiagnostic(
         DiagCode::PlanFusedGroupedMlp, plan.FieldRange("fused_grouped_mlp"),
-        !in.moe ? fmt::format("`fused_grouped_mlp` on a model without MoE layers: there is no "
-                              "grouped MLP to fuse, and the field changes nothing")
-                : fmt::format("`fused_grouped_mlp` in a {} plan: the fused kernels take "
-                              "block-scaled inputs (`fp8_scaling = block` or `precision = nvfp4`), "
-                              "so the experts run unfused and are timed so",
-                              plan.precision == ir::Precision::fp8
-                                  ? fmt::format("{}-scaled FP8", ir::EnumName(plan.fp8_scaling))
-                                  : std::string(ir::EnumName(plan.precision))));
+        !in.moe
+            ? fmt::format("`fused_grouped_mlp` on a model without MoE layers: there is no "
+                          "grouped MLP to fuse, and the field changes nothing")
+            : fmt::format("`fused_grouped_mlp` in a {} plan: the fused kernels take "
+                          "MXFP8 or NVFP4 inputs (`fp8_scaling = block` or `precision = nvfp4`), "
+                          "so the experts run unfused and are timed so",
+                          plan.precision == ir::Precision::fp8
+                              ? fmt::format("{}-scaled FP8", ir::EnumName(plan.fp8_scaling))
+                              : std::string(ir::EnumName(plan.precision))));
     if (in.moe && !scaled)
       d.Label(plan.precision == ir::Precision::fp8 && plan.HasField("fp8_scaling")
                   ? plan.FieldRange("fp8_scaling")

@@ -19,12 +19,12 @@ struct Gpu : Entity {
   FlopPerSecond bf16_flops;  // dense
   FlopPerSecond fp16_flops;  // dense; defaults to bf16_flops
   FlopPerSecond fp8_flops;   // dense; zero when the part has no FP8 tensor cores
-  FlopPerSecond fp4_flops;   // dense NVFP4; zero when the part has no FP4 tensor cores
+  FlopPerSecond fp4_flops;   // dense FP4 (NVFP4, MXFP4); zero when the part has no FP4 units
   FlopPerSecond fp32_flops;  // dense, vector/tensor as the vendor quotes for training
   Watts tdp;
   double gemm_efficiency = 0.8;    // asymptotic fraction of peak a large GEMM reaches
   double fp8_gemm_efficiency = 0;  // the same for FP8 GEMMs, of fp8_flops; 0: gemm_efficiency
-  double fp4_gemm_efficiency = 0;  // the same for NVFP4 GEMMs, of fp4_flops; 0: gemm_efficiency
+  double fp4_gemm_efficiency = 0;  // the same for FP4 GEMMs, of fp4_flops; 0: gemm_efficiency
   // Step-model calibration (docs/model.md "Operator-level step model"); 0: analysis' default.
   double attention_efficiency = 0;           // fused attention forward, long sequences
   double attention_backward_efficiency = 0;  // fused attention backward, long sequences
@@ -64,7 +64,7 @@ void Describe(Gpu& g, V& v) {
   v.Field("fp8_flops", g.fp8_flops, kOptional,
           "dense FP8 tensor throughput; zero when FP8 is not supported");
   v.Field("fp4_flops", g.fp4_flops, kOptional,
-          "dense FP4 (NVFP4) tensor throughput; zero when FP4 is not supported");
+          "dense FP4 (NVFP4, MXFP4) tensor throughput; zero when FP4 is not supported");
   v.Field("fp32_flops", g.fp32_flops, kOptional, "dense FP32 throughput");
   v.Field("tdp", g.tdp, kRequired | kPositive, "thermal design power (maximum board power)");
   v.Field("gemm_efficiency", g.gemm_efficiency, kFraction,
@@ -72,7 +72,8 @@ void Describe(Gpu& g, V& v) {
   v.Field("fp8_gemm_efficiency", g.fp8_gemm_efficiency, kFraction,
           "the same for FP8 GEMMs, as a fraction of fp8_flops; defaults to gemm_efficiency");
   v.Field("fp4_gemm_efficiency", g.fp4_gemm_efficiency, kFraction,
-          "the same for NVFP4 GEMMs, as a fraction of fp4_flops; defaults to gemm_efficiency");
+          "the same for FP4 (NVFP4, MXFP4) GEMMs, as a fraction of fp4_flops; defaults to "
+          "gemm_efficiency");
   v.Field("attention_efficiency", g.attention_efficiency, kFraction,
           "fraction of peak fused (flash) attention sustains forward at long sequences; "
           "defaults to 0.97 x gemm_efficiency");

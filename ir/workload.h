@@ -341,10 +341,10 @@ void Describe(Offload& o, V& v) {
           "cpu_offloading with cpu_offloading_num_layers); 0: none");
 }
 
-// Whether a plan's linear layers run quantized (Transformer Engine's FP8 or NVFP4 autocast), the
-// setting FP8 attention needs.
+// Whether a plan's linear layers run quantized (Transformer Engine's FP8, NVFP4 or MXFP4
+// autocast), the setting FP8 attention needs.
 inline bool QuantizedPrecision(Precision p) {
-  return p == Precision::fp8 || p == Precision::nvfp4;
+  return p == Precision::fp8 || p == Precision::nvfp4 || p == Precision::mxfp4;
 }
 
 struct Plan : Entity {
@@ -382,8 +382,10 @@ void Describe(Plan& p, V& v) {
           "the node group it runs on, named by its node type (`on = hgx_a100`); defaults to the "
           "cluster's only group with GPUs");
   v.Field("precision", p.precision, kOptional,
-          "`bf16`, `fp16`, `fp8`, `nvfp4` or `fp32` matmuls (`fp8` and `nvfp4`: the linear layers "
-          "quantized, Transformer Engine's way, the rest in BF16)");
+          "`bf16`, `fp16`, `fp8`, `nvfp4`, `mxfp4` or `fp32` matmuls (`fp8`, `nvfp4` and "
+          "`mxfp4`: the linear layers quantized, Transformer Engine's way, the rest in BF16; "
+          "`mxfp4`: OCP MX E2M1 with an E8M0 scale per 32 values, ROCm Transformer Engine's "
+          "MXFP4BlockScaling)");
   v.Field("fp8_scaling", p.fp8_scaling, kOptional,
           "how FP8 tensors are scaled: `delayed` (amax history), `current` (each tensor's own "
           "amax, one more read before each cast) or `block` (per tile, found within the cast); "
@@ -419,7 +421,7 @@ void Describe(Plan& p, V& v) {
           "fp8_dot_product_attention), timed at the GPU's `fp8_attention_speedup` for heads 128 "
           "wide or wider (narrower ones gain nothing counted), its `mla_fp8_attention_speedup` "
           "for MLA, and under `fp8_scaling = block` as MXFP8 at its `mxfp8_attention_factor` of "
-          "that; only with `precision = fp8` or `nvfp4`");
+          "that; only with `precision = fp8`, `nvfp4` or `mxfp4`");
   v.Field("fused_grouped_mlp", p.fused_grouped_mlp, kOptional,
           "the routed experts' MLP as Transformer Engine's fused grouped MLP (its op fuser with "
           "NVTE_CUTEDSL_FUSED_GROUPED_MLP=1, cuDNN's CuTe DSL kernels on Blackwell): the gated "

@@ -38,15 +38,49 @@ gpu MI325X extends MI300X {
 // (world-today-news, 2026-02): FP8 "five petaflops" dense. BF16 is half of FP8 on CDNA 4 (AMD
 // CDNA 4 whitepaper: FP8 rate doubled relative to FP16/BF16).
 gpu MI355X {
-  vendor           = "AMD"
-  memory           = 288 GiB        // The Register (AMD launch): 288 GB HBM3E
-  memory_bandwidth = 8 TB/s         // The Register (AMD launch): 8 TB/s
-  bf16_flops       = 2_500 TFLOP/s  // half the FP8 rate below
-  fp16_flops       = 2_500 TFLOP/s  // as BF16
-  fp8_flops        = 5_000 TFLOP/s  // ISSCC 2026 (as reported): "five petaflops" FP8, dense
-  tdp              = 1_400 W        // The Register / Tom's Hardware: up to 1,400 W
-  // MAMF BF16 1,565.0 of 2,300 TFLOP/s (68.0 %) x 0.897 (as MI300X). No FP8 MAMF row.
-  gemm_efficiency  = 0.61
+  vendor              = "AMD"
+  memory              = 288 GiB         // The Register (AMD launch): 288 GB HBM3E
+  memory_bandwidth    = 8 TB/s          // The Register (AMD launch): 8 TB/s
+  bf16_flops          = 2_500 TFLOP/s   // half the FP8 rate below
+  fp16_flops          = 2_500 TFLOP/s   // as BF16
+  fp8_flops           = 5_000 TFLOP/s   // ISSCC 2026 (as reported): "five petaflops" FP8, dense
+  fp4_flops           = 10_000 TFLOP/s  // The Register (AMD launch): "up to 10 petaFLOPS" FP4
+  tdp                 = 1_400 W         // The Register / Tom's Hardware: up to 1,400 W
+  // MAMF BF16 1,565.0 TFLOP/s x 0.897 (as MI300X) of this 2,500: 0.56. Bekman's MAMF table
+  // (stas00/ml-engineering b9e29720, compute/accelerator/README.md) puts the 1,565.0 at 68.0 %
+  // of a "Theory" of 2,300, the MI350X's peak, where the same page's peak table gives the
+  // MI355X 2,500; rounds 12-46 took the 68.0 % and gave 0.61 (1,525 TFLOP/s, 9 % above the
+  // measurement x 0.897). No FP8 or FP4 MAMF row: the lower precisions take the BF16 asymptote
+  // times what one kernel design gained in each on one MI355, AMD's Gluon GEMM tutorial
+  // (rocm.blogs.amd.com, "From Naive to Near-Peak", May 2026): FP16 1,489, BF8 3,257 and MXFP4
+  // 5,255 TFLOP/s at 4096 x 4096 x 8192, 16384 and 32768 (the same bytes). FP8 0.56 x 3,257 /
+  // 1,489 x 2,500 / 5,000 = 0.61, FP4 0.56 x 5,255 / 1,489 x 2,500 / 10,000 = 0.49
+  // (docs/model.md "MXFP4"). The same figures bound the FP4 rate: at its stated 92.41 % MFMA
+  // efficiency the MXFP4 kernel's matrix units ran 5,687 TFLOP/s, more than the FP8 rate at the
+  // top clock, as twice FP8's per clock allows.
+  gemm_efficiency     = 0.56
+  fp8_gemm_efficiency = 0.61
+  fp4_gemm_efficiency = 0.49
+}
+
+// AMD Instinct MI350X: the MI355X's package air-cooled, at 1,000 W and a 2.2 GHz top clock
+// against 2.4 (AMD at Hot Chips 2025, as reported by Wccftech: "the MI350X, which is the
+// air-cooled variant with a 1000W TBP and a max clock speed of 2.2 GHz"). Peaks at the clock
+// ratio, the CUs being the same 256 (ROCm's GPU specifications table). Sustained, the 1,000 W
+// cap costs more than the clock: "the performance difference is about 10% on a raw flops basis
+// but the real world delta is more towards 20% at the system level" (SemiAccurate, "AMD's MI350
+// is a big iterative advance", June 2025, from AMD's launch briefing). The asymptotes are the
+// MI355X's sustained rates / 1.2 as fractions of these peaks: 0.56 x 2,500 / 2,292 / 1.2 =
+// 0.51, FP8 0.555, FP4 0.445 (validation.md has what round 47's first figures gave).
+gpu MI350X extends MI355X {
+  bf16_flops          = 2_292 TFLOP/s  // 2,500 x 2.2 / 2.4
+  fp16_flops          = 2_292 TFLOP/s  // as BF16
+  fp8_flops           = 4_583 TFLOP/s  // 5,000 x 2.2 / 2.4
+  fp4_flops           = 9_167 TFLOP/s  // 10,000 x 2.2 / 2.4
+  tdp                 = 1_000 W        // Hot Chips 2025: 1,000 W TBP, air-cooled
+  gemm_efficiency     = 0.51
+  fp8_gemm_efficiency = 0.555
+  fp4_gemm_efficiency = 0.445
 }
 
 // ---------------------------------------------------------------------------------------------

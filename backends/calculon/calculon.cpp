@@ -102,12 +102,13 @@ std::string CappedCurve(double top_at, double top, const double (&points)[N][2])
 }
 
 // Calculon's datatype sizes every tensor it moves and stores and names the matrix rate. An FP8
-// (NVFP4) plan is written as bfloat16 with the FP8 (FP4) rate (SystemJson; header).
+// (NVFP4, MXFP4) plan is written as bfloat16 with the FP8 (FP4) rate (SystemJson; header).
 const char* Datatype(ir::Precision p) {
   switch (p) {
     case ir::Precision::bf16:
     case ir::Precision::fp8:
     case ir::Precision::nvfp4:
+    case ir::Precision::mxfp4:
       return "bfloat16";
     case ir::Precision::fp16:
       return "float16";
@@ -275,12 +276,13 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         "and the activations between layers in 16 bits and casts each GEMM's inputs (Calculon's "
         "float8 would store and move every tensor in one byte); Calculon runs attention's matrix "
         "products at that rate too, though they stay in BF16, and has no FP8 cast passes");
-  if (in.precision == ir::Precision::nvfp4)
-    notes.push_back(
-        "NVFP4 is written as bfloat16 at the FP4 matrix rate: NVFP4 training keeps weights, "
+  if (in.precision == ir::Precision::nvfp4 || in.precision == ir::Precision::mxfp4)
+    notes.push_back(fmt::format(
+        "{0} is written as bfloat16 at the FP4 matrix rate: {0} training keeps weights, "
         "gradients and the activations between layers in 16 bits and casts each GEMM's inputs "
         "(Calculon has no 4-bit datatype); Calculon runs attention's matrix products at that rate "
-        "too, though they stay in BF16, and has no cast passes");
+        "too, though they stay in BF16, and has no cast passes",
+        in.precision == ir::Precision::mxfp4 ? "MXFP4" : "NVFP4"));
   if ((in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp) && s.dp * s.cp > 1)
     notes.push_back(fmt::format(
         "Calculon has no parameter sharding: {} is written as optimizer sharding (ZeRO-1), whose "

@@ -458,6 +458,14 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
       a.Add("--bf16");
       a.Add("--fp4-format", "e2m1");
       break;
+    case ir::Precision::mxfp4:
+      // AMD Primus' Megatron (primus/backends/megatron/core/fp4_utils.py): fp4_recipe "mxfp4",
+      // ROCm Transformer Engine's MXFP4BlockScaling on AITER's a4w4 GEMMs. Upstream
+      // Megatron-Core accepts only "nvfp4" and "custom" (transformer_config.py).
+      a.Add("--bf16");
+      a.Add("--fp4-format", "e2m1");
+      a.Add("--fp4-recipe", "mxfp4");
+      break;
     case ir::Precision::fp32:
       break;
   }

@@ -1,8 +1,11 @@
-// tests/validation/mi355x.cl: published training runs on AMD Instinct MI355X, for the validation
-// suite (cases.tsv). Round 24: the suite's first AMD case, entered from the source below before
-// its prediction was seen, with the stdlib's MI355X calibration unchanged (round 12: the MAMF
-// rule for the GEMMs; attention and element-wise kernels at the step model's defaults). Where
-// the source leaves a setting out, the plan says what it assumes.
+// tests/validation/mi355x.cl: published training runs on AMD Instinct MI355X and MI350X, for the
+// validation suite (cases.tsv). Round 24: the suite's first AMD case, entered from the source
+// below before its prediction was seen, with the stdlib's MI355X calibration unchanged (round 12:
+// the MAMF rule for the GEMMs; attention and element-wise kernels at the step model's defaults).
+// Round 47: MLPerf v6.0's two MXFP4 runs [ML60A], entered before their predictions were seen,
+// once the language could state MXFP4 and the stdlib the MI350X and both GPUs' FP4 rates and
+// FP8 and FP4 asymptotes (std.amd: AMD's Gluon GEMM tutorial on an MI355). Where the source
+// leaves a setting out, the plan says what it assumes.
 //
 // Source:
 //  [ML51A] MLCommons, training_results_v5.1 (github.com/mlcommons/training_results_v5.1,
@@ -25,6 +28,24 @@
 //        hidden, 14,336 FFN, 32 heads, 8 KV groups) with the Llama 3.1 tokenizer (128,256).
 //        Assumed: the MI300X platform's Infinity Fabric figures for the node (the stdlib has no
 //        MI355X link of its own).
+//  [ML60A] MLCommons, training_results_v6.0, read in the copy at github.com/Richardyu114/
+//        training_results_v6.0, commit eabf23a0 (as mlperf_v6.cl): AMD's llama31_8b submissions
+//        on one node of 8 x MI355X (Supermicro AS-4126GS-NMR-LCC) and one of 8 x MI350X
+//        (AS-8126GS-TNMR), systems/MI35{5,0}X_EPYC_9575F_primus.json: ROCm 7.2.0, RCCL 2.27.7,
+//        hipBLASLt 1.2.0, AMD Primus 0.2.0 (v26.2_primus) on Megatron-LM. The recipe
+//        (benchmarks/llama31_8b/implementations/MI35{5,0}X_EPYC_9575F_primus/config_*_1x8x1.sh,
+//        the same but for the learning rate, and conf/llama3.1_8B-pretrain-fp4.yaml): tp, pp, cp
+//        and ep 1, dp 8, micro-batch 2, global batch 32 (accumulation 2, as logged); MXFP4 on
+//        the linear layers (`fp4_recipe: mxfp4`, ROCm Transformer Engine's MXFP4BlockScaling with
+//        the Hadamard transform, NVTE_MXFP4_USE_HADAMARD=1; logged lowest_numerical_precision_linear
+//        "mxfp4"); the distributed optimizer with gradient reduction and parameter gathers
+//        overlapped, gradients reduced in BF16; no recompute, no graphs; CK's fused attention
+//        (v3 kernels), Transformer Engine's SwiGLU and fused RoPE. The figure: the logs print no
+//        throughput of their own, so each block's samples (12,288, between block_start and
+//        block_stop, the evaluation outside) over its wall clock; per log the median over its
+//        blocks after the first, then the median of the ten logs: MI355X 36.683 samples/s (the
+//        logs 36.588-36.765), MI350X 29.435 (29.381-29.493), no log's blocks more than 1.2 %
+//        apart. The MI350X's node is stated as the MI355X's, its NICs alike unused.
 
 import std.amd
 import std.broadcom
@@ -57,3 +78,16 @@ cluster amd_mi355x_8 { site = dc; nodes = 1 x mi355x_8; racks = rack { nodes = 2
 
 // MI355X_EPYC_9575F_pytorch: 8 GPUs, global 32, micro-batch 2, accumulation 2: 31,426 tokens/s/GPU.
 plan ml51a_mi355x_llama31_8b_8 { model = models.llama3_8b; cluster = amd_mi355x_8; parallel { dp = 8 } batch { global = 32; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+
+// ---- MLPerf v6.0 [ML60A], MXFP4.
+node mi350x_8 {
+  gpus     = 8 x amd.MI350X
+  scale_up = amd.InfinityFabric
+  nics     = 4 x x710
+}
+cluster amd_mi350x_8 { site = dc; nodes = 1 x mi350x_8; racks = rack { nodes = 2 }; fabric = tengig }
+
+// MI355X_EPYC_9575F_primus: 36.683 samples/s: 37,563 tokens/s/GPU.
+plan ml60a_mi355x_llama31_8b_8 { model = models.llama3_8b; cluster = amd_mi355x_8; parallel { dp = 8 } batch { global = 32; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = mxfp4 }
+// MI350X_EPYC_9575F_primus: 29.435 samples/s: 30,142 tokens/s/GPU.
+plan ml60a_mi350x_llama31_8b_8 { model = models.llama3_8b; cluster = amd_mi350x_8; parallel { dp = 8 } batch { global = 32; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = mxfp4 }

@@ -1,5 +1,5 @@
-// plan.unsupported-precision: FP8 on A100, which has no FP8 tensor cores, and NVFP4 on H100,
-// which has no FP4 ones
+// plan.unsupported-precision: FP8 on A100, which has no FP8 tensor cores, and NVFP4 and MXFP4
+// on H100, which has no FP4 ones
 import std.nvidia
 import std.cooling
 import std.models
@@ -38,3 +38,4 @@ plan p {
 }
 cluster h { site = s; nodes = 4 x hgx; racks = rack { nodes = 4 }; fabric = ndr }
 plan p4 extends p { cluster = h; precision = nvfp4 }
+plan p4mx extends p { cluster = h; precision = mxfp4 }
