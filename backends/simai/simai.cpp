@@ -312,6 +312,20 @@ Network MapNetwork(const Context& ctx, const PlanShape& s) {
         sim::Num(analysis::BusEfficiency(*s.in, s.gpus)), sim::Num(s.in->scale_up_efficiency));
     return n;
   }
+  if (s.gpus <= n.gpus_per_server) {
+    // One scale-up domain: no collective of the job crosses a NIC, but SimAI 1.6 times every
+    // data-parallel row as if each rank were a server of its own (Layer.cc, compute_time: the
+    // DP branch passes the group's size as cal_busbw's node count), so the NIC would carry it.
+    // As for a torus, -nic is the domain's achieved rate per GPU, one port a GPU.
+    n.nic = n.nvlink;
+    n.nics_per_server = n.gpus_per_server;
+    n.note = fmt::format(
+        "one scale-up domain: SimAI times data-parallel rows over the NIC whatever their span, "
+        "so -nic is the scale-up link's achieved rate (the link x {}) with one port a GPU, not "
+        "the node's NICs, which the job does not use; -nv the same",
+        sim::Num(s.in->scale_up_efficiency));
+    return n;
+  }
   int64_t nodes_per_domain =
       std::max<int64_t>(1, n.gpus_per_server / std::max<int64_t>(1, s.cluster->gpus_per_node));
   n.nic = sim::DecimalGBps(nic ? nic->bandwidth.si * s.in->scale_out_efficiency : 0);

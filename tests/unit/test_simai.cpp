@@ -137,3 +137,21 @@ TEST_CASE("SimAI's -nv and -nic are achieved bus bandwidths, as SimAI reads them
   }
   CHECK(checked >= 1);
 }
+
+TEST_CASE("a job inside one scale-up domain gives SimAI the domain's rate as its NIC", "[simai]") {
+  // SimAI 1.6 times a data-parallel row as if each rank were its own server (Layer.cc,
+  // compute_time's DP branch passes the group's size as cal_busbw's node count), so on one node
+  // of 8 MI355X with 4 x 10 GbE its 16 GB gradient rows took 2.9 s each over the NICs (the step
+  // 7.75x clusterc's); with the Infinity Fabric's achieved rate as -nic, one port a GPU, 1.04x.
+  auto c = clusterc::testing::ExplainSpec("mxfp4.cl");
+  backends::Context context = clusterc::testing::ContextOf(*c);
+  backends::OutputTree out;
+  backends::EmitSimAi(context, out);
+  const std::string sh = out.Files().at("simai/mi355x_mxfp4.sh");
+  // Infinity Fabric's 896 GB/s x 0.78 = 349.44, for -nv and -nic alike.
+  CHECK(sh.find(" -g 8 -g_p_s 8 ") != std::string::npos);
+  CHECK(sh.find(" -nv 349.44 -nic 349.44 -n_p_s 8\n") != std::string::npos);
+  CHECK(sh.find("one scale-up domain: SimAI times data-parallel rows over the NIC") !=
+        std::string::npos);
+  // A job across nodes keeps the NIC ports (the h100_10k check above).
+}
