@@ -453,6 +453,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // its tokens: etp / tp of the micro-batch's (none at etp = 1).
   const bool folded = ExpertsFolded(in) && layers_moe_mb > 0;
   r.messages.expert_activation = ExpertsFolded(in) ? act_msg * double(etp) / double(tp) : 0;
+  r.messages.tp_gather_scale =
+      in.sequence_parallel && QuantizedLinear(in) ? in.linear_input_bytes / 2 : 1;
   if (tp > 1 || (folded && etp > 1)) {
     // Megatron (Shoeybi et al. 2019 section 3): 2 all-reduces forward, 2 backward per layer; with
     // sequence parallelism reduce-scatter + all-gather, the same bytes (Korthikanti et al. 4.2.2);
@@ -463,6 +465,15 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // al. 2022 table 4 measures this: sequence parallelism saves 0.5 ms of the 22B layer's forward
     // but only 0.1 ms of its backward.
     double n_ar = 4 + 2 * replayed_share_mb + (in.sequence_parallel ? 1 : 0);
+    // Under FP8, NVFP4 or MXFP4 with sequence parallelism Transformer Engine gathers the
+    // quantized copy (module/linear.py: the input cast before gather_along_first_dim, forward and
+    // for the weight gradient; the output gradient's gather through the same quantizer), so each
+    // all-gather half moves g of its 16-bit bytes; the reduce-scatters stay 16-bit. A forward
+    // pair is then (1 + g) / 2 of an all-reduce's time, the backward's three (two reduce-scatters,
+    // four gathers) (1 + 2g) / 3 each.
+    const double g = r.messages.tp_gather_scale;
+    const double fwd_scale = in.sequence_parallel ? (1 + g) / 2 : 1;
+    const double bwd_scale = in.sequence_parallel ? (1 + 2 * g) / 3 : 1;
     // Sequence parallelism's all-reduce equivalents are reduce-scatter + all-gather pairs.
     // In-network reduction (NVLS) speeds an all-reduce up by its measured factor; sequence
     // parallelism's reduce-scatter and all-gather run as rings (NVLS implements all-reduce only).
@@ -478,10 +489,11 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     const double ar_moe = (ar + ar_expert) / 2;
     const double layers_dense_mb = layers_mb - layers_moe_mb;
     // (Written so that unfolded plans sum exactly as before: the second term is 0.)
-    tp_all_mb = layers_mb * n_ar * ar + layers_moe_mb * n_ar * (ar_moe - ar);
     // Forward and its full-recompute replay: the row-parallel layers' all-reduces (or
     // all-gather + reduce-scatter pairs), exposed.
     const double n_forward = 2 + 2 * replayed_share_mb;
+    const double n_scaled = n_forward * fwd_scale + (n_ar - n_forward) * bwd_scale;
+    tp_all_mb = layers_mb * n_scaled * ar + layers_moe_mb * n_scaled * (ar_moe - ar);
     // Backward: the column-parallel layers' collectives run beside their own gradient GEMMs
     // (Megatron-LM `LinearWithGradAccumulationAndAsyncCommunication`, on by default since
     // 2021-09-02): the input-gradient all-reduce beside the weight-gradient GEMM; with sequence
@@ -490,16 +502,20 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     // all-gathers stay exposed.
     // Column GEMM 0 is the attention block's (QKV), 1 the MLP's or expert block's.
     auto backward = [&](const LayerTimes& lt, double ar_mlp) {
-      if (!in.tp_backward_overlap) return (n_ar - n_forward) * (ar + ar_mlp) / 2;
+      if (!in.tp_backward_overlap) return (n_ar - n_forward) * bwd_scale * (ar + ar_mlp) / 2;
       const double ars[2] = {ar, ar_mlp};
-      double exposed = in.sequence_parallel ? (ar + ar_mlp) / 2 : 0;
-      for (int i = 0; i < 2; ++i)
-        exposed += in.sequence_parallel ? 2 * std::max(0.0, ars[i] / 2 - lt.column_gemm[i])
-                                        : std::max(0.0, ars[i] - lt.column_gemm[i]);
+      double exposed = in.sequence_parallel ? g * (ar + ar_mlp) / 2 : 0;
+      for (int i = 0; i < 2; ++i) {
+        const double cg = lt.column_gemm[i];
+        exposed += in.sequence_parallel
+                       ? std::max(0.0, g * ars[i] / 2 - cg) + std::max(0.0, ars[i] / 2 - cg)
+                       : std::max(0.0, ars[i] - cg);
+      }
       return exposed;
     };
     // Summed by parts, the exposed time can round a few ulps past the total when nothing hides.
-    double exposed_mb = layers_mb * n_forward * ar + layers_moe_mb * n_forward * (ar_moe - ar) +
+    const double fwd_ar = n_forward * fwd_scale;
+    double exposed_mb = layers_mb * fwd_ar * ar + layers_moe_mb * fwd_ar * (ar_moe - ar) +
                         layers_dense_mb * backward(lt_dense, ar) +
                         layers_moe_mb * backward(lt_moe, ar_expert);
     if (r.messages.attention_input != act_msg) {
@@ -511,16 +527,19 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       // (half of arc each). Without it: forward and replay all-reduce the output (ar), backward
       // the latents' gradient (arc). Added to the activation-wide sums above, which count ar for
       // each.
+      // The latents' gathers (forward, replay, the weight gradient's) move g of their bytes.
       const double arc = all_reduce(tp, r.messages.attention_input);
       const bool sp = in.sequence_parallel;
-      tp_all_mb += layers_mb * (arc - ar) * (sp ? 1.5 + replayed_share_mb / 2 : 1.0);
+      tp_all_mb += layers_mb * (arc - ar) * (sp ? 0.5 + g * (1 + replayed_share_mb / 2) : 1.0);
       auto column = [&](const LayerTimes& lt) {
-        if (!in.tp_backward_overlap) return arc - ar;
+        if (!in.tp_backward_overlap) return (arc - ar) * (sp ? (1 + g) / 2 : 1.0);
         const double cg = lt.column_gemm[0];
-        return sp ? 2 * (std::max(0.0, arc / 2 - cg) - std::max(0.0, ar / 2 - cg))
-                  : std::max(0.0, arc - cg) - std::max(0.0, ar - cg);
+        auto halves = [&](double x) {
+          return std::max(0.0, g * x / 2 - cg) + std::max(0.0, x / 2 - cg);
+        };
+        return sp ? halves(arc) - halves(ar) : std::max(0.0, arc - cg) - std::max(0.0, ar - cg);
       };
-      exposed_mb += layers_mb * (sp ? (1 + replayed_share_mb) * (arc - ar) / 2 : 0) +
+      exposed_mb += layers_mb * (sp ? (1 + replayed_share_mb) * g * (arc - ar) / 2 : 0) +
                     layers_dense_mb * column(lt_dense) + layers_moe_mb * column(lt_moe);
     }
     tp_mb = std::min(tp_all_mb, exposed_mb);

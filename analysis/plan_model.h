@@ -306,6 +306,11 @@ struct MessageSizes {
   double attention_input = 0;
   // A folded MoE layer's expert-block all-reduce over its etp group: activation x etp / tp.
   double expert_activation = 0;
+  // What a sequence-parallel all-gather moves per byte of the 16-bit tensor: under FP8, NVFP4 or
+  // MXFP4 Transformer Engine quantizes a linear layer's input (and its output gradient) before
+  // gathering it, so the gather carries the quantized copy (linear_input_bytes / 2); 1 otherwise.
+  // The reduce-scatters stay 16-bit.
+  double tp_gather_scale = 1;
   double pipeline = 0;    // one stage-to-stage send of one GPU (its 1/tp of the activation)
   double all_to_all = 0;  // one expert dispatch or combine: 2 (b s / cp) top_k h
   // Of it, with group-limited routing over several scale-up domains, the bytes that leave a

@@ -239,13 +239,16 @@ BlockCompute Compute(const PlanShape& s, const Block& b) {
 // (etp != tp) run their MoE layers' over the expert tensor-parallel group instead
 // (`<kind>.te<tag>`), on its tokens (etp / tp of the micro-batch's: analysis' ExpertTp): none at
 // etp 1, and the dense layers keep theirs.
+// `scale`: of the 16-bit bytes, what the collective moves (a sequence-parallel forward pair whose
+// gather is quantized: (1 + tp_gather_scale) / 2; analysis: plan_model.cpp, TP).
 void MlpCollective(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
                    const Block& b, const std::string& kind, const std::string& tag, bool beside,
-                   chakra::CommType type = chakra::kAllReduce) {
+                   chakra::CommType type = chakra::kAllReduce, double scale = 1) {
   const double moe = sl.folded ? double(b.moe) : 0;
-  w.Coll(kind + ".tq" + tag, type, s.act_bytes * (double(b.layers) - moe), g.tp[r], beside);
+  w.Coll(kind + ".tq" + tag, type, scale * s.act_bytes * (double(b.layers) - moe), g.tp[r], beside);
   if (moe > 0)
-    w.Coll(kind + ".te" + tag, chakra::kAllReduce, s.expert_act_bytes * moe, g.etp[r], beside);
+    w.Coll(kind + ".te" + tag, chakra::kAllReduce, scale * s.expert_act_bytes * moe, g.etp[r],
+           beside);
 }
 
 // Sequence parallelism keeps only each rank's shard of the column-parallel GEMMs' inputs and
@@ -259,11 +262,12 @@ void Regather(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
               const Block& b, const std::string& tag, bool beside) {
   if (!s.sequence_parallel) return;
   const double moe = sl.folded ? double(b.moe) : 0;
+  const double q = s.tp_gather_scale;  // the quantized copy is what is gathered
   w.Coll("b.g" + tag, chakra::kAllGather,
-         s.attn_in_bytes * double(b.layers) + s.act_bytes * (double(b.layers) - moe), g.tp[r],
+         q * (s.attn_in_bytes * double(b.layers) + s.act_bytes * (double(b.layers) - moe)), g.tp[r],
          beside);
   if (moe > 0 && sl.etp > 1)
-    w.Coll("b.ge" + tag, chakra::kAllGather, s.expert_act_bytes * moe, g.etp[r], beside);
+    w.Coll("b.ge" + tag, chakra::kAllGather, q * s.expert_act_bytes * moe, g.etp[r], beside);
 }
 
 // Tensor-parallel collectives are all-reduces of the layer's activation bytes after the
@@ -299,8 +303,10 @@ void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& 
   if (ulysses) w.AllToAll(kind + ".co" + tag, s.cp_out_bytes * double(b.layers), 0, g.cp[r], false);
   // Under MLA the attention's pair gathers the latents and reduce-scatters the output: an
   // all-reduce's worth of their mean width (analysis: plan_model.cpp, MLA).
+  // The gather half moves the quantized copy under FP8, NVFP4 or MXFP4 (tp_gather_scale).
+  const double q = s.sequence_parallel ? s.tp_gather_scale : 1;
   const double attn_pair =
-      s.sequence_parallel ? (s.attn_in_bytes + s.act_bytes) / 2 * double(b.layers) : act;
+      s.sequence_parallel ? (q * s.attn_in_bytes + s.act_bytes) / 2 * double(b.layers) : act;
   w.Coll(kind + ".tp" + tag, chakra::kAllReduce, attn_pair, g.tp[r], tpo);
   bool a2a = !recompute && b.moe > 0 && g.ep[r];
   if (a2a)
@@ -310,7 +316,7 @@ void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& 
   if (a2a)
     w.AllToAll(kind + ".ec" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
                g.ep[r], epo);
-  MlpCollective(w, s, sl, g, r, b, kind, tag, tpo);
+  MlpCollective(w, s, sl, g, r, b, kind, tag, tpo, chakra::kAllReduce, (1 + q) / 2);
 }
 
 void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
@@ -333,9 +339,10 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   // weight-gradient GEMM as the all-reduce is (analysis: plan_model.cpp, TP backward).
   const bool sp = s.sequence_parallel;
   const chakra::CommType input_grad = sp ? chakra::kReduceScatter : chakra::kAllReduce;
+  const double q = sp ? s.tp_gather_scale : 1;  // the output gradient's gathers are quantized
   if (sp)
     w.Coll("b.aq" + tag, chakra::kAllGather,
-           s.act_bytes * (double(b.layers) - (sl.folded ? double(b.moe) : 0)), g.tp[r], tpo);
+           q * s.act_bytes * (double(b.layers) - (sl.folded ? double(b.moe) : 0)), g.tp[r], tpo);
   if (a2a)
     w.AllToAll("b.ec" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
                g.ep[r], epo);
@@ -349,7 +356,7 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   // that follows (tp_backward_overlap: Megatron-LM's asynchronous all-reduce, beside the
   // weight-gradient GEMM; docs/model.md, TP).
   MlpCollective(w, s, sl, g, r, b, "b", tag, tpb, input_grad);
-  if (sp) w.Coll("b.aa" + tag, chakra::kAllGather, act, g.tp[r], tpo);
+  if (sp) w.Coll("b.aa" + tag, chakra::kAllGather, q * act, g.tp[r], tpo);
   // Context parallelism's backward: the all-gather variant gathers K and V again before the
   // attention backward; Ulysses swaps the output gradient in and the Q, K, V gradients out.
   const ir::CpComm cpc = s.in->cp_comm;

@@ -275,6 +275,7 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
   s.act_bytes = r.messages.activation;
   s.attn_in_bytes = r.messages.attention_input;
   s.expert_act_bytes = r.messages.expert_activation;
+  s.tp_gather_scale = r.messages.tp_gather_scale;
   s.pp_bytes = r.messages.pipeline;
   s.ep_bytes = r.messages.all_to_all;
   s.ep_leaving_bytes = r.messages.all_to_all_leaving;

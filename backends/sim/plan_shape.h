@@ -83,6 +83,9 @@ struct PlanShape {
   // What the attention's column-parallel layers gather: act_bytes, or under MLA the latents.
   double attn_in_bytes = 0;
   double expert_act_bytes = 0;  // a folded MoE layer's etp all-reduce: act_bytes x etp / tp
+  // What a sequence-parallel all-gather moves per 16-bit byte: the quantized copy's share under
+  // FP8, NVFP4 or MXFP4 (analysis::MessageSizes::tp_gather_scale), else 1.
+  double tp_gather_scale = 1;
   double pp_bytes = 0;          // pipeline send: act_bytes, / tp with sequence parallelism
   double ep_bytes = 0;          // one all-to-all (dispatch or combine): 2 (b s / cp) top_k h
   double ep_leaving_bytes = 0;  // of it, what leaves the domain (group-limited routing); 0: all

@@ -107,14 +107,20 @@ void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int
   // (analysis: plan_model.cpp): forward the output's all-reduce, or with sequence parallelism
   // the latents' gather and the output's reduce-scatter; backward the latents' gradient, or the
   // output gradient's gather and the latents' reduce-scatter.
+  // Under FP8, NVFP4 or MXFP4 a sequence-parallel gather moves the quantized copy
+  // (tp_gather_scale of its 16-bit bytes): forward the input's, backward the output gradient's.
+  const double q = s.sequence_parallel ? s.tp_gather_scale : 1;
   auto tp_comm = [&](Row& r, bool attention) {
     if (!tp) return;
     r.fwd_comm = r.ig_comm = "ALLREDUCE";
-    r.fwd_bytes = r.ig_bytes = s.act_bytes;
+    r.fwd_bytes = r.ig_bytes = s.sequence_parallel ? s.act_bytes * (1 + q) / 2 : s.act_bytes;
     if (!attention) return;
-    const double pair = (s.attn_in_bytes + s.act_bytes) / 2;
-    if (s.sequence_parallel) r.fwd_bytes = pair;
-    r.ig_bytes = s.sequence_parallel ? pair : s.attn_in_bytes;
+    if (s.sequence_parallel) {
+      r.fwd_bytes = (q * s.attn_in_bytes + s.act_bytes) / 2;
+      r.ig_bytes = (s.attn_in_bytes + q * s.act_bytes) / 2;
+    } else {
+      r.ig_bytes = s.attn_in_bytes;
+    }
   };
   // Past the model's layers, the last stage's MTP layers (of the last layer's kind).
   const bool mtp_moe = analysis::MtpLayersMoe(in);

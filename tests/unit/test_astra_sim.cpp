@@ -315,23 +315,28 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
       const double moe_mlp = folded ? double(st.moe_layers) : 0;
       // The attention's forward pair under MLA: the latents' gather and the output's
       // reduce-scatter, an all-reduce of their mean width (MessageSizes::attention_input).
+      // Under FP8, NVFP4 or MXFP4 the gather half moves the quantized copy (tp_gather_scale).
       const double act = pr.messages.activation, latents = pr.messages.attention_input;
-      const double attention_pair = in.sequence_parallel ? (latents + act) / 2 : act;
+      const double q = in.sequence_parallel ? pr.messages.tp_gather_scale : 1;
+      const double attention_pair = in.sequence_parallel ? (q * latents + act) / 2 : act;
+      const double mlp_pair = act * (1 + q) / 2;
       if (tp > 1)
-        CHECK(tp_bytes ==
-              Approx(m * (double(st.layers) * attention_pair + (double(st.layers) - moe_mlp) * act))
-                  .epsilon(1e-6));
-      CHECK(etp_bytes ==
-            Approx(etp > 1 ? m * moe_mlp * pr.messages.activation * double(etp) / double(tp) : 0)
-                .epsilon(1e-6));
+        CHECK(tp_bytes == Approx(m * (double(st.layers) * attention_pair +
+                                      (double(st.layers) - moe_mlp) * mlp_pair))
+                              .epsilon(1e-6));
+      CHECK(etp_bytes == Approx(etp > 1 ? m * moe_mlp * pr.messages.activation * (1 + q) / 2 *
+                                              double(etp) / double(tp)
+                                        : 0)
+                             .epsilon(1e-6));
       // Sequence parallelism's backward re-gathers of the attention's and the MLP's inputs: each
       // rank's shard of both, per layer and micro-batch (analysis' fifth all-reduce's worth).
-      CHECK(regather ==
-            Approx(in.sequence_parallel && tp > 1
-                       ? m * (double(st.layers) * latents + (double(st.layers) - moe_mlp) * act) /
-                             double(tp)
-                       : 0)
-                .epsilon(1e-6));
+      CHECK(
+          regather ==
+          Approx(in.sequence_parallel && tp > 1
+                     ? q * m * (double(st.layers) * latents + (double(st.layers) - moe_mlp) * act) /
+                           double(tp)
+                     : 0)
+              .epsilon(1e-6));
       // ASTRA-sim's all-gather size is each rank's input (its Ring sends it n - 1 times): the
       // CP ring gathers every rank's K/V chunk, so the trace carries one chunk per layer.
       // (Ulysses exchanges by point-to-point rounds instead: its own test case.)

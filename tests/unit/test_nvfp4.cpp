@@ -89,3 +89,33 @@ TEST_CASE("the sbatch script asks Megatron-Core for NVFP4, Calculon says what it
 
 }  // namespace
 }  // namespace clusterc::analysis
+
+namespace clusterc::analysis {
+namespace {
+
+TEST_CASE("sequence-parallel gathers move the quantized copy under FP8 and NVFP4", "[nvfp4][tp]") {
+  // Transformer Engine casts a column-parallel layer's input before gathering it, forward and for
+  // the weight gradient, and gathers the row-parallel layers' output gradients through the same
+  // quantizer (module/linear.py, layernorm_linear.py, base.py grad_output_preprocess); the
+  // reduce-scatters stay 16-bit. A layer's five all-reduce equivalents (two forward pairs, two
+  // backward, the weight gradients' re-gather) then take (2 (1 + g) / 2 + (1 + 2 g)) / 5 of their
+  // 16-bit time, g the quantized bytes over 2: FP8 0.5, NVFP4 0.28125.
+  auto c = testing::ValidationSpec("mlperf_v6.cl");
+  for (auto [plan, g] : {std::pair{"ml60r_b300_llama31_8b_16tp2", 0.5625 / 2},
+                         std::pair{"ml60r_h100_llama31_8b_64", 0.5}}) {
+    INFO(plan);
+    const PlanInputs q = PlanNamed(*c, plan);
+    REQUIRE(q.sequence_parallel);
+    REQUIRE(q.tp == 2);
+    PlanInputs wide = q;  // the same plan gathering 16-bit tensors
+    wide.linear_input_bytes = 2;
+    const PlanResults rq = EvaluatePlan(q), rw = EvaluatePlan(wide);
+    CHECK(rq.messages.tp_gather_scale == Approx(g));
+    CHECK(rw.messages.tp_gather_scale == 1);
+    const int tp = static_cast<int>(Comm::kTp);
+    CHECK(rq.step.comm_total[tp] / rw.step.comm_total[tp] == Approx((2 + 3 * g) / 5));
+  }
+}
+
+}  // namespace
+}  // namespace clusterc::analysis

@@ -126,16 +126,23 @@ TEST_CASE("SimAI workloads carry the whole step of the slowest stage", "[simai][
 
       // Tensor-parallel all-reduces (forward and input gradient) of the activation bytes; under
       // MLA the attention's of the latents its up-projections gather, with sequence parallelism
-      // paired with the output's reduce-scatter or gather (MessageSizes::attention_input).
+      // paired with the output's reduce-scatter or gather (MessageSizes::attention_input), the
+      // gather half moving the quantized copy under FP8 or NVFP4 (tp_gather_scale).
       int64_t tp_rows = 0, a2a = 0;
       const double act = r.messages.activation, latents = r.messages.attention_input;
       const bool sp = in.sequence_parallel;
+      const double q = sp ? r.messages.tp_gather_scale : 1;
       for (const auto& row : rows) {
         if (row.comm[0] == "ALLREDUCE") {
           ++tp_rows;
           const bool attention = row.name.rfind("attention_layer_", 0) == 0;
-          CHECK(row.bytes[0] == std::llround(attention && sp ? (latents + act) / 2 : act));
-          if (attention) CHECK(row.bytes[1] == std::llround(sp ? (latents + act) / 2 : latents));
+          const bool embedding = row.name == "embedding_layer";
+          const double pair = embedding || !sp ? act : act * (1 + q) / 2;
+          CHECK(row.bytes[0] == std::llround(attention && sp ? (q * latents + act) / 2 : pair));
+          if (attention)
+            CHECK(row.bytes[1] == std::llround(sp ? (latents + q * act) / 2 : latents));
+          else if (!embedding)
+            CHECK(row.bytes[1] == std::llround(pair));
           // The vocabulary-parallel embedding has no all-reduce in backward.
           CHECK(row.comm[1] == (row.name == "embedding_layer" ? "NONE" : "ALLREDUCE"));
         }
