@@ -9,27 +9,33 @@
 
 // AMD Instinct MI300X datasheet (OAM module).
 gpu MI300X {
-  vendor           = "AMD"
-  memory           = 192 GiB          // HBM3 (MI300X datasheet: 192 GB)
-  memory_bandwidth = 5.3 TB/s         // MI300X datasheet: 5.3 TB/s peak
-  bf16_flops       = 1_307.4 TFLOP/s  // MI300X datasheet, dense (2,614.9 with sparsity)
-  fp16_flops       = 1_307.4 TFLOP/s  // MI300X datasheet, dense
-  fp8_flops        = 2_614.9 TFLOP/s  // MI300X datasheet, dense (5,229.8 with sparsity)
-  fp32_flops       = 163.4 TFLOP/s    // MI300X datasheet, FP32 matrix
-  tdp              = 750 W            // MI300X datasheet: 750 W peak board power
+  vendor              = "AMD"
+  memory              = 192 GiB          // HBM3 (MI300X datasheet: 192 GB)
+  memory_bandwidth    = 5.3 TB/s         // MI300X datasheet: 5.3 TB/s peak
+  bf16_flops          = 1_307.4 TFLOP/s  // MI300X datasheet, dense (2,614.9 with sparsity)
+  fp16_flops          = 1_307.4 TFLOP/s  // MI300X datasheet, dense
+  fp8_flops           = 2_614.9 TFLOP/s  // MI300X datasheet, dense (5,229.8 with sparsity)
+  fp32_flops          = 163.4 TFLOP/s    // MI300X datasheet, FP32 matrix
+  tdp                 = 750 W            // MI300X datasheet: 750 W peak board power
   // GEMM asymptote: MAMF BF16 668.4 of 1,300 TFLOP/s (51.4 %, TunableOp on) x 0.897, the
   // H100's median-transformer-shape-to-MAMF ratio (std.nvidia, "GEMM calibration"; Bekman,
-  // "Machine Learning Engineering", MAMF table). No FP8 MAMF row: FP8 keeps it too.
-  gemm_efficiency  = 0.46
+  // "Machine Learning Engineering", MAMF table). FP8: the BF16 asymptote times what AMD's own
+  // max-achievable FLOPs gain in FP8 over BF16 (ROCm blog, "Measuring Max-Achievable FLOPs -
+  // Part 2", February 2025, table 1, hipBLASLt: MI300X BF16 708, FP8 1,273 TFLOP/s; 1.80x),
+  // x the peaks' ratio: 0.46 x 1.80 / 2 = 0.41 (round 47; until then FP8 kept 0.46).
+  gemm_efficiency     = 0.46
+  fp8_gemm_efficiency = 0.41
 }
 
 // AMD Instinct MI325X datasheet: MI300X compute with HBM3e.
 gpu MI325X extends MI300X {
-  memory           = 256 GiB   // HBM3e (MI325X datasheet: 256 GB)
-  memory_bandwidth = 6.0 TB/s  // MI325X datasheet
-  tdp              = 1_000 W   // HARDWARE.md marks this "secondary"
+  memory              = 256 GiB   // HBM3e (MI325X datasheet: 256 GB)
+  memory_bandwidth    = 6.0 TB/s  // MI325X datasheet
+  tdp                 = 1_000 W   // HARDWARE.md marks this "secondary"
   // MAMF BF16 784.9 of 1,300 TFLOP/s (60.4 %, TunableOp on, 1,000 W) x 0.897 (as MI300X).
-  gemm_efficiency  = 0.54
+  // FP8 as MI300X's: AMD's table gives BF16 843, FP8 1,519 TFLOP/s (1.80x): 0.54 x 1.80 / 2.
+  gemm_efficiency     = 0.54
+  fp8_gemm_efficiency = 0.49
 }
 
 // AMD Instinct MI355X (CDNA 4), liquid-cooled. AMD announced it at Advancing AI, June 2025;

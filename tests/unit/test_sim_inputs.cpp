@@ -29,7 +29,8 @@ namespace {
 
 std::vector<fs::path> Specs() {
   std::vector<fs::path> specs = testing::Examples();
-  for (const char* f : {"dense_64.cl", "moe_256.cl", "uneven_64.cl", "mla_tp_64.cl"})
+  for (const char* f :
+       {"dense_64.cl", "moe_256.cl", "uneven_64.cl", "mla_tp_64.cl", "fp8_tp_64.cl"})
     specs.push_back(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / f);
   // ZeRO-3 and FSDP reducing fp32 gradients while gathering 16-bit parameters.
   specs.push_back(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" / "fp32_params.cl");
