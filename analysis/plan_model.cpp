@@ -10,6 +10,7 @@
 #include "analysis/model_states.h"
 #include "analysis/muon_model.h"
 #include "analysis/offload.h"
+#include "analysis/tp_model.h"
 #include "ir/checked.h"
 
 namespace clusterc::analysis {
@@ -456,93 +457,11 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   r.messages.tp_gather_scale =
       in.sequence_parallel && QuantizedLinear(in) ? in.linear_input_bytes / 2 : 1;
   if (tp > 1 || (folded && etp > 1)) {
-    // Megatron (Shoeybi et al. 2019 section 3): 2 all-reduces forward, 2 backward per layer; with
-    // sequence parallelism reduce-scatter + all-gather, the same bytes (Korthikanti et al. 4.2.2);
-    // full recompute repeats the forward's two. Sequence parallelism keeps only its shard of the
-    // input of the column-parallel GEMMs and gathers it again in backward for their weight
-    // gradients (Megatron-LM LinearWithGradAccumulationAndAsyncCommunication.backward; Calculon's
-    // `seq_par_ag_redo`): two more all-gathers per layer, one all-reduce's worth. Korthikanti et
-    // al. 2022 table 4 measures this: sequence parallelism saves 0.5 ms of the 22B layer's forward
-    // but only 0.1 ms of its backward.
-    double n_ar = 4 + 2 * replayed_share_mb + (in.sequence_parallel ? 1 : 0);
-    // Under FP8, NVFP4 or MXFP4 with sequence parallelism Transformer Engine gathers the
-    // quantized copy (module/linear.py: the input cast before gather_along_first_dim, forward and
-    // for the weight gradient; the output gradient's gather through the same quantizer), so each
-    // all-gather half moves g of its 16-bit bytes; the reduce-scatters stay 16-bit. A forward
-    // pair is then (1 + g) / 2 of an all-reduce's time, the backward's three (two reduce-scatters,
-    // four gathers) (1 + 2g) / 3 each.
-    const double g = r.messages.tp_gather_scale;
-    const double fwd_scale = in.sequence_parallel ? (1 + g) / 2 : 1;
-    const double bwd_scale = in.sequence_parallel ? (1 + 2 * g) / 3 : 1;
-    // Sequence parallelism's all-reduce equivalents are reduce-scatter + all-gather pairs.
-    // In-network reduction (NVLS) speeds an all-reduce up by its measured factor; sequence
-    // parallelism's reduce-scatter and all-gather run as rings (NVLS implements all-reduce only).
-    auto all_reduce = [&](int64_t g, double msg) {
-      if (g <= 1) return 0.0;
-      double bw = AchievedBandwidth(in, g) / (in.sequence_parallel ? GatherCost(in, g) : 1);
-      bool nvls = g <= in.scale_up_domain && in.scale_up_reduction && !in.sequence_parallel;
-      return f::AllReduceTime(double(g), msg, bw * (nvls ? NvlsSpeedup(in) : 1), Latency(in, g));
-    };
-    const double ar = all_reduce(tp, act_msg);
-    // The expert block of a folded MoE layer: half of the layer's collectives.
-    const double ar_expert = folded ? all_reduce(etp, r.messages.expert_activation) : ar;
-    const double ar_moe = (ar + ar_expert) / 2;
-    const double layers_dense_mb = layers_mb - layers_moe_mb;
-    // (Written so that unfolded plans sum exactly as before: the second term is 0.)
-    // Forward and its full-recompute replay: the row-parallel layers' all-reduces (or
-    // all-gather + reduce-scatter pairs), exposed.
-    const double n_forward = 2 + 2 * replayed_share_mb;
-    const double n_scaled = n_forward * fwd_scale + (n_ar - n_forward) * bwd_scale;
-    tp_all_mb = layers_mb * n_scaled * ar + layers_moe_mb * n_scaled * (ar_moe - ar);
-    // Backward: the column-parallel layers' collectives run beside their own gradient GEMMs
-    // (Megatron-LM `LinearWithGradAccumulationAndAsyncCommunication`, on by default since
-    // 2021-09-02): the input-gradient all-reduce beside the weight-gradient GEMM; with sequence
-    // parallelism the input's all-gather beside the data-gradient GEMM and the gradient's
-    // reduce-scatter beside the weight-gradient GEMM, while the row-parallel layers' backward
-    // all-gathers stay exposed.
-    // Column GEMM 0 is the attention block's (QKV), 1 the MLP's or expert block's.
-    auto backward = [&](const LayerTimes& lt, double ar_mlp) {
-      if (!in.tp_backward_overlap) return (n_ar - n_forward) * bwd_scale * (ar + ar_mlp) / 2;
-      const double ars[2] = {ar, ar_mlp};
-      double exposed = in.sequence_parallel ? g * (ar + ar_mlp) / 2 : 0;
-      for (int i = 0; i < 2; ++i) {
-        const double cg = lt.column_gemm[i];
-        exposed += in.sequence_parallel
-                       ? std::max(0.0, g * ars[i] / 2 - cg) + std::max(0.0, ars[i] / 2 - cg)
-                       : std::max(0.0, ars[i] - cg);
-      }
-      return exposed;
-    };
-    // Summed by parts, the exposed time can round a few ulps past the total when nothing hides.
-    const double fwd_ar = n_forward * fwd_scale;
-    double exposed_mb = layers_mb * fwd_ar * ar + layers_moe_mb * fwd_ar * (ar_moe - ar) +
-                        layers_dense_mb * backward(lt_dense, ar) +
-                        layers_moe_mb * backward(lt_moe, ar_expert);
-    if (r.messages.attention_input != act_msg) {
-      // MLA: the attention block's column-side collectives carry the latents (arc an all-reduce's
-      // worth of them), its row side (the output projection's) the activation. With sequence
-      // parallelism: forward and replay gather the latents (half of arc) and reduce-scatter the
-      // output (half of ar); backward all-gathers the output gradient (half of ar),
-      // reduce-scatters the latents' gradient and gathers them again for the weight gradients
-      // (half of arc each). Without it: forward and replay all-reduce the output (ar), backward
-      // the latents' gradient (arc). Added to the activation-wide sums above, which count ar for
-      // each.
-      // The latents' gathers (forward, replay, the weight gradient's) move g of their bytes.
-      const double arc = all_reduce(tp, r.messages.attention_input);
-      const bool sp = in.sequence_parallel;
-      tp_all_mb += layers_mb * (arc - ar) * (sp ? 0.5 + g * (1 + replayed_share_mb / 2) : 1.0);
-      auto column = [&](const LayerTimes& lt) {
-        if (!in.tp_backward_overlap) return (arc - ar) * (sp ? (1 + g) / 2 : 1.0);
-        const double cg = lt.column_gemm[0];
-        auto halves = [&](double x) {
-          return std::max(0.0, g * x / 2 - cg) + std::max(0.0, x / 2 - cg);
-        };
-        return sp ? halves(arc) - halves(ar) : std::max(0.0, arc - cg) - std::max(0.0, ar - cg);
-      };
-      exposed_mb += layers_mb * (sp ? (1 + replayed_share_mb) * g * (arc - ar) / 2 : 0) +
-                    layers_dense_mb * column(lt_dense) + layers_moe_mb * column(lt_moe);
-    }
-    tp_mb = std::min(tp_all_mb, exposed_mb);
+    const TpTimes t = TensorParallelTimes(
+        in, r.messages, {tp, etp, folded, layers_mb, layers_moe_mb, replayed_share_mb}, lt_dense,
+        lt_moe);
+    tp_all_mb = t.total;
+    tp_mb = std::min(t.total, t.exposed);
   }
   ep_mb = layers_moe_mb * ep_layer;
   if (cp > 1) {
