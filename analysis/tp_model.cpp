@@ -36,11 +36,11 @@ TpTimes TensorParallelTimes(const PlanInputs& in, const MessageSizes& m, const T
   // Sequence parallelism's all-reduce equivalents are reduce-scatter + all-gather pairs.
   // In-network reduction (NVLS) speeds an all-reduce up by its measured factor; sequence
   // parallelism's reduce-scatter and all-gather run as rings (NVLS implements all-reduce only).
-  auto all_reduce = [&](int64_t g, double msg) {
-    if (g <= 1) return 0.0;
-    double bw = AchievedBandwidth(in, g) / (in.sequence_parallel ? GatherCost(in, g) : 1);
-    bool nvls = g <= in.scale_up_domain && in.scale_up_reduction && !in.sequence_parallel;
-    return f::AllReduceTime(double(g), msg, bw * (nvls ? NvlsSpeedup(in) : 1), Latency(in, g));
+  auto all_reduce = [&](int64_t n, double msg) {
+    if (n <= 1) return 0.0;
+    double bw = AchievedBandwidth(in, n) / (in.sequence_parallel ? GatherCost(in, n) : 1);
+    bool nvls = n <= in.scale_up_domain && in.scale_up_reduction && !in.sequence_parallel;
+    return f::AllReduceTime(double(n), msg, bw * (nvls ? NvlsSpeedup(in) : 1), Latency(in, n));
   };
   const double ar = all_reduce(tp, m.activation);
   // The expert block of a folded MoE layer: half of the layer's collectives.
