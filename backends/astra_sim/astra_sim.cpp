@@ -240,7 +240,7 @@ BlockCompute Compute(const PlanShape& s, const Block& b) {
 // (`<kind>.te<tag>`), on its tokens (etp / tp of the micro-batch's: analysis' ExpertTp): none at
 // etp 1, and the dense layers keep theirs.
 // `scale`: of the 16-bit bytes, what the collective moves (a sequence-parallel forward pair whose
-// gather is quantized: (1 + tp_gather_scale) / 2; analysis: plan_model.cpp, TP).
+// gather is quantized: (1 + tp_gather_scale) / 2; analysis: tp_model.cpp).
 void MlpCollective(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
                    const Block& b, const std::string& kind, const std::string& tag, bool beside,
                    chakra::CommType type = chakra::kAllReduce, double scale = 1) {
@@ -302,7 +302,7 @@ void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& 
   w.Comp(kind + ".at" + tag, attn);
   if (ulysses) w.AllToAll(kind + ".co" + tag, s.cp_out_bytes * double(b.layers), 0, g.cp[r], false);
   // Under MLA the attention's pair gathers the latents and reduce-scatters the output: an
-  // all-reduce's worth of their mean width (analysis: plan_model.cpp, MLA).
+  // all-reduce's worth of their mean width (analysis: tp_model.cpp, MLA).
   // The gather half moves the quantized copy under FP8, NVFP4 or MXFP4 (tp_gather_scale).
   const double q = s.sequence_parallel ? s.tp_gather_scale : 1;
   const double attn_pair =
@@ -336,7 +336,7 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   // section 4.2.2): the row-parallel layer's all-gather of its output gradient, which its
   // backward waits for (`b.aq`, `b.aa`; beside the GEMMs only under tp_comm_overlap), and the
   // column-parallel layer's reduce-scatter of its input gradient (`b.tq`, `b.tp`), beside the
-  // weight-gradient GEMM as the all-reduce is (analysis: plan_model.cpp, TP backward).
+  // weight-gradient GEMM as the all-reduce is (analysis: tp_model.cpp, backward).
   const bool sp = s.sequence_parallel;
   const chakra::CommType input_grad = sp ? chakra::kReduceScatter : chakra::kAllReduce;
   const double q = sp ? s.tp_gather_scale : 1;  // the output gradient's gathers are quantized

@@ -104,7 +104,7 @@ void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int
   const int64_t dense_end = in.moe ? std::min(in.layers, in.dense_layers) : in.layers;
   // Each layer half's tensor-parallel pair, forward and backward, as all-reduces: the MLP's of
   // the activation; the attention's, under MLA, of the latents its up-projections gather
-  // (analysis: plan_model.cpp): forward the output's all-reduce, or with sequence parallelism
+  // (analysis: tp_model.cpp): forward the output's all-reduce, or with sequence parallelism
   // the latents' gather and the output's reduce-scatter; backward the latents' gradient, or the
   // output gradient's gather and the latents' reduce-scatter.
   // Under FP8, NVFP4 or MXFP4 a sequence-parallel gather moves the quantized copy
