@@ -50,7 +50,7 @@ gpu MI355X {
   bf16_flops          = 2_500 TFLOP/s   // half the FP8 rate below
   fp16_flops          = 2_500 TFLOP/s   // as BF16
   fp8_flops           = 5_000 TFLOP/s   // ISSCC 2026 (as reported): "five petaflops" FP8, dense
-  fp4_flops           = 10_000 TFLOP/s  // The Register (AMD launch): "up to 10 petaFLOPS" FP4
+  fp4_flops           = 10_000 TFLOP/s  // AMD spec page via Bekman's peak table: 10,100 dense
   tdp                 = 1_400 W         // The Register / Tom's Hardware: up to 1,400 W
   // MAMF BF16 1,565.0 TFLOP/s x 0.897 (as MI300X) of this 2,500: 0.56. Bekman's MAMF table
   // (stas00/ml-engineering b9e29720, compute/accelerator/README.md) puts the 1,565.0 at 68.0 %
