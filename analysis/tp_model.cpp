@@ -47,11 +47,12 @@ TpTimes TensorParallelTimes(const PlanInputs& in, const MessageSizes& m, const T
   const double ar_expert = folded ? all_reduce(etp, m.expert_activation) : ar;
   const double ar_moe = (ar + ar_expert) / 2;
   const double layers_dense_mb = layers_mb - layers_moe_mb;
-  // (Written so that unfolded plans sum exactly as before: the second term is 0.)
   // Forward and its full-recompute replay: the row-parallel layers' all-reduces (or
   // all-gather + reduce-scatter pairs), exposed.
   const double n_forward = 2 + 2 * replayed_share_mb;
   const double n_scaled = n_forward * fwd_scale + (n_ar - n_forward) * bwd_scale;
+  // (Written so that unfolded plans sum exactly as before: the second term is 0. A folded
+  // expert block's etp collectives take the same gather scale, unchecked against its code.)
   double tp_all_mb = layers_mb * n_scaled * ar + layers_moe_mb * n_scaled * (ar_moe - ar);
   // Backward: the column-parallel layers' collectives run beside their own gradient GEMMs
   // (Megatron-LM `LinearWithGradAccumulationAndAsyncCommunication`, on by default since
