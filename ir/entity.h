@@ -122,7 +122,9 @@ CLUSTERC_ENUM(OptimizerKind, adam, sgd, muon)
 // tensor-parallel group and every rank runs Newton-Schulz on the whole matrix, keeping its
 // slice; `blockwise` runs it on each rank's slice alone, with no communication.
 CLUSTERC_ENUM(MuonTpMode, duplicated, blockwise)
-CLUSTERC_ENUM(Activation, swiglu, gelu, relu)
+// The MLP's activation. `squared_relu` is relu(x)^2 (Nemotron; Megatron-Core's squared_relu, one
+// jit-fused kernel each way like GeLU's, so the step model times it as `gelu` and `relu`).
+CLUSTERC_ENUM(Activation, swiglu, gelu, relu, squared_relu)
 CLUSTERC_ENUM(Norm, rmsnorm, layernorm)
 // Whether a model trains with dropout: `by_norm` as its norm suggests (GPT-style LayerNorm models
 // with Megatron-LM's default 0.1, Llama-style RMSNorm models without), else as stated (MPT:

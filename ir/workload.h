@@ -131,7 +131,10 @@ void Describe(Model& m, V& v) {
           "multi-token prediction modules after the last layer (DeepSeek-V3's MTP, Megatron-Core "
           "--mtp-num-layers): each a layer of the last layer's kind, a 2h -> h projection and "
           "norms, sharing the embedding and the output head, on the last pipeline stage");
-  v.Field("activation", m.activation, kOptional, "`swiglu` (three matrices), `gelu` or `relu`");
+  v.Field("activation", m.activation, kOptional,
+          "`swiglu` (three matrices), `gelu`, `relu` or `squared_relu` (relu(x)^2: Nemotron; "
+          "Megatron-Core --squared-relu); the last three are two matrices with one element-wise "
+          "kernel each way, timed alike");
   v.Field("norm", m.norm, kOptional, "`rmsnorm` or `layernorm`");
   v.Field("dropout", m.dropout, kOptional,
           "`enabled`, `disabled`, or `by_norm`: with `layernorm` (Megatron-LM's GPT), not with "

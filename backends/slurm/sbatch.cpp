@@ -293,7 +293,12 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     a.Add("--qk-pos-emb-head-dim", in.rope_dim);
     a.Add("--v-head-dim", in.v_head_dim);
   }
+  // Megatron-LM's activation flags (arguments.py): GeLU by default, --swiglu, --squared-relu.
+  const ir::Activation activation = ctx.program.models[plan.model.index].activation;
   if (in.swiglu) a.Add("--swiglu");
+  if (activation == ir::Activation::squared_relu) a.Add("--squared-relu");
+  if (activation == ir::Activation::relu)
+    a.Section("the model's ReLU has no Megatron-LM flag: this run trains GeLU, Megatron's default");
   // Megatron-LM's hidden and attention dropout default to 0.1: state 0 for a model without.
   if (!in.dropout) {
     a.Add("--hidden-dropout", "0");

@@ -453,6 +453,34 @@ TEST_CASE("slurm: a model's own head width reaches Megatron-LM as --kv-channels"
   CHECK(SbatchFlag(out.Files().at("slurm/narrow.sbatch"), "--kv-channels").empty());
 }
 
+TEST_CASE("slurm: a squared-ReLU model reaches Megatron-LM as --squared-relu", "[slurm]") {
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests/lang/explain/squared_relu.cl");
+  auto out = LowerSlurm(*c);
+  for (uint32_t i = 0; i < c->program.plans.size(); ++i) {
+    const std::string name = "slurm/" + c->program.plans[i].name + ".sbatch";
+    REQUIRE(out.Files().count(name));
+    CheckSbatch(*c, out.Files().at(name), i);
+  }
+  // Nemotron's relu(x)^2 has its flag; GeLU is Megatron-LM's default and takes none.
+  const std::string& squared = out.Files().at("slurm/squared.sbatch");
+  const std::string& gelu = out.Files().at("slurm/gelu.sbatch");
+  CHECK(squared.find("--squared-relu") != std::string::npos);
+  CHECK(squared.find("--swiglu") == std::string::npos);
+  CHECK(gelu.find("--squared-relu") == std::string::npos);
+  CHECK(gelu.find("--swiglu") == std::string::npos);
+}
+
+TEST_CASE("slurm: a plain ReLU model's script says Megatron-LM trains GeLU in its place",
+          "[slurm]") {
+  // OPT-175B's ReLU (validation a100.cl): Megatron-LM has no flag for it.
+  auto c = ValidationSpec("a100.cl");
+  auto out = LowerSlurm(*c);
+  const std::string name = "slurm/a100_992/z22_opt.sbatch";
+  REQUIRE(out.Files().count(name));
+  CHECK(out.Files().at(name).find("ReLU has no Megatron-LM flag") != std::string::npos);
+  CHECK(out.Files().at(name).find("--squared-relu") == std::string::npos);
+}
+
 TEST_CASE("slurm: Colossus has one rail plane of leaf groups, spines and cores", "[slurm]") {
   auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "examples" / "colossus.cl");
   auto out = LowerSlurm(*c);
