@@ -275,7 +275,7 @@ plan nemo24_nemotron_340b { model = nemotron4_340b; cluster = dgx_128; parallel 
 // Looked at after entry: the [N4T] step at VP 1, 2 and 4 instead of 8 comes to -5.8, -14.3 and
 // -17.9 % against -18.5 %; in FP8 it would be -41 %.
 model nemotron4_15b { layers = 32; hidden = 6_144; ffn = 24_576; heads = 48; kv_heads = 8; vocab = 256_000; activation = squared_relu; norm = layernorm; dropout = disabled }
-model llama3_405b_gpt2_vocab extends models.llama3_405b { vocab = 51_200; params = 0 }
+model llama3_405b_gpt2_vocab { layers = 126; hidden = 16_384; ffn = 53_248; heads = 128; kv_heads = 8; vocab = 51_200 }  // std.models.llama3_405b with GPT-2's vocabulary
 cluster dgx_576  { site = dc; nodes = 72 x dgx_h100;  racks = rack { nodes = 4 }; fabric = ndr }
 cluster dgx_2048 { site = dc; nodes = 256 x dgx_h100; racks = rack { nodes = 4 }; fabric = ndr }
 cluster dgx_2304 { site = dc; nodes = 288 x dgx_h100; racks = rack { nodes = 4 }; fabric = ndr3 }
