@@ -15,14 +15,22 @@
 //        distributed optimizer (`zero1`); sequence parallelism and TP communication overlap with
 //        TP > 1; gradients reduced in 16 bits; no activation recompute; cuDNN fused attention
 //        (the GPU's tuned calibration). Entered before their predictions were seen, with the
-//        stdlib's MAMF-based Blackwell calibration (round 12).
+//        stdlib's MAMF-based Blackwell calibration (round 12). Round 49, read in the 25.11
+//        presets (v0.2.0, 7af9601c9d, scripts/performance/configs/llama3/
+//        workload_base_configs.py:158-212) and recipes (src/megatron/bridge/recipes/llama/
+//        llama3.py:413-414): the 8B rows replay the whole iteration as a CUDA graph
+//        (`cuda_graph_impl="local"`, `cuda_graph_scope="full_iteration"`: `kernel_launch =
+//        graph`), and the 405B recipe counts the embedding and the loss in the pipeline split
+//        (`account_for_embedding/loss_in_pipeline_split`: 128 places, the first and last ranks
+//        hold one layer fewer, `first_stage_layers`/`last_stage_layers`). Stated since; no
+//        prediction moved.
 //  [MB2608] The same project's docs/performance-summary.md, "26.08 NeMo Container", read
 //        2026-11-26 at 067f987df.
 //  Qwen3 30B-A3B: every Blackwell row of the 25.11 and 26.08 tables (B200, GB200, GB300), entered
 //        by that rule before their predictions were seen. Precision FP8-MX (MXFP8: 1 x 32 blocks
 //        with their scale found in the cast, `fp8_scaling = block`); EP 8 over the 8 GPUs of one
-//        NVLink domain, TP/PP/CP 1; dropless with forced load balancing (the tables' note); the
-//        flex dispatcher with HybridEP (Megatron-Bridge perf_recipes/qwen/gb200/qwen3_moe.py at
+//        NVLink domain, TP/PP/CP 1; dropless with forced load balancing (the tables' note); but
+//        for the 25.11 B200 row (below), the flex dispatcher with HybridEP (Megatron-Bridge perf_recipes/qwen/gb200/qwen3_moe.py at
 //        067f987df, fp8mx: `moe_token_dispatcher_type = "flex"`, `moe_flex_dispatcher_backend =
 //        "hybridep"`; `ep_dispatch = deduplicated`, which changes nothing inside one NVLink
 //        domain); no recompute; the distributed optimizer. The same model and layout run 1.7x
@@ -94,13 +102,13 @@ cluster gb300_64   { site = dc; nodes = 16 x gb300_tray; racks = rack { nodes = 
 
 // [MB25B] DGX-B200, LLAMA3_8B: 8 GPUs, GBS 128, MBS 2, 8,192 tokens, FSDP 0, TP/PP/CP 1:
 // 30,624 tokens/s/GPU.
-plan mb25_b200_llama3_8b { model = models.llama3_8b; cluster = b200_8; parallel { dp = 8 } batch { global = 128; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb25_b200_llama3_8b { model = models.llama3_8b; cluster = b200_8; parallel { dp = 8 } batch { global = 128; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
 // [MB25B] DGX-B200, LLAMA3.1_405B: 128 GPUs, GBS 64, MBS 1, 8,192 tokens, TP 4, PP 8, CP 2, VP 8:
 // 661 tokens/s/GPU.
-plan mb25_b200_llama31_405b { model = models.llama3_405b; cluster = b200_128; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 2; tp_comm_overlap = true } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb25_b200_llama31_405b { model = models.llama3_405b; cluster = b200_128; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 2; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 // [MB25B] DGX-GB200, LLAMA3_8B: 8 GPUs, GBS 128, MBS 2, 8,192 tokens, FSDP 0, TP/PP/CP 1:
 // 31,508 tokens/s/GPU.
-plan mb25_gb200_llama3_8b { model = models.llama3_8b; cluster = gb200_8; parallel { dp = 8 } batch { global = 128; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb25_gb200_llama3_8b { model = models.llama3_8b; cluster = gb200_8; parallel { dp = 8 } batch { global = 128; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
 // [MB25B] DGX-GB200, LLAMA3_70B: 64 GPUs, GBS 256, MBS 2, 8,192 tokens, FSDP 64, TP/PP/CP 1,
 // GA 2: 4,312 tokens/s/GPU (the archive's row; the 25.11 release's own table, 9f4aa3f50, gave
 // GBS 128 and the same figure, and so do the v0.2.0 presets that ran it). Entered in round 29,
@@ -115,10 +123,10 @@ plan mb25_gb200_llama3_8b { model = models.llama3_8b; cluster = gb200_8; paralle
 plan mb25_gb200_llama3_70b { model = models.llama3_70b; cluster = gb200_64; parallel { dp = 64 } batch { global = 256; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = fsdp; grad_accumulation = separate }; precision = fp8; fp8_scaling = current; offload { activations = 40 } }
 // [MB25B] DGX-GB200, LLAMA3.1_405B: 256 GPUs, GBS 1,536, MBS 1, 8,192 tokens, TP 4, PP 16, CP 1,
 // VP 4: 813 tokens/s/GPU.
-plan mb25_gb200_llama31_405b { model = models.llama3_405b; cluster = gb200_256; parallel { tp = 4; pp = 16; vpp = 4; dp = 4; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb25_gb200_llama31_405b { model = models.llama3_405b; cluster = gb200_256; parallel { tp = 4; pp = 16; vpp = 4; dp = 4; first_stage_layers = 7; last_stage_layers = 7; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 // [MB25B] DGX-GB300, LLAMA3_8B: 8 GPUs, GBS 128, MBS 2, 8,192 tokens, FSDP 0, TP/PP/CP 1:
 // 37,556 tokens/s/GPU. GB300 takes GB200's calibration (std.nvidia).
-plan mb25_gb300_llama3_8b { model = models.llama3_8b; cluster = gb300_8; parallel { dp = 8 } batch { global = 128; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb25_gb300_llama3_8b { model = models.llama3_8b; cluster = gb300_8; parallel { dp = 8 } batch { global = 128; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
 // [MB25B] DGX-GB300, LLAMA3.1_405B: 256 GPUs, GBS 1,536, MBS 1, 8,192 tokens, TP 2, PP 8, CP 2,
 // VP 4: 999 tokens/s/GPU.
 // [MB25B] DGX-GB300, LLAMA3_70B: 64 GPUs, GBS 256, MBS 2, FSDP 64, GA 2: 4,520 tokens/s/GPU
@@ -126,7 +134,7 @@ plan mb25_gb300_llama3_8b { model = models.llama3_8b; cluster = gb300_8; paralle
 // GB200 row above: the recipe (GB300_FP8_CS) offloads 20 layers. The tray's Grace is GB200's
 // (std.nvidia: 500 GB/s of LPDDR5X); GB300's own host link and memory are not published apart.
 plan mb25_gb300_llama3_70b { model = models.llama3_70b; cluster = gb300_64; parallel { dp = 64 } batch { global = 256; micro = 2; seq_len = 8_192 } optimizer = adam { sharding = fsdp; grad_accumulation = separate }; precision = fp8; fp8_scaling = current; offload { activations = 20 } }
-plan mb25_gb300_llama31_405b { model = models.llama3_405b; cluster = gb300_256; parallel { tp = 2; pp = 8; cp = 2; vpp = 4; dp = 8; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb25_gb300_llama31_405b { model = models.llama3_405b; cluster = gb300_256; parallel { tp = 2; pp = 8; cp = 2; vpp = 4; dp = 8; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 
 // [MB2602] Megatron-Bridge docs/performance-summary.md, "26.02 NeMo Container", tables "System:
 // DGX-GB300" and "System: DGX-GB200" (read in round 36 at df0289c1). Every dense (Llama) row whose
@@ -140,8 +148,9 @@ plan mb25_gb300_llama31_405b { model = models.llama3_405b; cluster = gb300_256; 
 // distributed optimizer; no recompute, offload or CUDA graphs (the NVFP4 presets turn graphs off,
 // the FP8 ones leave the recipe's default, none). The GB200 405B NVFP4 preset also turns the
 // parameter all-gather's overlap off (a workaround for memory), which clusterc cannot state
-// apart from the gradients'; it is left overlapped. The pipeline split is left even, as for the
-// 25.11 rows above.
+// apart from the gradients'; it is left overlapped. The pipeline split counts the embedding
+// and the loss (the 405B recipe's account_for_embedding/loss_in_pipeline_split), as for the 25.11
+// rows above since round 49 (the rows before: an even split, the same predictions).
 // DGX-GB300, LLAMA3_70B: 64 GPUs, GBS 256, MBS 1, TP 1, PP 4, VP 5: FP8-MX 4,596, NVFP4 6,798
 // tokens/s/GPU.
 plan mb2602_gb300_llama3_70b_fp8mx { model = models.llama3_70b; cluster = gb300_64; parallel { pp = 4; vpp = 5; dp = 16 } batch { global = 256; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
@@ -152,14 +161,14 @@ plan mb2602_gb200_llama3_70b_nvfp4 { model = models.llama3_70b; cluster = gb200_
 // DGX-GB300, LLAMA3.1_405B: 256 GPUs, GBS 1,536, MBS 1: FP8-CS at TP 4, PP 8, VP 4 (a layout of
 // its own; 25.11's was TP 2, CP 2) 988; FP8-MX at TP 2, PP 8, CP 2, VP 4 931; NVFP4 at TP 4, PP 8,
 // VP 4 1,347.
-plan mb2602_gb300_llama31_405b_fp8cs { model = models.llama3_405b; cluster = gb300_256; parallel { tp = 4; pp = 8; vpp = 4; dp = 8; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
-plan mb2602_gb300_llama31_405b_fp8mx { model = models.llama3_405b; cluster = gb300_256; parallel { tp = 2; pp = 8; cp = 2; vpp = 4; dp = 8; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
-plan mb2602_gb300_llama31_405b_nvfp4 { model = models.llama3_405b; cluster = gb300_256; parallel { tp = 4; pp = 8; vpp = 4; dp = 8 } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = nvfp4 }
+plan mb2602_gb300_llama31_405b_fp8cs { model = models.llama3_405b; cluster = gb300_256; parallel { tp = 4; pp = 8; vpp = 4; dp = 8; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb2602_gb300_llama31_405b_fp8mx { model = models.llama3_405b; cluster = gb300_256; parallel { tp = 2; pp = 8; cp = 2; vpp = 4; dp = 8; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+plan mb2602_gb300_llama31_405b_nvfp4 { model = models.llama3_405b; cluster = gb300_256; parallel { tp = 4; pp = 8; vpp = 4; dp = 8; first_stage_layers = 15; last_stage_layers = 15 } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = nvfp4 }
 // DGX-GB200, LLAMA3.1_405B: 256 GPUs, GBS 1,536, MBS 1, TP 4, PP 16, VP 8: FP8-MX 786, NVFP4
 // 1,145 tokens/s/GPU. The same layout in both: the TP overlap (FP8 on, NVFP4 off) and the
 // precision are all that differ.
-plan mb2602_gb200_llama31_405b_fp8mx { model = models.llama3_405b; cluster = gb200_256; parallel { tp = 4; pp = 16; vpp = 8; dp = 4; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
-plan mb2602_gb200_llama31_405b_nvfp4 { model = models.llama3_405b; cluster = gb200_256; parallel { tp = 4; pp = 16; vpp = 8; dp = 4 } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = nvfp4 }
+plan mb2602_gb200_llama31_405b_fp8mx { model = models.llama3_405b; cluster = gb200_256; parallel { tp = 4; pp = 16; vpp = 8; dp = 4; first_stage_layers = 7; last_stage_layers = 7; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+plan mb2602_gb200_llama31_405b_nvfp4 { model = models.llama3_405b; cluster = gb200_256; parallel { tp = 4; pp = 16; vpp = 8; dp = 4; first_stage_layers = 7; last_stage_layers = 7 } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = nvfp4 }
 
 // Qwen3 30B-A3B as in h100.cl (Qwen3 technical report, arXiv 2505.09388, table 2).
 model qwen3_30b_a3b {
@@ -168,7 +177,10 @@ model qwen3_30b_a3b {
   moe { experts = 128; top_k = 8; expert_ffn = 768 }
 }
 // [MB25B] DGX-B200, Qwen3_30B_a3B: 8 GPUs, FP8-MX, GBS 512, MBS 1, EP 8: 9,299 tokens/s/GPU.
-plan mb25_b200_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = b200_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+// Its 25.11 preset names no flex backend (7af9601c9d, scripts/performance/configs/qwen3/
+// workload_base_configs.py, QWEN3_30B_A3B_B200_*; qwen3_llm_pretrain.py passes None on), so the
+// dispatcher is the provider's alltoall; the plan said HybridEP until round 49 (-30.3 -> -32.6 %).
+plan mb25_b200_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = b200_8; parallel { dp = 8; ep = 8 } batch { global = 512; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
 // [MB25B] DGX-GB200, Qwen3_30B_a3B: 8 GPUs, FP8-MX, GBS 512, MBS 4, EP 8: 23,766 tokens/s/GPU.
 plan mb25_gb200_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = gb200_8; parallel { dp = 8; ep = 8; ep_dispatch = deduplicated } batch { global = 512; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
 // [MB25B] DGX-GB300, Qwen3_30B_a3B: 8 GPUs, FP8-MX, GBS 512, MBS 4, EP 8: 28,934 tokens/s/GPU.

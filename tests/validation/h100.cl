@@ -331,11 +331,14 @@ plan nemo24_gpt3_20b      { model = gpt3_20b;         cluster = dgx_64;   parall
 // recipe (before: FSDP, no recompute, -5.6 %).
 plan mb25_llama3_8b       { model = models.llama3_8b;   cluster = dgx_8;    parallel { dp = 8 }                                                 batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; recompute = full; recompute_layers = 5 }
 plan mb25_llama3_70b      { model = models.llama3_70b;  cluster = dgx_64;   parallel { tp = 4; pp = 8; vpp = 5; dp = 2; tp_comm_overlap = true } batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
-plan mb25_llama31_405b    { model = models.llama3_405b; cluster = dgx_1024; parallel { tp = 8; pp = 8; cp = 2; vpp = 8; dp = 8; tp_comm_overlap = true } batch { global = 512; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb25_llama31_405b    { model = models.llama3_405b; cluster = dgx_1024; parallel { tp = 8; pp = 8; cp = 2; vpp = 8; dp = 8; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 512; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 
-// [MB26] rows: LLAMA3_70B (GBS 256) and LLAMA3.1_405B (GBS 1,536).
+// [MB26] rows: LLAMA3_70B (GBS 256) and LLAMA3.1_405B (GBS 1,536). The 405B plans, [MB25]'s
+// too, split the pipeline as the recipe does since round 49 (recipes/llama/llama3.py,
+// account_for_embedding/loss_in_pipeline_split: 15 layers on the first and last ranks; before, an
+// even split, the same predictions).
 plan mb26_llama3_70b      { model = models.llama3_70b;  cluster = dgx_64;   parallel { tp = 4; pp = 8; vpp = 5; dp = 2; tp_comm_overlap = true } batch { global = 256;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
-plan mb26_llama31_405b    { model = models.llama3_405b; cluster = dgx_1024; parallel { tp = 8; pp = 8; cp = 2; vpp = 8; dp = 8; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb26_llama31_405b    { model = models.llama3_405b; cluster = dgx_1024; parallel { tp = 8; pp = 8; cp = 2; vpp = 8; dp = 8; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_536; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 
 // ---- Round 14: Megatron-Core r0.8.0's weak-scaling table on H100 ([MC08]: NVIDIA/Megatron-LM
 // README.md and images/model_table.png, commit f2e5db402c, 2024-07-15, "New scaling figures on
@@ -425,7 +428,8 @@ plan mb26_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { pp
 //        all-to-all beside another micro-batch, `ep_comm_overlap`), alltoall dispatcher, no
 //        tensor-parallel communication overlap, sequence parallelism, no recompute, and the
 //        recipe's account_for_embedding/loss_in_pipeline_split (94 + 2 = 96 slots on 32 virtual
-//        stages). 30B on H100 at 26.04.01: EP 16, moe_a2a_overlap off, the HybridEP dispatcher
+//        stages: the first and last ranks hold 11 layers, the plans say since round 49; no
+//        prediction moved). 30B on H100 at 26.04.01: EP 16, moe_a2a_overlap off, the HybridEP dispatcher
 //        (`ep_dispatch = deduplicated`: Megatron-Core's flex dispatcher sends a token once per remote node), no
 //        CUDA graphs under FP8. Common: token-
 //        dropless with forced load balancing, 16-bit gradient reduction, the distributed optimizer.
@@ -446,8 +450,8 @@ model qwen3_235b_a22b {
 plan mb2602_h100_gpt_oss_120b { model = models.gpt_oss_120b; cluster = dgx_64; parallel { pp = 4; dp = 16; ep = 8 } batch { global = 1_280; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true } }
 plan mb2602p_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { pp = 2; vpp = 12; dp = 8; ep = 8; ep_comm_overlap = true } batch { global = 1_024; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 plan mb2604p_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { dp = 16; ep = 16; ep_dispatch = deduplicated } batch { global = 1_024; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
-plan mb25_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = dgx_256; parallel { tp = 2; pp = 8; vpp = 4; dp = 16; ep = 32; etp = 1; ep_comm_overlap = true } batch { global = 2_048; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
-plan mb2604p_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = dgx_256; parallel { tp = 2; pp = 8; vpp = 4; dp = 16; ep = 32; etp = 1; ep_comm_overlap = true } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb25_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = dgx_256; parallel { tp = 2; pp = 8; vpp = 4; dp = 16; ep = 32; etp = 1; ep_comm_overlap = true; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 2_048; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
+plan mb2604p_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = dgx_256; parallel { tp = 2; pp = 8; vpp = 4; dp = 16; ep = 32; etp = 1; ep_comm_overlap = true; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 
 // ---- Round 11: every other row of [MF]'s tables (scripts/train/benchmarking/README.md at
 // llm-foundry 8c8dd48f7): all sequence lengths and GPU counts, entered by rule (every row not
