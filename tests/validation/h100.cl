@@ -258,9 +258,22 @@ plan nemo24_nemotron_340b { model = nemotron4_340b; cluster = dgx_128; parallel 
 //        CP 2, VP 7, MBS 1, GA 63 (the 405B recipe tokenizes with GPT-2's BPE "as a proxy":
 //        vocabulary 50,257, padded to 51,200); Nemotron 15B (NeMo's Nemotron4Config15B: 32 x
 //        6,144, FFN 24,576, 48 heads, 8 KV groups) TP 4, MBS 4, GA 4; Nemotron 340B TP 8, PP 8,
-//        VP 12, MBS 1, GA 16. Assumed, as the [NEMO24] rows: sequence parallelism and TP overlap
-//        with TP > 1, the distributed optimizer, no recompute, fused attention, Transformer
-//        Engine's delayed scaling for FP8, Megatron's unfused cross entropy.
+//        VP 12, MBS 1, GA 16. Read in each README's recipe beside it (the YAML and configure.sh
+//        at the same commit; round 49, after round 48 had assumed as the [NEMO24] rows):
+//        sequence parallelism and TP overlap with TP > 1; the distributed optimizer (Apex's
+//        distributed_fused_adam with bf16 gradient sync; the 15B at 0b71cfda Megatron-Core's
+//        mcore_distributed_optim with no grad_sync_dtype, so gradients reduced in fp32, NeMo's
+//        default: `fp32_gradients = true`); Transformer Engine's delayed scaling for FP8
+//        (fp8_hybrid, amax history); the fused cross entropy (`cross_entropy_loss_fusion: true`
+//        in every recipe: the language's default, where round 48 said `false`); no recompute but
+//        the 340B's selective one (`activations_checkpoint_granularity: selective`, the attention
+//        core: `recompute = selective`); cuDNN's fused attention but the 340B's
+//        (`NVTE_FUSED_ATTN=0` in its branch of nemotron/configure.sh: Transformer Engine's
+//        flash-attn backend, FlashAttention-2 assumed: `attention_kernel = flash2`); the 405B
+//        recipe's 16 K/V groups (`num_query_groups: 16`, where Llama 3.1 has 8). The recipes also
+//        set NVTE_DP_AMAX_REDUCE_INTERVAL=0 and NVTE_ASYNC_AMAX_REDUCTION=1, which Transformer
+//        Engine 1.10-1.12 reads only in its Paddle backend (paddle/fp8_buffer.py): the PyTorch
+//        amax reduction stays as round 48 read it.
 //  [N4T] NVIDIA, "Nemotron-4 340B Technical Report" (arXiv 2406.11704), section 2 and table 2:
 //        768 DGX H100 nodes, 8-way tensor and 12-way pipeline parallelism with interleaving, the
 //        distributed optimizer; the batch ramp's last stage on 6,144 GPUs (data-parallel 64) at
@@ -273,42 +286,47 @@ plan nemo24_nemotron_340b { model = nemotron4_340b; cluster = dgx_128; parallel 
 //        them), the rest as [DGXC] but the loss (Megatron-Core's fused default, as first
 //        entered).
 // Looked at after entry: the [N4T] step at VP 1, 2 and 4 instead of 8 comes to -5.8, -14.3 and
-// -17.9 % against -18.5 %; in FP8 it would be -41 %.
+// -17.9 % against -18.5 %; in FP8 it would be -41 %. Round 49: the plan keeps [DGXC]'s general
+// settings, not its 340B recipe's, because NeMo Launcher's nemotron_340b.yaml differs between
+// versions (one at this layout, TP 8, PP 12, VP 8, GBS 2,304, with selective recompute and no TP
+// overlap; another at PP 8, VP 12 without recompute, with TP overlap and the fused loss). With
+// selective recompute the step is 6.56 s, with flash-attn too 6.72 s, and without TP overlap as
+// well 7.58 s (-5.3 %), against 6.52 s as entered.
 model nemotron4_15b { layers = 32; hidden = 6_144; ffn = 24_576; heads = 48; kv_heads = 8; vocab = 256_000; activation = squared_relu; norm = layernorm; dropout = disabled }
-model llama3_405b_gpt2_vocab { layers = 126; hidden = 16_384; ffn = 53_248; heads = 128; kv_heads = 8; vocab = 51_200 }  // std.models.llama3_405b with GPT-2's vocabulary
+model llama3_405b_gpt2_vocab { layers = 126; hidden = 16_384; ffn = 53_248; heads = 128; kv_heads = 16; vocab = 51_200 }  // the recipe's 405B: GPT-2's vocabulary, 16 K/V heads
 cluster dgx_576  { site = dc; nodes = 72 x dgx_h100;  racks = rack { nodes = 4 }; fabric = ndr }
 cluster dgx_2048 { site = dc; nodes = 256 x dgx_h100; racks = rack { nodes = 4 }; fabric = ndr }
 cluster dgx_2304 { site = dc; nodes = 288 x dgx_h100; racks = rack { nodes = 4 }; fabric = ndr3 }
 cluster dgx_6144 { site = dc; nodes = 768 x dgx_h100; racks = rack { nodes = 4 }; fabric = ndr3 }
 // Llama 3.1 8B (24.09): BF16 12.91 / 13.10 s, FP8 9.67 / 9.82 s on 8 / 128 GPUs.
-plan dgxc_llama31_8b_bf16_8    { model = models.llama3_8b; cluster = dgx_8;   parallel { cp = 2; dp = 4 }  batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; fused_cross_entropy = false }
-plan dgxc_llama31_8b_bf16_128  { model = models.llama3_8b; cluster = dgx_128; parallel { cp = 2; dp = 64 } batch { global = 2_048; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; fused_cross_entropy = false }
-plan dgxc_llama31_8b_fp8_8     { model = models.llama3_8b; cluster = dgx_8;   parallel { cp = 2; dp = 4 }  batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
-plan dgxc_llama31_8b_fp8_128   { model = models.llama3_8b; cluster = dgx_128; parallel { cp = 2; dp = 64 } batch { global = 2_048; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+plan dgxc_llama31_8b_bf16_8    { model = models.llama3_8b; cluster = dgx_8;   parallel { cp = 2; dp = 4 }  batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 } }
+plan dgxc_llama31_8b_bf16_128  { model = models.llama3_8b; cluster = dgx_128; parallel { cp = 2; dp = 64 } batch { global = 2_048; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 } }
+plan dgxc_llama31_8b_fp8_8     { model = models.llama3_8b; cluster = dgx_8;   parallel { cp = 2; dp = 4 }  batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+plan dgxc_llama31_8b_fp8_128   { model = models.llama3_8b; cluster = dgx_128; parallel { cp = 2; dp = 64 } batch { global = 2_048; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
 // Llama 3.1 70B (24.09): BF16 14.72 / 14.98 s, FP8 11.01 / 11.39 s on 64 / 2,048 GPUs.
-plan dgxc_llama31_70b_bf16_64   { model = models.llama3_70b; cluster = dgx_64;   parallel { tp = 4; pp = 4; cp = 2; vpp = 5; dp = 2;  tp_comm_overlap = true } batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; fused_cross_entropy = false }
-plan dgxc_llama31_70b_bf16_2048 { model = models.llama3_70b; cluster = dgx_2048; parallel { tp = 4; pp = 4; cp = 2; vpp = 5; dp = 64; tp_comm_overlap = true } batch { global = 4_096; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; fused_cross_entropy = false }
-plan dgxc_llama31_70b_fp8_64    { model = models.llama3_70b; cluster = dgx_64;   parallel { tp = 4; pp = 4; cp = 2; vpp = 5; dp = 2;  tp_comm_overlap = true } batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
-plan dgxc_llama31_70b_fp8_2048  { model = models.llama3_70b; cluster = dgx_2048; parallel { tp = 4; pp = 4; cp = 2; vpp = 5; dp = 64; tp_comm_overlap = true } batch { global = 4_096; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+plan dgxc_llama31_70b_bf16_64   { model = models.llama3_70b; cluster = dgx_64;   parallel { tp = 4; pp = 4; cp = 2; vpp = 5; dp = 2;  tp_comm_overlap = true } batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 } }
+plan dgxc_llama31_70b_bf16_2048 { model = models.llama3_70b; cluster = dgx_2048; parallel { tp = 4; pp = 4; cp = 2; vpp = 5; dp = 64; tp_comm_overlap = true } batch { global = 4_096; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 } }
+plan dgxc_llama31_70b_fp8_64    { model = models.llama3_70b; cluster = dgx_64;   parallel { tp = 4; pp = 4; cp = 2; vpp = 5; dp = 2;  tp_comm_overlap = true } batch { global = 128;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+plan dgxc_llama31_70b_fp8_2048  { model = models.llama3_70b; cluster = dgx_2048; parallel { tp = 4; pp = 4; cp = 2; vpp = 5; dp = 64; tp_comm_overlap = true } batch { global = 4_096; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
 // Llama 3.1 405B (24.09): BF16 17.20 / 17.62 s, FP8 11.24 / 12.35 s on 576 / 2,304 GPUs.
-plan dgxc_llama31_405b_bf16_576  { model = llama3_405b_gpt2_vocab; cluster = dgx_576;  parallel { tp = 8; pp = 9; cp = 2; vpp = 7; dp = 4;  tp_comm_overlap = true } batch { global = 252;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; fused_cross_entropy = false }
-plan dgxc_llama31_405b_bf16_2304 { model = llama3_405b_gpt2_vocab; cluster = dgx_2304; parallel { tp = 8; pp = 9; cp = 2; vpp = 7; dp = 16; tp_comm_overlap = true } batch { global = 1_008; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; fused_cross_entropy = false }
-plan dgxc_llama31_405b_fp8_576   { model = llama3_405b_gpt2_vocab; cluster = dgx_576;  parallel { tp = 8; pp = 9; cp = 2; vpp = 7; dp = 4;  tp_comm_overlap = true } batch { global = 252;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
-plan dgxc_llama31_405b_fp8_2304  { model = llama3_405b_gpt2_vocab; cluster = dgx_2304; parallel { tp = 8; pp = 9; cp = 2; vpp = 7; dp = 16; tp_comm_overlap = true } batch { global = 1_008; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+plan dgxc_llama31_405b_bf16_576  { model = llama3_405b_gpt2_vocab; cluster = dgx_576;  parallel { tp = 8; pp = 9; cp = 2; vpp = 7; dp = 4;  tp_comm_overlap = true } batch { global = 252;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 } }
+plan dgxc_llama31_405b_bf16_2304 { model = llama3_405b_gpt2_vocab; cluster = dgx_2304; parallel { tp = 8; pp = 9; cp = 2; vpp = 7; dp = 16; tp_comm_overlap = true } batch { global = 1_008; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 } }
+plan dgxc_llama31_405b_fp8_576   { model = llama3_405b_gpt2_vocab; cluster = dgx_576;  parallel { tp = 8; pp = 9; cp = 2; vpp = 7; dp = 4;  tp_comm_overlap = true } batch { global = 252;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+plan dgxc_llama31_405b_fp8_2304  { model = llama3_405b_gpt2_vocab; cluster = dgx_2304; parallel { tp = 8; pp = 9; cp = 2; vpp = 7; dp = 16; tp_comm_overlap = true } batch { global = 1_008; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
 // Nemotron-4 15B (24.12): BF16 2.812 / 2.887 s, FP8 2.039 / 2.12 s on 16 / 2,048 GPUs.
-plan dgxc_nemotron4_15b_bf16_16   { model = nemotron4_15b; cluster = dgx_16;   parallel { tp = 4; dp = 4;   tp_comm_overlap = true } batch { global = 64;    micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; fused_cross_entropy = false }
-plan dgxc_nemotron4_15b_bf16_2048 { model = nemotron4_15b; cluster = dgx_2048; parallel { tp = 4; dp = 512; tp_comm_overlap = true } batch { global = 8_192; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; fused_cross_entropy = false }
-plan dgxc_nemotron4_15b_fp8_16    { model = nemotron4_15b; cluster = dgx_16;   parallel { tp = 4; dp = 4;   tp_comm_overlap = true } batch { global = 64;    micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
-plan dgxc_nemotron4_15b_fp8_2048  { model = nemotron4_15b; cluster = dgx_2048; parallel { tp = 4; dp = 512; tp_comm_overlap = true } batch { global = 8_192; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+plan dgxc_nemotron4_15b_bf16_16   { model = nemotron4_15b; cluster = dgx_16;   parallel { tp = 4; dp = 4;   tp_comm_overlap = true } batch { global = 64;    micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1; fp32_gradients = true } }
+plan dgxc_nemotron4_15b_bf16_2048 { model = nemotron4_15b; cluster = dgx_2048; parallel { tp = 4; dp = 512; tp_comm_overlap = true } batch { global = 8_192; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1; fp32_gradients = true } }
+plan dgxc_nemotron4_15b_fp8_16    { model = nemotron4_15b; cluster = dgx_16;   parallel { tp = 4; dp = 4;   tp_comm_overlap = true } batch { global = 64;    micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1; fp32_gradients = true }; precision = fp8 }
+plan dgxc_nemotron4_15b_fp8_2048  { model = nemotron4_15b; cluster = dgx_2048; parallel { tp = 4; dp = 512; tp_comm_overlap = true } batch { global = 8_192; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1; fp32_gradients = true }; precision = fp8 }
 // Nemotron-4 340B (24.11): BF16 4.61 / 4.84 s, FP8 3.16 / 3.49 s on 128 / 2,048 GPUs.
 // clusterc's memory model puts the BF16 row at 82.5 GiB, 4 % over the 80 GB it ran in, and the
 // FP8 one at 96 %: allowed, as for the Llama 3 plans.
 // clusterc: allow(memory.hbm-overflow)
-plan dgxc_nemotron4_340b_bf16_128  { model = nemotron4_340b; cluster = dgx_128;  parallel { tp = 8; pp = 8; vpp = 12; dp = 2;  tp_comm_overlap = true } batch { global = 32;  micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; fused_cross_entropy = false }
-plan dgxc_nemotron4_340b_bf16_2048 { model = nemotron4_340b; cluster = dgx_2048; parallel { tp = 8; pp = 8; vpp = 12; dp = 32; tp_comm_overlap = true } batch { global = 512; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; fused_cross_entropy = false }
+plan dgxc_nemotron4_340b_bf16_128  { model = nemotron4_340b; cluster = dgx_128;  parallel { tp = 8; pp = 8; vpp = 12; dp = 2;  tp_comm_overlap = true } batch { global = 32;  micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; attention_kernel = flash2 }
+plan dgxc_nemotron4_340b_bf16_2048 { model = nemotron4_340b; cluster = dgx_2048; parallel { tp = 8; pp = 8; vpp = 12; dp = 32; tp_comm_overlap = true } batch { global = 512; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; attention_kernel = flash2 }
 // clusterc: allow(memory.headroom)
-plan dgxc_nemotron4_340b_fp8_128   { model = nemotron4_340b; cluster = dgx_128;  parallel { tp = 8; pp = 8; vpp = 12; dp = 2;  tp_comm_overlap = true } batch { global = 32;  micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
-plan dgxc_nemotron4_340b_fp8_2048  { model = nemotron4_340b; cluster = dgx_2048; parallel { tp = 8; pp = 8; vpp = 12; dp = 32; tp_comm_overlap = true } batch { global = 512; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+plan dgxc_nemotron4_340b_fp8_128   { model = nemotron4_340b; cluster = dgx_128;  parallel { tp = 8; pp = 8; vpp = 12; dp = 2;  tp_comm_overlap = true } batch { global = 32;  micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; recompute = selective; attention_kernel = flash2 }
+plan dgxc_nemotron4_340b_fp8_2048  { model = nemotron4_340b; cluster = dgx_2048; parallel { tp = 8; pp = 8; vpp = 12; dp = 32; tp_comm_overlap = true } batch { global = 512; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; recompute = selective; attention_kernel = flash2 }
 // [N4T], 6,144 GPUs, batch 2,304: 8.0 s.
 plan n4t_nemotron4_340b_6144 { model = nemotron4_340b; cluster = dgx_6144; parallel { tp = 8; pp = 12; vpp = 8; dp = 64; tp_comm_overlap = true } batch { global = 2_304; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 } }
 
