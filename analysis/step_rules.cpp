@@ -186,7 +186,7 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
     d.Note(
         "on the 24 published runs in the validation suite where this warning fires, clusterc's "
         "speed errors run from -12.4 % to +34.0 % on the 18 over InfiniBand and NVLink (+: "
-        "predicted faster), and from -9.5 % to +50.1 % on the 6 over RoCE (docs/validation.md)");
+        "predicted faster), and from -9.5 % to +44.1 % on the 6 over RoCE (docs/validation.md)");
     d.Note(fmt::format(
         "the collectives run once a step, beside {} micro-batch{} a replica: more micro-batches "
         "a step (fewer replicas for the same global batch), a larger micro-batch or more tokens "

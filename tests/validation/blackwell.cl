@@ -250,14 +250,15 @@ plan ml50cw_gb200_llama405b_2496 { model = llama31_405b_mlperf; cluster = gb200_
 //        config_common_cg.sh): [ML50B]'s layout (tp 4, pp 8, cp 2, 8 virtual stages, embedding
 //        and loss in the split, TP overlap, FP8 parameter gathers, the distributed optimizer,
 //        full-iteration CUDA graphs), FP8 with `FP8_RECIPE="tensorwise"` (current scaling) and
-//        `TP_PP_DP_MAPPING`. The NICs are not named: 8 x 400 Gb/s NDR a node (a DGX B200's
+//        `TP_PP_DP_MAPPING` (config_common.sh: `rank_order = tp_cp_ep_pp_dp`, stated since
+//        round 49). The NICs are not named: 8 x 400 Gb/s NDR a node (a DGX B200's
 //        ConnectX-7s) is assumed.
 cluster b200_256 { site = dc; nodes = 32 x dgx_b200; racks = rack { nodes = 4 }; fabric = ndr8 }
 cluster b200_448 { site = dc; nodes = 56 x dgx_b200; racks = rack { nodes = 4 }; fabric = ndr8 }
 // hpg.dgxb200x8.n32: 256 GPUs, global 576, accumulation 144 (dp 4): 27.646 s.
-plan ml51uf_b200_llama405b_256 { model = llama31_405b_mlperf; cluster = b200_256; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 4; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 576;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+plan ml51uf_b200_llama405b_256 { model = llama31_405b_mlperf; cluster = b200_256; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; rank_order = tp_cp_ep_pp_dp; dp = 4; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 576;   micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
 // hpg.dgxb200x8.n56: 448 GPUs, global 1,008, accumulation 144 (dp 7): 27.978 s.
-plan ml51uf_b200_llama405b_448 { model = llama31_405b_mlperf; cluster = b200_448; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; dp = 7; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_008; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
+plan ml51uf_b200_llama405b_448 { model = llama31_405b_mlperf; cluster = b200_448; parallel { tp = 4; pp = 8; cp = 2; vpp = 8; rank_order = tp_cp_ep_pp_dp; dp = 7; first_stage_layers = 15; last_stage_layers = 15; tp_comm_overlap = true } batch { global = 1_008; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current; kernel_launch = graph }
 
 // ---- MLPerf Training v5.1 Llama 3.1 8B on one node of B200 and of B300 (round 24, entered
 // before their predictions were seen).
@@ -602,7 +603,11 @@ plan mb2509_gb200_llama31_405b_fsdp { model = models.llama3_405b; cluster = gb20
 //        logged), stochastic rounding and 16 x 16 weight scaling on and the Hadamard transform
 //        off, attention in FP8 (`NVTE_DPA_FP8_RECIPE=Float8CurrentScaling`, FP8_DPA), no TP,
 //        micro-batch 2 (1 on 16 and 32 GPUs), no accumulation, the distributed optimizer,
-//        Megatron-Core CUDA graphs. The 405B recipe (config_GB*_*_cg_fp4.sh with
+//        Megatron-Core CUDA graphs (per layer in the 8-GPU runs: `FULL_CUDA_GRAPH=0` in
+//        config_GB*_2x4x2xtp1pp1cp1_8b_fp4.sh, `cuda_graph_scope='full'` in Nebius b200_n1's
+//        logs; whole-iteration in the 16- and 32-GPU ones), `kernel_launch = graph` for both, as
+//        h100.cl's [ML40] layer graphs: no dense layer reaches the host floor, so the two give
+//        the same prediction (round 49). The 405B recipe (config_GB*_*_cg_fp4.sh with
 //        config_common.sh, config_common_fp4.sh, config_common_405b.sh, config_common_cg.sh):
 //        [ML50B]'s layout (pp 8, cp 2, 8 virtual stages, the embedding and loss in the split,
 //        sequence parallelism, the tp-cp-ep-pp-dp rank order, the whole iteration as a CUDA

@@ -722,13 +722,17 @@ plan ml50_llama405b_8192 { model = llama31_405b_mlperf; cluster = eos_1024; para
 //        disagree). The logs print no configuration; the recipe rests on
 //        config_DGXH100_8x8x1xtp1pp1cp1.sh and config_DGXH100_16x8x1xtp2pp1cp1.sh with
 //        config_common.sh and conf/custom.yaml, which the logged learning rate, warm-up and
-//        decay steps match: on 64 GPUs dp 64, on 128 tp 2 (sequence parallelism and TP overlap)
-//        and dp 64; micro-batch 1 and global batch 64 (no accumulation, as logged); FP8 e4m3
+//        decay steps match: on 64 GPUs dp 64, on 128 tp 2 (sequence parallelism) and dp 64; micro-batch 1 and global batch 64 (no accumulation, as logged); FP8 e4m3
 //        with Megatron's delayed scaling (`FP8_RECIPE` unset) and FP8 parameter gathers; the
 //        distributed optimizer; no CUDA graphs (`MCORE_CUDA_GRAPH=False`); no recompute. The
 //        figure as [ML51E] of blackwell.cl (86.25 and 121.25 samples/s; one block a log runs
 //        20-50 % slower and the median leaves it out). Assumed: a two-tier rail-optimised fat
-//        tree of 400 GbE on the G200 (51.2 Tb/s, 128 x 400G).
+//        tree of 400 GbE on the G200 (51.2 Tb/s, 128 x 400G). Round 49: Cisco's copy of
+//        pretrain.py comments out the one line that installs the communication-overlap callback
+//        (`# trainer.callbacks.append(get_overlap_callback(cfg))`, main()), the only place
+//        `TP_COMM_OVERLAP` takes effect; NVIDIA's copy keeps it. The 128-GPU plan stated TP overlap
+//        until then (+50.1 %); the gradient overlap comes from the strategy's DDP configuration
+//        and stays.
 switch silicon_one_g200 {
   radix          = 128        // Cisco Silicon One G200: 51.2 Tb/s as 128 x 400G
   port_bandwidth = 400 Gb/s
@@ -744,4 +748,4 @@ cluster cisco_h100_128 { site = dc; nodes = 16 x dgx_h100; racks = rack { nodes 
 // hpf_n8: 64 GPUs, global 64, dp 64: 11,040 tokens/s/GPU.
 plan ml51c_h100_llama31_8b_64  { model = models.llama3_8b; cluster = cisco_h100_64;  parallel { dp = 64 }                              batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
 // hpf_n16: 128 GPUs, global 64, tp 2, dp 64: 7,760 tokens/s/GPU.
-plan ml51c_h100_llama31_8b_128 { model = models.llama3_8b; cluster = cisco_h100_128; parallel { tp = 2; dp = 64; tp_comm_overlap = true } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
+plan ml51c_h100_llama31_8b_128 { model = models.llama3_8b; cluster = cisco_h100_128; parallel { tp = 2; dp = 64 } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8 }
