@@ -30,7 +30,8 @@
 //        by that rule before their predictions were seen. Precision FP8-MX (MXFP8: 1 x 32 blocks
 //        with their scale found in the cast, `fp8_scaling = block`); EP 8 over the 8 GPUs of one
 //        NVLink domain, TP/PP/CP 1; dropless with forced load balancing (the tables' note); but
-//        for the 25.11 B200 row (below), the flex dispatcher with HybridEP (Megatron-Bridge perf_recipes/qwen/gb200/qwen3_moe.py at
+//        for the 25.11 B200 row (below), the flex dispatcher with HybridEP (Megatron-Bridge
+//        perf_recipes/qwen/gb200/qwen3_moe.py at
 //        067f987df, fp8mx: `moe_token_dispatcher_type = "flex"`, `moe_flex_dispatcher_backend =
 //        "hybridep"`; `ep_dispatch = deduplicated`, which changes nothing inside one NVLink
 //        domain); no recompute; the distributed optimizer. The same model and layout run 1.7x

@@ -283,8 +283,7 @@ plan nemo24_nemotron_340b { model = nemotron4_340b; cluster = dgx_128; parallel 
 //        second reading of them is at hand. Assumed: BF16 (the report states no FP8; its 41 % is
 //        of the BF16 peak: 192 tokens/s a GPU at 2,105 GFLOP a token is 404 TFLOP/s, 40.9 % of
 //        989), micro-batch 1, one layer a virtual stage (VP 8, as NeMo's own 340B recipes place
-//        them), the rest as [DGXC] but the loss (Megatron-Core's fused default, as first
-//        entered).
+//        them), the rest as [DGXC]'s general settings (the fused loss among them).
 // Looked at after entry: the [N4T] step at VP 1, 2 and 4 instead of 8 comes to -5.8, -14.3 and
 // -17.9 % against -18.5 %; in FP8 it would be -41 %. Round 49: the plan keeps [DGXC]'s general
 // settings, not its 340B recipe's, because NeMo Launcher's nemotron_340b.yaml differs between

@@ -114,5 +114,5 @@ plan mvc_gb200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb200_64; p
 // (`overlap_moe_expert_parallel_comm`, `delay_wgrad_compute`: `ep_comm_overlap = true`). FP8
 // attention (`fp8_dot_product_attention`, the same helper) was added after the first prediction,
 // +4.4 % without it, when blackwell.cl's two 8-GPU rows of this recipe were found to leave out
-// both it and the overlap (round 49 there). clusterc's step at 8 GPUs is 5.60 s, at 256 5.58 s.
+// both it and the overlap (round 49 there). clusterc's step at 8 GPUs is 5.65 s, at 256 5.63 s.
 plan mvc_gb300_qwen3_30b_a3b_256 { model = qwen3_30b_a3b; cluster = gb300_256; parallel { dp = 256; ep = 8; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 16_384; micro = 8; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
