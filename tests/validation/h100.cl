@@ -296,7 +296,7 @@ plan nemo24_nemotron_340b { model = nemotron4_340b; cluster = dgx_128; parallel 
 // -17.9 % against -18.5 %; in FP8 it would be -41 %. Round 49: NeMo Launcher's
 // nemotron_340b.yaml as committed with "actual GPU/GBS numbers used in pretraining" (7c842fcd,
 // 2024-06-17, three days after the report; unchanged to tag 24.07) is this run: 768 nodes, GBS
-// 2,304, TP 8, PP 12, VP 8 (the VP the plan had taken from it), BF16, with selective recompute
+// 2,304, TP 8, PP 12, VP 8 (the VP the plan had assumed), BF16, with selective recompute
 // (the attention core), no TP communication overlap (`ub_tp_comm_overlap: False`) and no
 // cross_entropy_loss_fusion key (unfused); also `overlap_p2p_comm: False`, which the language
 // cannot state. Stated since: 6.52 -> 7.48 s, -18.5 -> -6.5 %. The file's later versions (December
