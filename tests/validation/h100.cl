@@ -123,48 +123,56 @@ plan mf_h100_70b { model = mpt_70b; cluster = h100_64; parallel { dp = 64 } batc
 // [MF] table "H100 80GB BF16 (Large Scale, >= 128 GPUs)", every row (70b-7b added in round 7,
 // 3b and 1b in round 9; read 2026-11-25 from llm-foundry 8c8dd48f7,
 // scripts/train/benchmarking/README.md, published in 5e85bd62d, 2024-01-06): the same MPT models
-// under FSDP over 16 to 64 nodes, gradient accumulation 1.
+// under FSDP over 16 to 64 nodes, gradient accumulation 1. Round 49 read the sweep that published
+// it (5e85bd62d, scripts/train/benchmarking/sweep.py and submit_benchmarks.py): llm-foundry's
+// main branch with `.[gpu-flash2]` (flash-attn 2.4.2), `--attn_impl flash` for 1b, 3b, 7b and 70b
+// (FlashAttention-2: `attention_kernel = flash2`) and `triton` for 13b and 30b (`flash1`), and
+// `--fsdp_config_backward_prefetch BACKWARD_PRE` (`prefetch = backward_pre`, the language's
+// default) with forward prefetch on, which the language cannot state. Until then the plans took
+// the b2a43a147 tables' `flash1` and Composer's BACKWARD_POST. (Its `--fsdp_config_mixed_precision
+// PURE` never reaches the run: submit_benchmarks.py does not pass it on, and the table says
+// DEFAULT.)
 // 70b, 2048, 512 GPUs, micro 8, checkpointing: 1,007 tokens/s/GPU.
-plan mf_h100_70b_512  { model = mpt_70b; cluster = h100_512; parallel { dp = 512 } batch { global = 4_096; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
+plan mf_h100_70b_512  { model = mpt_70b; cluster = h100_512; parallel { dp = 512 } batch { global = 4_096; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash2 }
 // 70b, 2048, 256 GPUs, micro 8, checkpointing: 1,035 tokens/s/GPU.
-plan mf_h100_70b_256  { model = mpt_70b; cluster = h100_256; parallel { dp = 256 } batch { global = 2_048; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
+plan mf_h100_70b_256  { model = mpt_70b; cluster = h100_256; parallel { dp = 256 } batch { global = 2_048; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash2 }
 // 70b, 2048, 128 GPUs, micro 8, checkpointing: 1,058 tokens/s/GPU.
-plan mf_h100_70b_128  { model = mpt_70b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_024; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
+plan mf_h100_70b_128  { model = mpt_70b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_024; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash2 }
 // 30b, 2048, 512 GPUs, micro 8, checkpointing: 2,115 tokens/s/GPU.
-plan mf_h100_30b_512  { model = mpt_30b; cluster = h100_512; parallel { dp = 512 } batch { global = 4_096; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
+plan mf_h100_30b_512  { model = mpt_30b; cluster = h100_512; parallel { dp = 512 } batch { global = 4_096; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
 // 30b, 2048, 256 GPUs, micro 8, checkpointing: 2,148 tokens/s/GPU.
-plan mf_h100_30b_256  { model = mpt_30b; cluster = h100_256; parallel { dp = 256 } batch { global = 2_048; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
+plan mf_h100_30b_256  { model = mpt_30b; cluster = h100_256; parallel { dp = 256 } batch { global = 2_048; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
 // 30b, 2048, 128 GPUs, micro 8, checkpointing: 2,199 tokens/s/GPU.
-plan mf_h100_30b_128  { model = mpt_30b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_024; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
+plan mf_h100_30b_128  { model = mpt_30b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_024; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
 // 13b, 2048, 512 GPUs, micro 16, checkpointing: 4,952 tokens/s/GPU.
-plan mf_h100_13b_512  { model = mpt_13b; cluster = h100_512; parallel { dp = 512 } batch { global = 8_192; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
+plan mf_h100_13b_512  { model = mpt_13b; cluster = h100_512; parallel { dp = 512 } batch { global = 8_192; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
 // 13b, 2048, 256 GPUs, micro 16, checkpointing: 4,989 tokens/s/GPU.
-plan mf_h100_13b_256  { model = mpt_13b; cluster = h100_256; parallel { dp = 256 } batch { global = 4_096; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
+plan mf_h100_13b_256  { model = mpt_13b; cluster = h100_256; parallel { dp = 256 } batch { global = 4_096; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
 // 13b, 2048, 128 GPUs, micro 16, checkpointing: 5,080 tokens/s/GPU.
-plan mf_h100_13b_128  { model = mpt_13b; cluster = h100_128; parallel { dp = 128 } batch { global = 2_048; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
+plan mf_h100_13b_128  { model = mpt_13b; cluster = h100_128; parallel { dp = 128 } batch { global = 2_048; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
 // 7b, 2048, 512 GPUs, micro 6: 9,670 tokens/s/GPU.
-plan mf_h100_7b_512   { model = mpt_7b; cluster = h100_512; parallel { dp = 512 } batch { global = 3_072; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_7b_512   { model = mpt_7b; cluster = h100_512; parallel { dp = 512 } batch { global = 3_072; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
 // 7b, 2048, 256 GPUs, micro 6: 10,119 tokens/s/GPU.
-plan mf_h100_7b_256   { model = mpt_7b; cluster = h100_256; parallel { dp = 256 } batch { global = 1_536; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_7b_256   { model = mpt_7b; cluster = h100_256; parallel { dp = 256 } batch { global = 1_536; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
 // 7b, 2048, 128 GPUs, micro 6: 10,475 tokens/s/GPU.
-plan mf_h100_7b_128   { model = mpt_7b; cluster = h100_128; parallel { dp = 128 } batch { global = 768; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; prefetch = backward_post; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_7b_128   { model = mpt_7b; cluster = h100_128; parallel { dp = 128 } batch { global = 768; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
 // The same table's 3b and 1b rows, left out until round 9 although round 7 said "every row",
 // run with FSDP SHARD_GRAD_OP (parameters gathered once per micro-batch and kept through the
 // backward, gradients reduce-scattered). Entered as `zero2` until round 21, which gave ZeRO-2's
 // bytes but one ring latency a step; since round 21 `fsdp` with `reshard_after_forward = false`:
 // FSDP's collectives per unit, each paying the ring's latency steps.
 // 3b, 2048, 512 GPUs, micro 8: 21,664 tokens/s/GPU.
-plan mf_h100_3b_512   { model = mpt_3b; cluster = h100_512; parallel { dp = 512 } batch { global = 4_096; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; prefetch = backward_post; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_3b_512   { model = mpt_3b; cluster = h100_512; parallel { dp = 512 } batch { global = 4_096; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
 // 3b, 2048, 256 GPUs, micro 8: 22,772 tokens/s/GPU.
-plan mf_h100_3b_256   { model = mpt_3b; cluster = h100_256; parallel { dp = 256 } batch { global = 2_048; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; prefetch = backward_post; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_3b_256   { model = mpt_3b; cluster = h100_256; parallel { dp = 256 } batch { global = 2_048; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
 // 3b, 2048, 128 GPUs, micro 8: 23,422 tokens/s/GPU.
-plan mf_h100_3b_128   { model = mpt_3b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_024; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; prefetch = backward_post; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_3b_128   { model = mpt_3b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_024; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
 // 1b, 2048, 512 GPUs, micro 12: 39,837 tokens/s/GPU.
-plan mf_h100_1b_512   { model = mpt_1b; cluster = h100_512; parallel { dp = 512 } batch { global = 6_144; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; prefetch = backward_post; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_1b_512   { model = mpt_1b; cluster = h100_512; parallel { dp = 512 } batch { global = 6_144; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
 // 1b, 2048, 256 GPUs, micro 12: 42,555 tokens/s/GPU.
-plan mf_h100_1b_256   { model = mpt_1b; cluster = h100_256; parallel { dp = 256 } batch { global = 3_072; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; prefetch = backward_post; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_1b_256   { model = mpt_1b; cluster = h100_256; parallel { dp = 256 } batch { global = 3_072; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
 // 1b, 2048, 128 GPUs, micro 12: 44,123 tokens/s/GPU.
-plan mf_h100_1b_128   { model = mpt_1b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_536; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; prefetch = backward_post; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash1 }
+plan mf_h100_1b_128   { model = mpt_1b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_536; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
 
 // ---- FP8 on DGX H100: NVIDIA's published NeMo / Megatron-Bridge throughput tables. Every dense
 // Llama and GPT-3 175B row of the NeMo 24.07 and Megatron-Bridge 25.11 tables is here, and the
