@@ -52,9 +52,12 @@
 //        ai-papers.xuzou.cn/papers/llama_2023 and cli99/llm-analysis examples/llama/README.md.
 //  [MF]  MosaicML LLM Foundry, scripts/train/benchmarking/README.md, table "A100 80GB with 1600
 //        Gbps node-node interconnect (RoCE)": MPT models, FSDP FULL_SHARD, bf16.
-//        Attention kernel (`attention_kernel = flash1`): both tables were added to the README
-//        in llm-foundry commit b2a43a147 (2023-10-19), whose sweep.sh ran
-//        submit_benchmarks.py without `--attn_impl`, so its default `triton` applied
+//        Attention kernel (`attention_kernel = flash1`): llm-foundry commit b2a43a147
+//        (2023-10-19) added the H100 table and re-measured 58 of the A100 table's 60 rows (the
+//        two 70b rows, mf_a100_70b and mf_a100_70b_s2048_g32, are the table's earlier
+//        measurements, from 300cc5c58 on, whose submit_benchmarks.py also defaulted to
+//        `triton`; round 49); its sweep.sh ran submit_benchmarks.py without `--attn_impl`, so
+//        its default `triton` applied
 //        (submit_benchmarks.py at that commit: `parser.add_argument('--attn_impl', ...,
 //        default='triton')`; the mpt yamls say the same). That is llmfoundry's
 //        flash_attn_triton.py, the Triton port of FlashAttention-1 by its author ("Overall
