@@ -66,10 +66,16 @@ struct Options {
   // the model counts them (the profiler saw 45 and 49, autograd's bookkeeping among them):
   // 53.7, 57.3, 56.9 us. Per counted kernel, so that the floor reproduces the measured layers.
   double host_kernel_time = 56e-6;  // s
-  // Host time to issue one small eager PyTorch operation of a loop the model counts op by op
-  // (the routed experts' bias, MoE layers with `expert_bias`): tiny kernels issued back to back
-  // every 6.9 us, 9.3 us on a repeat (bench/gpu/README.md, H100 SXM5, 2026-11-26); their mean.
-  double eager_op_time = 8.1e-6;  // s
+  // Host time per kernel of the eager PyTorch operations the model counts one by one (the
+  // routed experts' bias loop, `expert_bias`, and the activation's clamps, `clamped_activation`),
+  // forward and backward: Megatron-Core's own TEGroupedMLP._apply_bias at GPT-OSS 120B's width
+  // with the GPU waiting on the host (8, 16 and 32 local experts of 128-1,024 copies, bf16
+  // probabilities; bench/gpu/moe_block_probe.py, H200, 2026-11-30) took 12.9-17.7 us a forward
+  // kernel and 21.1-32.2 us a backward one, five readings in two runs; their means. Autograd's
+  // backward costs the host more per kernel than the forward; tiny kernels with no autograd
+  // issue every 6.9-9.3 us (H100, 2026-11-26), the 8.1 us taken for both until round 50.
+  double eager_op_time = 15.2e-6;           // s, forward
+  double eager_op_backward_time = 26.8e-6;  // s
   // Host-memory offload where the GPU states no `host_bandwidth`: a PCIe Gen5 x16 link, 128 GB/s
   // both directions (Transformer Engine docs, "CPU offloading": "Traditional PCIe Gen5 x16
   // systems offer 128 GB/s bidirectional bandwidth"), one direction at a time.

@@ -140,6 +140,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // The routed experts' second bias and their activation's clamp, added in eager operations
   // (below): bytes and operations.
   double eager_bytes_fwd = 0, eager_bytes_bwd = 0, eager_ops_fwd = 0, eager_ops_bwd = 0;
+  double routed_act_bwd_extra = 0;  // backward bytes of the weighted gated activation (below)
   if (!moe_layer) {
     double ffn = double(in.ffn);
     const double cast_before = cast_fwd;
@@ -180,6 +181,14 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // to and from expert order (read + write each way).
     act_bytes = act_in * 2 * M * double(in.top_k) * fe / t;  // the routed copies' (moe_act)
     elementwise += act_in * 2 * M * (double(in.top_k) * fe + fs) / t;
+    // The routed copies' gated activation takes the router's probabilities as weights
+    // (Megatron-Core's weighted_bias_swiglu_impl and weighted_bias_quick_geglu_impl under its
+    // jit_fuser, torch.compile): backward, one kernel reads both halves and the output gradient
+    // and writes the input gradient, and a reduction reads them again for the probabilities'
+    // gradient. At the suite's shapes that took the time of 21.5 bytes an element of the output
+    // (21.1-22.2 at Qwen3 30B-A3B's and GPT-OSS 120B's widths; bench/gpu/moe_block_probe.py,
+    // H200, 2026-11-30), where the element-wise rule's twice the forward gives 12.
+    if (in.swiglu) routed_act_bwd_extra = (21.5 - 2 * act_in * 2) * M * double(in.top_k) * fe / t;
     elementwise += 2 * 2 * (2 * tokens * double(in.top_k) * h);
     kernels += 3 + int(local);
     if (in.fused_grouped_mlp) {
@@ -192,6 +201,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
       // one kernel. Nothing separate is left for `moe_activation` recompute to replay.
       elementwise -= act_bytes;
       act_bytes = 0;
+      routed_act_bwd_extra = 0;
       kernels -= int(local);
       cast_fwd -= local * in.cast_bytes * me * (fe / et);
       cast_bwd -= local * in.cast_bytes * me * (up * fe / et);
@@ -212,14 +222,19 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // b * p written (2), t and it read and the sum written (6), the concatenation read and
     // written (4). Backward: the bias and probability gradients, each a product written and
     // read again by its sum (2 x 6), and the split's backward concatenating the output gradient
-    // (4). Two operations a local expert and the concatenation forward, four a local expert and
-    // two concatenations backward, each an eager operation the host issues on its own.
+    // (4). Two kernels a local expert and the concatenation forward, each an eager operation the
+    // host issues on its own; backward, autograd ran five a local expert and two more at 1,024
+    // copies an expert or more (82 for 16 local experts, 12 for 2), the bias gradient's sum in
+    // two passes. The broadcasting product runs PyTorch's generic element-wise kernel: at
+    // GPT-OSS 120B's width the loop took the time of 15 bytes an element forward and 24 backward
+    // at the H200's memory efficiency (14.4-14.9 and 23.7-24.7 at 2, 4 and 8 local experts of
+    // 65,536 copies in all; bench/gpu/moe_block_probe.py, 2026-11-30), which is charged.
     if (in.eager_expert_bias) {
       const double elements = tokens * double(in.top_k) * h;
-      eager_bytes_fwd = 12 * elements;
-      eager_bytes_bwd = 16 * elements;
+      eager_bytes_fwd = 15 * elements;
+      eager_bytes_bwd = 24 * elements;
       eager_ops_fwd = 2 * local + 1;
-      eager_ops_bwd = 4 * local + 2;
+      eager_ops_bwd = 5 * local + 2;
     }
     // The experts' clamped activation (GPT-OSS, `clamped_activation`): Megatron-Core's
     // weighted_bias_quick_geglu_impl (megatron/core/fusions/fused_bias_geglu.py, 2e29a5e of
@@ -229,15 +244,20 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // (torch/csrc/autograd/FunctionsManual.cpp) fills a zero scalar and selects the gradient
     // under a mask: the gate's `<=` (read 2, write a 1-byte mask) and where (read 1 + 2, write 2),
     // the linear half's `>=`, `<=` and logical_and_ (3 bytes each) and where (5); the chunk's
-    // backward concatenates the halves' gradients (8): 30 bytes in nine operations. Graph replay
-    // keeps the kernels and drops their host time (PlanInputs::eager_op_time is then 0).
+    // backward concatenates the halves' gradients (8): 30 bytes in nine operations. The clamps
+    // and the masks read strided halves through PyTorch's generic (unvectorised) element-wise
+    // kernel: Megatron-Core's own function took the time of 26 bytes an element forward and 53
+    // backward at the H200's memory efficiency (0.356 and 0.732 ms at 16 x 1,024 copies of
+    // GPT-OSS 120B, 1.42 and 2.89 ms at 2 x 32,768; bench/gpu/moe_block_probe.py, 2026-11-30),
+    // which is what is charged. Graph replay keeps the kernels and drops their host time
+    // (PlanInputs::eager_op_time is then 0).
     if (in.eager_activation_clamp) {
       const double elements = tokens * double(in.top_k) * fe / et;
-      eager_bytes_fwd += 16 * elements;
-      eager_bytes_bwd += 30 * elements;
+      eager_bytes_fwd += 26 * elements;
+      eager_bytes_bwd += 53 * elements;
       eager_ops_fwd += 3;
       eager_ops_bwd += 9;
-      act_bytes += 16 * elements;  // `moe_activation` recompute replays the clamps too
+      act_bytes += 26 * elements;  // `moe_activation` recompute replays the clamps too
     }
   }
   lt.gemm_time = gemm;
@@ -391,6 +411,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     ew_fwd += MemoryBoundTime(in, cast_fwd) + (casts - 1) * in.gemm_overhead;
     ew_bwd += MemoryBoundTime(in, cast_bwd) + (casts - 1) * in.gemm_overhead;
   }
+  if (routed_act_bwd_extra > 0) ew_bwd += MemoryBoundTime(in, routed_act_bwd_extra);
   if (eager_bytes_fwd > 0) {
     ew_fwd += MemoryBoundTime(in, eager_bytes_fwd) + (eager_ops_fwd - 1) * in.gemm_overhead;
     ew_bwd += MemoryBoundTime(in, eager_bytes_bwd) + (eager_ops_bwd - 1) * in.gemm_overhead;
@@ -418,7 +439,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // time per eager operation, not the per-counted-kernel figure that carries uncounted
   // bookkeeping.
   lt.fwd = std::max(lt.fwd, counted_fwd * in.host_kernel_time + eager_ops_fwd * in.eager_op_time);
-  lt.bwd = std::max(lt.bwd, counted_bwd * in.host_kernel_time + eager_ops_bwd * in.eager_op_time);
+  lt.bwd = std::max(lt.bwd,
+                    counted_bwd * in.host_kernel_time + eager_ops_bwd * in.eager_op_backward_time);
   // Recompute (Korthikanti et al. 2022): full replays the layer's forward; selective the
   // modules the plan names, by default the attention core, fused or not (Megatron-Core replays
   // the fused kernel's forward too: transformer/attention.py, _checkpointed_attention_forward).

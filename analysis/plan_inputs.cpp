@@ -18,7 +18,9 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.gemm_overhead = options.gemm_overhead;
   in.host_kernel_time =
       plan.kernel_launch == ir::KernelLaunch::eager ? options.host_kernel_time : 0;
-  in.eager_op_time = plan.kernel_launch == ir::KernelLaunch::eager ? options.eager_op_time : 0;
+  const bool eager = plan.kernel_launch == ir::KernelLaunch::eager;
+  in.eager_op_time = eager ? options.eager_op_time : 0;
+  in.eager_op_backward_time = eager ? options.eager_op_backward_time : 0;
   in.step_overhead = plan.HasField("step_overhead") ? plan.step_overhead.si : options.step_overhead;
   in.gemm_tile = options.gemm_tile;
   in.optimizer_bytes_per_param = plan.optimizer.fused ? options.optimizer_bytes_per_param

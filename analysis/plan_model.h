@@ -168,6 +168,7 @@ struct PlanInputs {
   double step_overhead = 0;     // s per step outside the step's kernels (Options::step_overhead)
   double gemm_tile = 128;       // tile edge for quantisation
   double optimizer_bytes_per_param = 42;  // HBM traffic of the optimizer step (Options)
+  double eager_op_backward_time = 0;      // s per eager operation in backward (Options)
   // HBM bytes per element of a linear layer's input cast to its quantized format: FP8, read 2 +
   // write the FP8 tensor and its transpose 2, plus a 2-byte amax read under current scaling;
   // NVFP4 5.125 (MakePlanInputs; layer_model.cpp).
