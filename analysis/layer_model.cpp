@@ -188,7 +188,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // gradient. At the suite's shapes that took the time of 21.5 bytes an element of the output
     // (21.1-22.2 at Qwen3 30B-A3B's and GPT-OSS 120B's widths; bench/gpu/moe_block_probe.py,
     // H200, 2026-11-30), where the element-wise rule's twice the forward gives 12.
-    if (in.swiglu) routed_act_bwd_extra = (21.5 - 2 * act_in * 2) * M * double(in.top_k) * fe / t;
+    if (in.swiglu) routed_act_bwd_extra = (21.5 - 12) * M * double(in.top_k) * fe / t;
     elementwise += 2 * 2 * (2 * tokens * double(in.top_k) * h);
     kernels += 3 + int(local);
     if (in.fused_grouped_mlp) {
@@ -214,8 +214,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // HybridEP) and a single local expert skip it.
     if (ep > 1 && local > 1 && !in.ep_deduplicated)
       sorted = 2 * 2 * (2 * tokens * double(in.top_k) * h);
-    // Experts with biases (GPT-OSS, `expert_bias`): the first linear layer's bias is added in the
-    // fused activation (Megatron-Core's weighted_bias_quick_geglu_impl), the second's, scaled by
+    // Experts with biases (GPT-OSS, `expert_bias`): the first linear layer's bias is added in its
+    // grouped GEMM (TEGroupedMLP's linear_fc1 has skip_bias_add=False), the second's, scaled by
     // the router's probability, by TEGroupedMLP._apply_bias (megatron/core/transformer/moe/
     // experts.py, a329dd6 of 2025-09 on): `t + b * p` on each local expert's rows, then one
     // torch.cat, eager 16-bit operations. Forward, per element of the routed copies' output:
