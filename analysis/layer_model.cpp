@@ -185,10 +185,11 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     // (Megatron-Core's weighted_bias_swiglu_impl and weighted_bias_quick_geglu_impl under its
     // jit_fuser, torch.compile): backward, one kernel reads both halves and the output gradient
     // and writes the input gradient, and a reduction reads them again for the probabilities'
-    // gradient. At the suite's shapes that took the time of 21.5 bytes an element of the output
-    // (21.1-22.2 at Qwen3 30B-A3B's and GPT-OSS 120B's widths; bench/gpu/moe_block_probe.py,
-    // H200, 2026-11-30), where the element-wise rule's twice the forward gives 12.
-    if (in.swiglu) routed_act_bwd_extra = (21.5 - 12) * M * double(in.top_k) * fe / t;
+    // gradient. That took the time of 21 bytes an element of the output (19.7-23.1 in 26
+    // readings at expert widths 768-4,096, SwiGLU and GPT-OSS's quick-GEGLU, each compiled for
+    // its width; bench/gpu/moe_block_probe.py, H200, 2026-11-30), where the element-wise rule's
+    // twice the forward gives 12. (The forward took 4.4-4.9 of the 6 it is charged.)
+    if (in.swiglu) routed_act_bwd_extra = (21 - 12) * M * double(in.top_k) * fe / t;
     elementwise += 2 * 2 * (2 * tokens * double(in.top_k) * h);
     kernels += 3 + int(local);
     if (in.fused_grouped_mlp) {

@@ -7,7 +7,7 @@ Megatron-Core's own activation functions (megatron/core/fusions, under its jit_f
 torch.compile) and TEGroupedMLP._apply_bias, and stands torch._grouped_mm in for Transformer
 Engine's grouped GEMMs.
   PYTHONPATH=MEGATRON_LM:bench/gpu python3 bench/gpu/moe_block_probe.py OUT_DIR \
-      [act,bias,block,autograd]
+      [act,bias,block,autograd,widths]
 
 act: the activation over the first grouped GEMM's output as TEGroupedMLP's bias_act_func calls it
 with bias_activation_fusion: GPT-OSS's weighted_bias_quick_geglu_impl (clamp 7, linear offset 1;
@@ -22,6 +22,8 @@ activation, grouped GEMM, bias. CUDA-event time against the profiler's kernel ti
 difference is time the GPU waited on the host.
 autograd: a chain of small element-wise operations through autograd, the host's time per kernel
 forward and backward.
+widths: the weighted SwiGLU's kernels at expert widths 768-4,096 (32,768 copies), the act
+part's measurement.
 Each part gives forward and forward + backward times (backward = the difference) and the kernels
 one iteration ran; act and bias also the bytes the operations move as clusterc counted them until
 round 50 (`clusterc_bytes_*`, `clusterc_ops_*`; layer_model.cpp charges the measured time since).
@@ -78,6 +80,11 @@ def kernels_of(fn, detail=None):
 def activation(kind):
     from megatron.core.fusions.fused_bias_geglu import weighted_bias_quick_geglu_impl
     from megatron.core.fusions.fused_bias_swiglu import weighted_bias_swiglu_impl
+
+    # Each case compiles afresh: a second shape would otherwise recompile with the changed
+    # dimension dynamic, and Inductor's kernels for a dynamic width ran 3x slower than a
+    # training run's, whose layers compile once per width (round 50's first runs).
+    torch._dynamo.reset()
 
     if kind == "quick_geglu":
         return lambda y, p: weighted_bias_quick_geglu_impl(y, None, p, False, 1.0, 7.0)
@@ -264,6 +271,14 @@ def main():
         for name in ("gpt_oss_120b_ep8", "gpt_oss_120b_ep64", "qwen3_30b_ep8"):
             E, me, h, fe, kind, pdt = CASES[name]
             record(res["block"], name, lambda: block_case(E, me, h, fe, kind, pdt))
+    if "widths" in parts:
+        # The weighted SwiGLU's kernels across expert widths at 32,768 copies, bf16 and fp32
+        # probabilities: where does DeepSeek-V3's 2,048 stand?
+        res["widths"] = {}
+        for fe in (768, 1024, 1536, 2048, 2560, 2880, 3072, 4096):
+            for dt in (BF16, torch.float32):
+                record(res["widths"], f"swiglu_f{fe}{suffix(dt)}",
+                       lambda: act_case(8, 4096, 0, fe, "swiglu", dt))
     if "autograd" in parts:
         res["autograd"] = {}
         for n_ops, elements in ((64, 1024), (64, 1 << 20), (256, 1024)):
