@@ -58,8 +58,9 @@ def experts_class():
         def __init__(self, num_local_experts, config, pg_collection=None, name=None):
             super().__init__()
             h, fe = config.hidden_size, config.moe_ffn_hidden_size
-            self.w1 = torch.nn.Parameter(torch.randn(2 * fe, h, device="cuda", dtype=torch.bfloat16) * 0.02)
-            self.w2 = torch.nn.Parameter(torch.randn(h, fe, device="cuda", dtype=torch.bfloat16) * 0.02)
+            bf16 = {"device": "cuda", "dtype": torch.bfloat16}
+            self.w1 = torch.nn.Parameter(torch.randn(2 * fe, h, **bf16) * 0.02)
+            self.w2 = torch.nn.Parameter(torch.randn(h, fe, **bf16) * 0.02)
 
         def forward(self, x, tokens_per_expert, permuted_probs, **kwargs):
             if isinstance(tokens_per_expert, torch.Tensor):
