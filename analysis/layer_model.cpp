@@ -140,7 +140,9 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // The routed experts' second bias and their activation's clamp, added in eager operations
   // (below): bytes and operations.
   double eager_bytes_fwd = 0, eager_bytes_bwd = 0, eager_ops_fwd = 0, eager_ops_bwd = 0;
-  double routed_act_bwd_extra = 0;  // backward bytes of the weighted gated activation (below)
+  double routed_act_bwd_extra = 0;
+  double unpad_fwd = 0, unpad_bwd = 0, unpad_kernels_fwd = 0,
+         unpad_kernels_bwd = 0;  // backward bytes of the weighted gated activation (below)
   if (!moe_layer) {
     double ffn = double(in.ffn);
     const double cast_before = cast_fwd;
@@ -374,6 +376,28 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     attn_kernels_fwd = 4;
     attn_kernels_bwd = 6;
   }
+  // Unpadding around a variable-length fused kernel (`attention_unpad`; flash-attn's
+  // flash_attn/bert_padding.py, called from LLM Foundry's flash_attn_fn, llmfoundry/models/layers/
+  // attention.py at 5e85bd62d). unpad_input gathers Q, K and V to the mask's tokens (torch.gather:
+  // read 2, write 2 bytes an element) and pad_input scatters the output back into zeros (write 2,
+  // then index_put read 2, write 2); backward, each gather's gradient is zeros and a scatter_
+  // (6 bytes an element) and the output's an index (4). Each unpad_input also sums the mask,
+  // finds its nonzero entries and takes the longest sequence with .item(): nonzero and .item()
+  // copy to the host and wait for the GPU, so after the layer's first synchronisation (Q's
+  // nonzero) the GPU runs only what the host issues one operation at a time: Q's max, .item(),
+  // cumsum, pad and gather, then K's and V's sum, nonzero, max, .item(), cumsum, pad and gather,
+  // 19 operations at the host's time per eager operation, beside the three gathers' GPU time.
+  // A CUDA graph cannot hold the synchronisations (PlanInputs::eager_op_time is then 0).
+  double unpad_gather = 0, unpad_host = 0;
+  if (in.flash_attention && in.attention_unpad) {
+    const double qkv = M * (a.q + a.k + a.v) / t, out = M * a.o / t;  // elements
+    unpad_gather = MemoryBoundTime(in, 4 * qkv) + 2 * in.gemm_overhead;
+    unpad_host = 19 * in.eager_op_time;
+    unpad_fwd = unpad_gather + MemoryBoundTime(in, 6 * out) + in.gemm_overhead;
+    unpad_bwd = MemoryBoundTime(in, 6 * qkv + 4 * out) + 6 * in.gemm_overhead;
+    unpad_kernels_fwd = 4;  // Q's mask sum and nonzero before the first synchronisation, pad's two
+    unpad_kernels_bwd = 7;
+  }
   lt.attn_fwd = attn_fwd;
   lt.attn_bwd = attn_bwd;
 
@@ -417,6 +441,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     ew_fwd += MemoryBoundTime(in, eager_bytes_fwd) + (eager_ops_fwd - 1) * in.gemm_overhead;
     ew_bwd += MemoryBoundTime(in, eager_bytes_bwd) + (eager_ops_bwd - 1) * in.gemm_overhead;
   }
+  ew_fwd += unpad_fwd;
+  ew_bwd += unpad_bwd;
   lt.memory_bound = ew_fwd + ew_bwd;
 
   lt.fwd = gemm + attn_fwd + ew_fwd;
@@ -430,8 +456,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // per layer and direction: Megatron-Core's MoE dispatch synchronises with the host in every
   // layer, which keeps the host from running ahead.
   const double other = kernels + (sorted > 0 ? 2 : 0) + casts + (in.unfused_attention_bias ? 1 : 0);
-  const double counted_fwd = gemms + attn_kernels_fwd + other;
-  const double counted_bwd = 2 * gemms + attn_kernels_bwd + other;
+  const double counted_fwd = gemms + attn_kernels_fwd + other + unpad_kernels_fwd;
+  const double counted_bwd = 2 * gemms + attn_kernels_bwd + other + unpad_kernels_bwd;
   lt.kernels_fwd = counted_fwd + eager_ops_fwd;
   lt.kernels_bwd = counted_bwd + eager_ops_bwd;
   lt.eager_ops_fwd = eager_ops_fwd;
@@ -439,7 +465,11 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // The bias loop's and the clamp's operations are counted one by one, so they take the host's
   // time per eager operation, not the per-counted-kernel figure that carries uncounted
   // bookkeeping.
-  lt.fwd = std::max(lt.fwd, counted_fwd * in.host_kernel_time + eager_ops_fwd * in.eager_op_time);
+  // Unpadding's synchronised stretch runs at the pace of the host or of its gathers, whichever
+  // is slower, after the rest of the layer (the GPU queue is empty when it starts).
+  lt.fwd = std::max(lt.fwd - unpad_gather,
+                    counted_fwd * in.host_kernel_time + eager_ops_fwd * in.eager_op_time) +
+           std::max(unpad_gather, unpad_host);
   lt.bwd = std::max(lt.bwd,
                     counted_bwd * in.host_kernel_time + eager_ops_bwd * in.eager_op_backward_time);
   // Recompute (Korthikanti et al. 2022): full replays the layer's forward; selective the

@@ -152,6 +152,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.precision = plan.precision;
   in.flash_attention = plan.flash_attention;
   in.fused_cross_entropy = plan.fused_cross_entropy;
+  in.attention_unpad = plan.attention_unpad && plan.flash_attention;
   in.tokens = plan.tokens;
   in.offload_layers = plan.offload.activations;
   in.checkpoint_every = plan.checkpoint.every.si;

@@ -106,10 +106,13 @@ struct PlanInputs {
   // MoE layers): the activation and the casts between the two grouped GEMMs run inside them.
   bool fused_grouped_mlp = false;
   bool fused_cross_entropy = true;  // else Megatron-LM's per-operation fp32 cross entropy
-  double tokens = 0;                // training tokens; 0: not given
-  double checkpoint_every = 0;      // s; 0: use the optimum
-  double checkpoint_size = 0;       // bytes; 0: derived
-  double framework_reserve = 0;     // bytes
+  // Q, K and V gathered to the mask's tokens around a variable-length fused attention and the
+  // output scattered back, with host synchronisations (`attention_unpad`; layer_model.cpp).
+  bool attention_unpad = false;
+  double tokens = 0;             // training tokens; 0: not given
+  double checkpoint_every = 0;   // s; 0: use the optimum
+  double checkpoint_size = 0;    // bytes; 0: derived
+  double framework_reserve = 0;  // bytes
   // Hardware.
   double peak_flops = 0;  // dense, at the plan's precision, per GPU
   // Dense 16-bit rate for what FP8 (or NVFP4) training keeps in BF16: the attention core, the LM

@@ -569,6 +569,23 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
               "the precision set here");
     sink.Report(std::move(d));
   }
+  // plan.attention-unpad: unpadding wraps a fused kernel, and synchronises with the host.
+  if (plan.attention_unpad &&
+      (!plan.flash_attention || plan.kernel_launch == ir::KernelLaunch::graph)) {
+    auto d = MakeDiagnostic(
+        DiagCode::PlanAttentionUnpad, plan.FieldRange("attention_unpad"),
+        !plan.flash_attention
+            ? std::string("`attention_unpad` without fused attention: unpadding feeds a "
+                          "variable-length FlashAttention kernel, and the field changes nothing "
+                          "here")
+            : std::string("`attention_unpad` with `kernel_launch = graph`: a CUDA graph cannot "
+                          "hold unpad_input's host synchronisations, so clusterc times the "
+                          "gathers and scatters without them"));
+    d.Label(!plan.flash_attention ? plan.FieldRange("flash_attention")
+                                  : plan.FieldRange("kernel_launch"),
+            !plan.flash_attention ? "fused attention turned off here" : "graph replay set here");
+    sink.Report(std::move(d));
+  }
   if (!r.valid) return;
 
   CheckDefaultCalibration(plan, gpu, in, sink);

@@ -368,6 +368,7 @@ struct Plan : Entity {
   bool flash_attention = true;
   bool fused_cross_entropy = true;
   AttentionKernel attention_kernel = AttentionKernel::tuned;
+  bool attention_unpad = false;
   bool fp8_attention = false;
   bool fused_grouped_mlp = false;
   KernelLaunch kernel_launch = KernelLaunch::eager;
@@ -419,6 +420,12 @@ void Describe(Plan& p, V& v) {
           "fused-attention kernel: `tuned` (the GPU's calibration), `flash2` (FlashAttention-2, "
           "which on Hopper reaches about half of a Hopper-specific kernel) or `flash1` "
           "(FlashAttention-1 or its Triton port, about half of FlashAttention-2's speed)");
+  v.Field("attention_unpad", p.attention_unpad, kOptional,
+          "every layer packs Q, K and V to the attention mask's tokens before a variable-length "
+          "FlashAttention call and scatters its output back (flash-attn's bert_padding "
+          "unpad_input and pad_input, as LLM Foundry's flash_attn_fn until 2024-01 and Hugging "
+          "Face's FlashAttention-2 path with a mask run it): three gathers and a scatter a layer, "
+          "their backward, and the host synchronising with the GPU in each gather's setup");
   v.Field("fp8_attention", p.fp8_attention, kOptional,
           "the fused attention's matmuls in FP8 (Transformer Engine's fp8_dpa, Megatron-Core's "
           "fp8_dot_product_attention), timed at the GPU's `fp8_attention_speedup` for heads 128 "

@@ -131,13 +131,15 @@ plan mf_h100_70b { model = mpt_70b; cluster = h100_64; parallel { dp = 64 } batc
 // default) with forward prefetch on, which the language cannot state. Until then the plans took
 // the b2a43a147 tables' `flash1` and Composer's BACKWARD_POST. (Its `--fsdp_config_mixed_precision
 // PURE` never reaches the run: submit_benchmarks.py does not pass it on, and the table says
-// DEFAULT.)
+// DEFAULT.) Round 51: `--attn_impl flash` runs llm-foundry's flash_attn_fn (attention.py at
+// 5e85bd62d), which unpads Q, K and V with flash-attn's unpad_input and pads the output back
+// in every layer (`attention_unpad = true`); the Triton path does not.
 // 70b, 2048, 512 GPUs, micro 8, checkpointing: 1,007 tokens/s/GPU.
-plan mf_h100_70b_512  { model = mpt_70b; cluster = h100_512; parallel { dp = 512 } batch { global = 4_096; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash2 }
+plan mf_h100_70b_512  { model = mpt_70b; cluster = h100_512; parallel { dp = 512 } batch { global = 4_096; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash2; attention_unpad = true }
 // 70b, 2048, 256 GPUs, micro 8, checkpointing: 1,035 tokens/s/GPU.
-plan mf_h100_70b_256  { model = mpt_70b; cluster = h100_256; parallel { dp = 256 } batch { global = 2_048; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash2 }
+plan mf_h100_70b_256  { model = mpt_70b; cluster = h100_256; parallel { dp = 256 } batch { global = 2_048; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash2; attention_unpad = true }
 // 70b, 2048, 128 GPUs, micro 8, checkpointing: 1,058 tokens/s/GPU.
-plan mf_h100_70b_128  { model = mpt_70b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_024; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash2 }
+plan mf_h100_70b_128  { model = mpt_70b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_024; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash2; attention_unpad = true }
 // 30b, 2048, 512 GPUs, micro 8, checkpointing: 2,115 tokens/s/GPU.
 plan mf_h100_30b_512  { model = mpt_30b; cluster = h100_512; parallel { dp = 512 } batch { global = 4_096; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
 // 30b, 2048, 256 GPUs, micro 8, checkpointing: 2,148 tokens/s/GPU.
@@ -151,28 +153,28 @@ plan mf_h100_13b_256  { model = mpt_13b; cluster = h100_256; parallel { dp = 256
 // 13b, 2048, 128 GPUs, micro 16, checkpointing: 5,080 tokens/s/GPU.
 plan mf_h100_13b_128  { model = mpt_13b; cluster = h100_128; parallel { dp = 128 } batch { global = 2_048; micro = 16; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } recompute = full; attention_kernel = flash1 }
 // 7b, 2048, 512 GPUs, micro 6: 9,670 tokens/s/GPU.
-plan mf_h100_7b_512   { model = mpt_7b; cluster = h100_512; parallel { dp = 512 } batch { global = 3_072; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
+plan mf_h100_7b_512   { model = mpt_7b; cluster = h100_512; parallel { dp = 512 } batch { global = 3_072; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2; attention_unpad = true }
 // 7b, 2048, 256 GPUs, micro 6: 10,119 tokens/s/GPU.
-plan mf_h100_7b_256   { model = mpt_7b; cluster = h100_256; parallel { dp = 256 } batch { global = 1_536; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
+plan mf_h100_7b_256   { model = mpt_7b; cluster = h100_256; parallel { dp = 256 } batch { global = 1_536; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2; attention_unpad = true }
 // 7b, 2048, 128 GPUs, micro 6: 10,475 tokens/s/GPU.
-plan mf_h100_7b_128   { model = mpt_7b; cluster = h100_128; parallel { dp = 128 } batch { global = 768; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
+plan mf_h100_7b_128   { model = mpt_7b; cluster = h100_128; parallel { dp = 128 } batch { global = 768; micro = 6; seq_len = 2_048 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2; attention_unpad = true }
 // The same table's 3b and 1b rows, left out until round 9 although round 7 said "every row",
 // run with FSDP SHARD_GRAD_OP (parameters gathered once per micro-batch and kept through the
 // backward, gradients reduce-scattered). Entered as `zero2` until round 21, which gave ZeRO-2's
 // bytes but one ring latency a step; since round 21 `fsdp` with `reshard_after_forward = false`:
 // FSDP's collectives per unit, each paying the ring's latency steps.
 // 3b, 2048, 512 GPUs, micro 8: 21,664 tokens/s/GPU.
-plan mf_h100_3b_512   { model = mpt_3b; cluster = h100_512; parallel { dp = 512 } batch { global = 4_096; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
+plan mf_h100_3b_512   { model = mpt_3b; cluster = h100_512; parallel { dp = 512 } batch { global = 4_096; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2; attention_unpad = true }
 // 3b, 2048, 256 GPUs, micro 8: 22,772 tokens/s/GPU.
-plan mf_h100_3b_256   { model = mpt_3b; cluster = h100_256; parallel { dp = 256 } batch { global = 2_048; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
+plan mf_h100_3b_256   { model = mpt_3b; cluster = h100_256; parallel { dp = 256 } batch { global = 2_048; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2; attention_unpad = true }
 // 3b, 2048, 128 GPUs, micro 8: 23,422 tokens/s/GPU.
-plan mf_h100_3b_128   { model = mpt_3b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_024; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
+plan mf_h100_3b_128   { model = mpt_3b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_024; micro = 8; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2; attention_unpad = true }
 // 1b, 2048, 512 GPUs, micro 12: 39,837 tokens/s/GPU.
-plan mf_h100_1b_512   { model = mpt_1b; cluster = h100_512; parallel { dp = 512 } batch { global = 6_144; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
+plan mf_h100_1b_512   { model = mpt_1b; cluster = h100_512; parallel { dp = 512 } batch { global = 6_144; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2; attention_unpad = true }
 // 1b, 2048, 256 GPUs, micro 12: 42,555 tokens/s/GPU.
-plan mf_h100_1b_256   { model = mpt_1b; cluster = h100_256; parallel { dp = 256 } batch { global = 3_072; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
+plan mf_h100_1b_256   { model = mpt_1b; cluster = h100_256; parallel { dp = 256 } batch { global = 3_072; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2; attention_unpad = true }
 // 1b, 2048, 128 GPUs, micro 12: 44,123 tokens/s/GPU.
-plan mf_h100_1b_128   { model = mpt_1b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_536; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2 }
+plan mf_h100_1b_128   { model = mpt_1b; cluster = h100_128; parallel { dp = 128 } batch { global = 1_536; micro = 12; seq_len = 2_048 } optimizer = adam { sharding = fsdp; reshard_after_forward = false; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } attention_kernel = flash2; attention_unpad = true }
 
 // ---- FP8 on DGX H100: NVIDIA's published NeMo / Megatron-Bridge throughput tables. Every dense
 // Llama and GPT-3 175B row of the NeMo 24.07 and Megatron-Bridge 25.11 tables is here, and the
