@@ -140,9 +140,9 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // The routed experts' second bias and their activation's clamp, added in eager operations
   // (below): bytes and operations.
   double eager_bytes_fwd = 0, eager_bytes_bwd = 0, eager_ops_fwd = 0, eager_ops_bwd = 0;
-  double routed_act_bwd_extra = 0;
-  double unpad_fwd = 0, unpad_bwd = 0, unpad_kernels_fwd = 0,
-         unpad_kernels_bwd = 0;  // backward bytes of the weighted gated activation (below)
+  double routed_act_bwd_extra = 0;  // backward bytes of the weighted gated activation (below)
+  // Unpadding around the fused attention (`attention_unpad`, below): time and kernels.
+  double unpad_fwd = 0, unpad_bwd = 0, unpad_kernels_fwd = 0, unpad_kernels_bwd = 0;
   if (!moe_layer) {
     double ffn = double(in.ffn);
     const double cast_before = cast_fwd;
@@ -150,11 +150,15 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     const double mlp_gemm = lt.column_gemm[1] + linear(M, h, ffn / t);
     gemm += mlp_gemm;
     lt.flops_fwd += 2 * M * (up + 1) * h * ffn / t;
-    act_bytes = act_in * 2 * M * ffn / t;
+    // Eager SwiGLU (`eager_ops { activation }`; torchtitan's FeedForward at 1ea476e9f,
+    // `w2(F.silu(w1(x)) * w3(x))`): silu reads and writes the gate (4 bytes an element), the
+    // product reads both halves and writes (6), two kernels where the fused one moves 6.
+    const bool eager_swiglu = in.swiglu && in.eager_activation;
+    act_bytes = (eager_swiglu ? 5.0 : act_in) * 2 * M * ffn / t;
     elementwise += act_bytes;
     mlp_replay = mlp_gemm + MemoryBoundTime(in, act_bytes) +
                  (cast_fwd > cast_before ? MemoryBoundTime(in, cast_fwd - cast_before) : 0);
-    kernels += 1;
+    kernels += eager_swiglu ? 2 : 1;
   } else {
     double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
     double ep = double(std::max<int64_t>(1, in.ep));
@@ -405,12 +409,29 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // as ~3 passes over their input: H100-MEASURED.md, 77 us for 64 MiB against GELU's 52 us for 2
   // passes), two residual adds (read two, write one; + a 1-byte mask with dropout), rotary
   // embeddings on Q and K (read + write) for RMSNorm-style models.
-  const double norm_bytes = 2 * 3 * hw;
+  // Eager operations (`eager_ops`; Meta's reference Llama code as torchtitan ran it at
+  // 1ea476e9f, torchtitan/models/norms.py and models/llama/model.py, no compiler), each a kernel
+  // that reads and writes HBM, backward twice the forward's bytes as every element-wise kernel
+  // here. RMSNorm: `(x.float() * torch.rsqrt(x.float().pow(2).mean(-1) + eps)).type_as(x) *
+  // weight`: the cast (read 2, write 4), square (4 + 4), mean (read 4), the product (4 + 4), the
+  // cast back (4 + 2), the scale (2 + 2): 36 bytes an element in eight kernels (the add and the
+  // rsqrt on one value a token) where a fused norm moves 6. Rotary embeddings: Q and K cast to
+  // fp32 (2 + 4), multiplied as complex numbers (4 + 4), cast back (4 + 2): 20 bytes an element
+  // in six kernels where a fused one moves 4.
+  const bool eager_rms = in.eager_norm && !in.layernorm;
+  const double norm_bytes = (eager_rms ? 36.0 / 2 : 3) * 2 * hw;
   elementwise += norm_bytes + 2 * 3 * hw + (dropout ? 2 * hw / 2 : 0);
-  kernels += 4;
+  kernels += eager_rms ? 2 * 8 + 2 : 4;
   if (!in.layernorm && !in.mla) {
-    elementwise += 2 * 2 * M * (a.q + a.k) / t;
-    kernels += 1;
+    elementwise += (in.eager_rope ? 20 : 4) * M * (a.q + a.k) / t;
+    kernels += in.eager_rope ? 6 : 1;
+  }
+  // repeat_kv (`eager_ops { kv_repeat }`): K and V, kv_heads wide, expanded and copied to the
+  // query heads' width before the attention (read the narrow tensor, write the wide one); its
+  // backward sums the copies' gradients back (read wide, write narrow), the same bytes.
+  if (in.eager_kv_repeat && a.k < a.q) {
+    elementwise += 2 * M * (a.k + a.q) / t + 2 * M * (a.v + a.q) / t;
+    kernels += 2;
   }
   // Backward of an element-wise kernel reads the output gradient and the saved input and writes
   // the input gradient: 2x the forward's bytes.

@@ -153,6 +153,10 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.flash_attention = plan.flash_attention;
   in.fused_cross_entropy = plan.fused_cross_entropy;
   in.attention_unpad = plan.attention_unpad && plan.flash_attention;
+  in.eager_norm = plan.eager_ops.norm;
+  in.eager_rope = plan.eager_ops.rope;
+  in.eager_activation = plan.eager_ops.activation;
+  in.eager_kv_repeat = plan.eager_ops.kv_repeat;
   in.tokens = plan.tokens;
   in.offload_layers = plan.offload.activations;
   in.checkpoint_every = plan.checkpoint.every.si;

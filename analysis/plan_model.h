@@ -109,6 +109,8 @@ struct PlanInputs {
   // Q, K and V gathered to the mask's tokens around a variable-length fused attention and the
   // output scattered back, with host synchronisations (`attention_unpad`; layer_model.cpp).
   bool attention_unpad = false;
+  // Element-wise steps run as eager PyTorch operations (`eager_ops`; layer_model.cpp).
+  bool eager_norm = false, eager_rope = false, eager_activation = false, eager_kv_repeat = false;
   double tokens = 0;             // training tokens; 0: not given
   double checkpoint_every = 0;   // s; 0: use the optimum
   double checkpoint_size = 0;    // bytes; 0: derived

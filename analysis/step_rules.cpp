@@ -145,7 +145,7 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
     d.Note(
         "clusterc charges hidden collectives only the compute they slow; on the 19 published "
         "runs in the validation suite where this warning fires, clusterc's speed errors run "
-        "from -0.1 % to +17.6 % (+: predicted faster), median +9.6 % (docs/validation.md)");
+        "from -0.1 % to +17.6 % (+: predicted faster), median +9.5 % (docs/validation.md)");
     d.Note(
         "a larger micro-batch or sequence, or activation recompute, gives each gathered byte "
         "more compute to hide behind");

@@ -329,6 +329,35 @@ void Describe(RecomputeModules& r, V& v) {
           "`mla_up_proj`)");
 }
 
+// Element-wise steps of a layer that run as separate eager PyTorch operations, each reading and
+// writing HBM, where a fused kernel would do them in one pass (docs/model.md "Eager operations").
+struct EagerOps {
+  bool norm = false;
+  bool rope = false;
+  bool activation = false;
+  bool kv_repeat = false;
+};
+
+template <class V>
+void Describe(EagerOps& e, V& v) {
+  v.Field("norm", e.norm, kOptional,
+          "RMSNorm as PyTorch operations on an fp32 copy (cast, square, mean, add, rsqrt, "
+          "multiply, cast back, scale: torchtitan's `rmsnorm`, Meta's reference Llama code), "
+          "36 bytes an element where a fused kernel moves 6; a LayerNorm is one kernel in "
+          "PyTorch and is not affected");
+  v.Field("rope", e.rope, kOptional,
+          "rotary embeddings through complex numbers in fp32 (cast, complex multiply, cast back, "
+          "for Q and K: Meta's reference Llama code), 20 bytes an element of Q and K where a "
+          "fused kernel moves 4");
+  v.Field("activation", e.activation, kOptional,
+          "a dense MLP's SwiGLU as two operations (silu, then the product with the up "
+          "projection), 10 bytes an element of the FFN width where a fused kernel moves 6");
+  v.Field("kv_repeat", e.kv_repeat, kOptional,
+          "grouped-query attention's K and V copied out to every query head before the "
+          "attention kernel (repeat_kv: expand and reshape), and the copies' gradients summed "
+          "back in backward");
+}
+
 // What a plan keeps in host memory instead of the GPU's (docs/model.md "Activation offload").
 struct Offload {
   // Layers per GPU whose saved activations go to host memory after their forward and come back
@@ -365,6 +394,7 @@ struct Plan : Entity {
   double tokens = 0;
   Checkpoint checkpoint;
   Offload offload;
+  EagerOps eager_ops;
   bool flash_attention = true;
   bool fused_cross_entropy = true;
   AttentionKernel attention_kernel = AttentionKernel::tuned;
@@ -410,6 +440,10 @@ void Describe(Plan& p, V& v) {
   v.Field("tokens", p.tokens, kOptional, "training tokens, e.g. `15 trillion`");
   v.Field("checkpoint", p.checkpoint, kOptional, "`checkpoint { every = 30 min }`");
   v.Field("offload", p.offload, kOptional, "`offload { activations = 40 }`: host-memory offload");
+  v.Field("eager_ops", p.eager_ops, kOptional,
+          "`eager_ops { norm = true; rope = true }`: the layer's element-wise steps that run as "
+          "separate eager PyTorch operations rather than fused kernels (no compiler), as Meta's "
+          "reference Llama code and torchtitan run them");
   v.Field("flash_attention", p.flash_attention, kOptional,
           "attention does not store the s x s score matrix");
   v.Field("fused_cross_entropy", p.fused_cross_entropy, kOptional,

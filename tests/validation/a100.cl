@@ -493,14 +493,17 @@ plan mf_a100_125m_s512_g8 { model = mpt_125m; cluster = a100_8; parallel { dp = 
 // (`fp32_params = true`, round 14), one micro-batch a step, F.scaled_dot_product_attention (FA2 on
 // A100: the A100's own attention calibration), compile = false; train_configs give seq_len 4,096
 // (Llama 2) and 8,192 (Llama 3). The document names no cluster: Selene's DGX A100 nodes and HDR
-// rails above stand in for Meta's A100 cluster (RSC is DGX A100 with 8 x 200 Gb/s HDR too). Not
-// modelled: the 70B configs' `norm_type = "rmsnorm"` (unfused PyTorch ops; 13B uses Triton's
-// fused_rmsnorm).
+// rails above stand in for Meta's A100 cluster (RSC is DGX A100 with 8 x 200 Gb/s HDR too).
+// Stated since round 51 (`eager_ops`, model.md "Eager operations"): with compile off, the 70B
+// configs' RMSNorm (`norm_type = "rmsnorm"`; 13B's is Triton's `fused_rmsnorm`), and in every
+// model the rotary embeddings (complex numbers in fp32), SwiGLU (silu, then the product) and the
+// 70B's repeat_kv run as separate eager PyTorch operations (torchtitan/models/llama/model.py and
+// norms.py at 1ea476e9f).
 model llama2_13b { layers = 40; hidden = 5_120; ffn = 13_824; heads = 40; vocab = 32_000 }
 model llama2_70b { layers = 80; hidden = 8_192; ffn = 28_672; heads = 64; kv_heads = 8; vocab = 32_000 }
 // Llama 2 13B, batch size 2, no activation checkpointing: 2,162 WPS (MFU 61.1 %).
-plan tt_llama2_13b { model = llama2_13b; cluster = a100_64; parallel { dp = 64 } batch { global = 128; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate } }
+plan tt_llama2_13b { model = llama2_13b; cluster = a100_64; parallel { dp = 64 } batch { global = 128; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate }; eager_ops { rope = true; activation = true } }
 // Llama 2 70B, batch size 2, full activation checkpointing: 353 WPS (MFU 50.5 %).
-plan tt_llama2_70b { model = llama2_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 128; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full }
+plan tt_llama2_70b { model = llama2_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 128; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full ; eager_ops { norm = true; rope = true; activation = true; kv_repeat = true } }
 // Llama 3 70B, batch size 1, full activation checkpointing: 331 WPS (MFU 51.7 %).
-plan tt_llama3_70b { model = models.llama3_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full }
+plan tt_llama3_70b { model = models.llama3_70b; cluster = a100_64; parallel { dp = 64 } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = fsdp; fp32_params = true; fused = false; fp32_gradients = true; grad_accumulation = separate }; recompute = full ; eager_ops { norm = true; rope = true; activation = true; kv_repeat = true } }
