@@ -428,7 +428,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   }
   // repeat_kv (`eager_ops { kv_repeat }`): K and V, kv_heads wide, expanded and copied to the
   // query heads' width before the attention (read the narrow tensor, write the wide one); its
-  // backward sums the copies' gradients back (read wide, write narrow), the same bytes.
+  // backward sums the copies' gradients back (read wide, write narrow), charged as every
+  // element-wise kernel here at twice the forward's bytes.
   if (in.eager_kv_repeat && a.k < a.q) {
     elementwise += 2 * M * (a.k + a.q) / t + 2 * M * (a.v + a.q) / t;
     kernels += 2;

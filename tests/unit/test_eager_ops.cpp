@@ -56,8 +56,8 @@ TEST_CASE("eager norms, rotary embeddings, SwiGLU and repeat_kv move the code's 
 
 TEST_CASE("torchtitan's three A100 runs with their eager operations", "[eager_ops]") {
   // pytorch/torchtitan docs/performance.md (1ea476e9f): WPS per GPU on 64 A100 80 GB. With the
-  // operations its code ran eagerly the step model comes within 6 % of each; fused, it was 5-10 %
-  // optimistic.
+  // operations its code ran eagerly the step model comes within 6 % of each (fused, it was 5-10 %
+  // optimistic).
   auto c = ValidationSpec("a100.cl");
   for (const auto& [name, published] : {std::pair<const char*, double>{"tt_llama2_13b", 2162},
                                         {"tt_llama2_70b", 353},
@@ -70,7 +70,7 @@ TEST_CASE("torchtitan's three A100 runs with their eager operations", "[eager_op
     const double without = EvaluatePlan(fused).tokens_per_second / gpus;
     CAPTURE(name, with, without);
     CHECK(with == Approx(published).epsilon(0.06));
-    CHECK(without > published * 1.05);
+    CHECK(without > with * 1.03);  // the eager operations cost each run 4-6 %
   }
 }
 
