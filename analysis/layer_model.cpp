@@ -143,6 +143,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   double routed_act_bwd_extra = 0;  // backward bytes of the weighted gated activation (below)
   // Unpadding around the fused attention (`attention_unpad`, below): time and kernels.
   double unpad_fwd = 0, unpad_bwd = 0, unpad_kernels_fwd = 0, unpad_kernels_bwd = 0;
+  // Of the element-wise kernels, `eager_ops`' eager operations forward and backward (below).
+  double eager_elementwise_fwd = 0, eager_elementwise_bwd = 0;
   if (!moe_layer) {
     double ffn = double(in.ffn);
     const double cast_before = cast_fwd;
@@ -159,6 +161,10 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     mlp_replay = mlp_gemm + MemoryBoundTime(in, act_bytes) +
                  (cast_fwd > cast_before ? MemoryBoundTime(in, cast_fwd - cast_before) : 0);
     kernels += eager_swiglu ? 2 : 1;
+    if (eager_swiglu) {
+      eager_elementwise_fwd += 2;
+      eager_elementwise_bwd += 2;
+    }
   } else {
     double fe = double(in.expert_ffn > 0 ? in.expert_ffn : in.ffn);
     double ep = double(std::max<int64_t>(1, in.ep));
@@ -415,16 +421,35 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // here. RMSNorm: `(x.float() * torch.rsqrt(x.float().pow(2).mean(-1) + eps)).type_as(x) *
   // weight`: the cast (read 2, write 4), square (4 + 4), mean (read 4), the product (4 + 4), the
   // cast back (4 + 2), the scale (2 + 2): 36 bytes an element in eight kernels (the add and the
-  // rsqrt on one value a token) where a fused norm moves 6. Rotary embeddings: Q and K cast to
-  // fp32 (2 + 4), multiplied as complex numbers (4 + 4), cast back (4 + 2): 20 bytes an element
-  // in six kernels where a fused one moves 4.
+  // rsqrt on one value a token) where a fused norm moves 6. Rotary embeddings, `complex`: Q and
+  // K cast to fp32 (2 + 4), multiplied as complex numbers (4 + 4), cast back (4 + 2): 20 bytes an
+  // element in six kernels where a fused one moves 4. `rotate_half`, Megatron-Core's
+  // _apply_rotary_pos_emb_bshd (megatron/core/models/common/embeddings/rope_utils.py), which
+  // apply_rotary_pos_emb takes whenever YaRN's mscale is not 1, fusion or not (since 987395813b,
+  // 2025-11-22, in core 0.16 on): t * cos (2 + 2), rotate_half's negation of one half (1 + 1) and
+  // concatenation (2 + 2), * sin (2 + 2), the sum (4 + 2), the concatenation with the empty
+  // unrotated part (2 + 2): 24 bytes an element in six kernels a tensor, and six more each on the
+  // frequencies (cos, sin, their scaling and casts) of a value a token.
   const bool eager_rms = in.eager_norm && !in.layernorm;
   const double norm_bytes = (eager_rms ? 36.0 / 2 : 3) * 2 * hw;
   elementwise += norm_bytes + 2 * 3 * hw + (dropout ? 2 * hw / 2 : 0);
   kernels += eager_rms ? 2 * 8 + 2 : 4;
+  if (eager_rms) {
+    eager_elementwise_fwd += 2 * 8;
+    eager_elementwise_bwd += 2 * 8;
+  }
   if (!in.layernorm && !in.mla) {
-    elementwise += (in.eager_rope ? 20 : 4) * M * (a.q + a.k) / t;
-    kernels += in.eager_rope ? 6 : 1;
+    const ir::EagerRope rope = in.eager_rope;
+    elementwise += (rope == ir::EagerRope::complex       ? 20
+                    : rope == ir::EagerRope::rotate_half ? 24
+                                                         : 4) *
+                   M * (a.q + a.k) / t;
+    kernels += rope == ir::EagerRope::complex ? 6 : rope == ir::EagerRope::rotate_half ? 24 : 1;
+    // Backward, the frequencies' six operations a tensor have no gradient to compute.
+    if (rope != ir::EagerRope::fused) {
+      eager_elementwise_fwd += rope == ir::EagerRope::complex ? 6 : 24;
+      eager_elementwise_bwd += rope == ir::EagerRope::complex ? 6 : 12;
+    }
   }
   // repeat_kv (`eager_ops { kv_repeat }`): K and V, kv_heads wide, expanded and copied to the
   // query heads' width before the attention (read the narrow tensor, write the wide one); its
@@ -433,6 +458,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   if (in.eager_kv_repeat && a.k < a.q) {
     elementwise += 2 * M * (a.k + a.q) / t + 2 * M * (a.v + a.q) / t;
     kernels += 2;
+    eager_elementwise_fwd += 2;
+    eager_elementwise_bwd += 2;
   }
   // Backward of an element-wise kernel reads the output gradient and the saved input and writes
   // the input gradient: 2x the forward's bytes.
@@ -478,15 +505,21 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // per layer and direction: Megatron-Core's MoE dispatch synchronises with the host in every
   // layer, which keeps the host from running ahead.
   const double other = kernels + (sorted > 0 ? 2 : 0) + casts + (in.unfused_attention_bias ? 1 : 0);
-  const double counted_fwd = gemms + attn_kernels_fwd + other + unpad_kernels_fwd;
-  const double counted_bwd = 2 * gemms + attn_kernels_bwd + other + unpad_kernels_bwd;
+  // `eager_ops`' operations are timed on the GPU with the other element-wise kernels above and
+  // issued by the host as eager operations, as the experts' bias loop and clamp below.
+  eager_ops_fwd += eager_elementwise_fwd;
+  eager_ops_bwd += eager_elementwise_bwd;
+  const double counted_fwd =
+      gemms + attn_kernels_fwd + other + unpad_kernels_fwd - eager_elementwise_fwd;
+  const double counted_bwd =
+      2 * gemms + attn_kernels_bwd + other + unpad_kernels_bwd - eager_elementwise_fwd;
   lt.kernels_fwd = counted_fwd + eager_ops_fwd;
   lt.kernels_bwd = counted_bwd + eager_ops_bwd;
   lt.eager_ops_fwd = eager_ops_fwd;
   lt.eager_ops_bwd = eager_ops_bwd;
-  // The bias loop's and the clamp's operations are counted one by one, so they take the host's
-  // time per eager operation, not the per-counted-kernel figure that carries uncounted
-  // bookkeeping.
+  // The bias loop's, the clamp's and `eager_ops`' operations are counted one by one, so they
+  // take the host's time per eager operation, not the per-counted-kernel figure that carries
+  // uncounted bookkeeping.
   // Unpadding's synchronised stretch runs at the pace of the host or of its gathers, whichever
   // is slower, after the rest of the layer (the GPU queue is empty when it starts).
   lt.fwd = std::max(lt.fwd - unpad_gather,

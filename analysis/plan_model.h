@@ -110,7 +110,8 @@ struct PlanInputs {
   // output scattered back, with host synchronisations (`attention_unpad`; layer_model.cpp).
   bool attention_unpad = false;
   // Element-wise steps run as eager PyTorch operations (`eager_ops`; layer_model.cpp).
-  bool eager_norm = false, eager_rope = false, eager_activation = false, eager_kv_repeat = false;
+  bool eager_norm = false, eager_activation = false, eager_kv_repeat = false;
+  ir::EagerRope eager_rope = ir::EagerRope::fused;
   double tokens = 0;             // training tokens; 0: not given
   double checkpoint_every = 0;   // s; 0: use the optimum
   double checkpoint_size = 0;    // bytes; 0: derived

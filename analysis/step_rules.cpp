@@ -77,17 +77,27 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
       const double counted = lt.kernels_fwd + lt.kernels_bwd - eager;
       const double issue = counted * in.host_kernel_time + lt.eager_ops_fwd * in.eager_op_time +
                            lt.eager_ops_bwd * in.eager_op_backward_time;
+      // What the eager operations are: the experts' bias loop and clamp, `eager_ops`' steps.
+      const char* parts[4] = {};
+      int n = 0;
+      if (in.eager_expert_bias || in.eager_activation_clamp)
+        parts[n++] =
+            in.eager_expert_bias && in.eager_activation_clamp
+                ? "the experts' bias and activation clamp"
+                : (in.eager_expert_bias ? "the experts' bias" : "the experts' activation clamp");
+      if (in.eager_rope != ir::EagerRope::fused) parts[n++] = "rotary embeddings";
+      if (in.eager_norm && !in.layernorm) parts[n++] = "norms";
+      if (in.eager_kv_repeat) parts[n++] = "repeat_kv";
+      std::string sources;
+      for (int i = 0; i < n; ++i)
+        sources += (i == 0 ? "" : i + 1 == n ? " and " : ", ") + std::string(parts[i]);
       const std::string eager_part =
-          eager > 0
-              ? fmt::format(
-                    " and {:.0f} + {:.0f} eager operations of the experts' {} at {:.1f} / {:.1f} "
-                    "us forward / backward",
-                    lt.eager_ops_fwd, lt.eager_ops_bwd,
-                    in.eager_expert_bias && in.eager_activation_clamp ? "bias and activation clamp"
-                    : in.eager_expert_bias                            ? "bias"
-                                                                      : "activation clamp",
-                    in.eager_op_time * 1e6, in.eager_op_backward_time * 1e6)
-              : std::string();
+          eager > 0 ? fmt::format(
+                          " and {:.0f} + {:.0f} eager operations ({}) at {:.1f} / {:.1f} "
+                          "us forward / backward",
+                          lt.eager_ops_fwd, lt.eager_ops_bwd, sources, in.eager_op_time * 1e6,
+                          in.eager_op_backward_time * 1e6)
+                    : std::string();
       d.Note(fmt::format(
           "clusterc charges a layer at least the host's time to launch the kernels it counts "
           "({:.0f} at {:.0f} us each{}: {}); published runs of Qwen3 30B-A3B at micro-batch 1 "

@@ -151,6 +151,10 @@ CLUSTERC_ENUM(RankOrder, tp_cp_ep_dp_pp, tp_cp_ep_pp_dp)
 // kernel written for that architecture), `flash2` FlashAttention-2 (Dao 2023), which predates
 // Hopper, `flash1` the FlashAttention generation before it (Dao et al. 2022, and its Triton port).
 CLUSTERC_ENUM(AttentionKernel, tuned, flash2, flash1)
+// How rotary embeddings run when not as one fused kernel (`eager_ops { rope }`): `fused` (none
+// eager), `complex` (Meta's reference Llama code: an fp32 complex product), `rotate_half`
+// (Megatron-Core's unfused path: t cos + rotate_half(t) sin in 16 bits).
+CLUSTERC_ENUM(EagerRope, fused, complex, rotate_half)
 // How the host issues a step's kernels: `eager`, one launch after another from the framework
 // (PyTorch's default), or `graph`, replayed from a captured graph (CUDA graphs of the whole
 // iteration, an XLA-compiled step).

@@ -333,7 +333,7 @@ void Describe(RecomputeModules& r, V& v) {
 // writing HBM, where a fused kernel would do them in one pass (docs/model.md "Eager operations").
 struct EagerOps {
   bool norm = false;
-  bool rope = false;
+  EagerRope rope = EagerRope::fused;
   bool activation = false;
   bool kv_repeat = false;
 };
@@ -346,9 +346,12 @@ void Describe(EagerOps& e, V& v) {
           "36 bytes an element where a fused kernel moves 6; a LayerNorm is one kernel in "
           "PyTorch and is not affected");
   v.Field("rope", e.rope, kOptional,
-          "rotary embeddings through complex numbers in fp32 (cast, complex multiply, cast back, "
-          "for Q and K: Meta's reference Llama code), 20 bytes an element of Q and K where a "
-          "fused kernel moves 4");
+          "rotary embeddings on Q and K as separate operations: `complex`, through complex "
+          "numbers in fp32 (cast, complex multiply, cast back: Meta's reference Llama code), 20 "
+          "bytes an element; `rotate_half`, Megatron-Core's unfused path, t cos + rotate_half(t) "
+          "sin in 16 bits (multiply, negate, concatenate, multiply, add, concatenate), which it "
+          "takes for YaRN's scaled embeddings even with apply_rope_fusion, 24 bytes an element; "
+          "`fused` (the default), one kernel moving 4");
   v.Field("activation", e.activation, kOptional,
           "a dense MLP's SwiGLU as two operations (silu, then the product with the up "
           "projection), 10 bytes an element of the FFN width where a fused kernel moves 6");

@@ -41,12 +41,12 @@ TEST_CASE("the experts' activation clamp costs its bytes and operations where no
         Approx(26 * elements / rate + 3 * with.gemm_overhead).epsilon(1e-9));
   CHECK(w.gpu_bwd - o.gpu_bwd ==
         Approx(53 * elements / rate + 9 * with.gemm_overhead).epsilon(1e-9));
-  // On GB300 that is 2.83 ms a layer and micro-batch against the layer's 13.9 ms without it
-  // (+20 %): for each element of an expert's width a token copy's clamp takes the time of 79
+  // On GB300 that is 2.83 ms a layer and micro-batch against the layer's 14.9 ms without it
+  // (+19 %): for each element of an expert's width a token copy's clamp takes the time of 79
   // bytes, where the expert's GEMMs spend 18 x 2,880 FLOPs forward and backward, so on a narrow
   // layer (hidden 2,880) the clamp weighs about two fifths of its GEMMs.
   CHECK(w.gpu_fwd + w.gpu_bwd - o.gpu_fwd - o.gpu_bwd == Approx(2.83e-3).margin(0.01e-3));
-  CHECK(o.gpu_fwd + o.gpu_bwd == Approx(13.9e-3).margin(0.1e-3));
+  CHECK(o.gpu_fwd + o.gpu_bwd == Approx(14.9e-3).margin(0.1e-3));
 
   // The first layer's output is kept twice: the clamps' input and the concatenation the fused
   // activation saves (16 bits each, both halves).

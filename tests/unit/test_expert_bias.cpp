@@ -83,8 +83,9 @@ TEST_CASE("the experts' second bias costs its eager operations where nothing fus
   slow_host.host_kernel_time = 1;  // the host floor binds
   slow_host.eager_op_time = 0.5;
   const LayerTimes h = LayerTime(slow_host, a, true);
-  // (GPT-OSS's activation clamp, tests/unit/test_clamped_activation.cpp, adds three more.)
-  CHECK(w.eager_ops_fwd == ops_fwd + 3);
+  // (GPT-OSS's activation clamp, tests/unit/test_clamped_activation.cpp, adds three more, and
+  // its rotary embeddings on Megatron-Core's unfused path 24, tests/unit/test_eager_ops.cpp.)
+  CHECK(w.eager_ops_fwd == ops_fwd + 3 + 24);
   CHECK(h.fwd == Approx((w.kernels_fwd - w.eager_ops_fwd) * 1 + w.eager_ops_fwd * 0.5));
 
   // The host's time for the loop against Megatron-Core's own _apply_bias at 16 local experts of

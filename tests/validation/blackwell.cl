@@ -467,15 +467,21 @@ plan mb2602_b200_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = b200_256; 
 //        experts' are stated since round 44: std.models' `expert_bias`), manual GC. The 25.11
 //        rows are left out: their batch and sequence match no committed recipe (the GB300 and
 //        GB200 ones an unmerged branch's; the B200 row gives EP 8 where v0.2.1's preset has 64).
+// Round 51: YaRN's rotary embeddings run on Megatron-Core's unfused path (`eager_ops { rope =
+// rotate_half }`): the attention passes YaRN's concentration factor, 0.1 ln 32 + 1 with
+// `yarn_mscale` unset, as mscale, which Transformer Engine's fused RoPE cannot apply
+// (megatron/core/models/common/embeddings/rope_utils.py, since 987395813b, in the Megatron-Core
+// 8f1c2f8ae that df0289c18 pins and the 2a75ac12c that 067f987df pins); every GPT-OSS 120B row
+// of Megatron-Bridge below, in h100.cl and in mb_cards.cl states it.
 // DGX-GB300: 19,412 tokens/s/GPU.
-plan mb2602_gb300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb300_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 } }
+plan mb2602_gb300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb300_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; eager_ops { rope = rotate_half } }
 // DGX-GB200: 15,784 tokens/s/GPU.
-plan mb2602_gb200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb200_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true } }
+plan mb2602_gb200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb200_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true }; eager_ops { rope = rotate_half } }
 // DGX-B300: 8,359 tokens/s/GPU. EP 64 spans the 8 nodes.
 cluster b300_64 { site = dc; nodes = 8 x hgx_b300; racks = rack { nodes = 4 }; fabric = xdr8 }
-plan mb2602_b300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b300_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 } }
+plan mb2602_b300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b300_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; eager_ops { rope = rotate_half } }
 // DGX-B200: 8,047 tokens/s/GPU.
-plan mb2602_b200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b200_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true } }
+plan mb2602_b200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b200_64; parallel { dp = 64; ep = 64 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true }; eager_ops { rope = rotate_half } }
 
 //  [MB2604G] Round 44: the DGX-B300 and DGX-B200 GPT OSS 120B BF16 rows of the "26.04.01 NeMo
 //        Container" tables (Megatron-Bridge 067f987df, docs/performance-summary-archive.md), the
@@ -489,9 +495,9 @@ plan mb2602_b200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b200_64; 
 //        like plans were seen (round 44 asked whether the GPT-OSS runs' error lies in the
 //        inter-node all-to-all); by the rule of every row with a recipe, not chosen by them.
 // DGX-B300: 15,232 tokens/s/GPU.
-plan mb2604_b300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b300_64; parallel { dp = 64; ep = 8; ep_dispatch = deduplicated } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 } }
+plan mb2604_b300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b300_64; parallel { dp = 64; ep = 8; ep_dispatch = deduplicated } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; eager_ops { rope = rotate_half } }
 // DGX-B200: 13,568 tokens/s/GPU.
-plan mb2604_b200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b200_64; parallel { dp = 64; ep = 8 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true } }
+plan mb2604_b200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b200_64; parallel { dp = 64; ep = 8 } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true }; eager_ops { rope = rotate_half } }
 
 //  [MB2608M] Round 41: the other MoE rows of [MB2608]'s "26.08 NeMo Container" tables that the
 //        language states (DeepSeekV3, GPT OSS 120B and Qwen3_235B_a22B on DGX-GB300 and DGX-GB200,
@@ -523,10 +529,10 @@ plan mb2608_gb300_dsv3 { model = models.deepseek_v3; cluster = gb300_256; parall
 // clusterc: allow(plan.indivisible)
 plan mb2608_gb200_dsv3 { model = models.deepseek_v3; cluster = gb200_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; fused_grouped_mlp = true; recompute = selective; recompute_modules { mla_up_projection = true } }
 // GPT OSS 120B, DGX-GB300: 64 GPUs, GBS 1,280, MBS 4, EP 16: 33,024 tokens/s/GPU. No recompute.
-plan mb2608_gb300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb300_64; parallel { dp = 64; ep = 16; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
+plan mb2608_gb300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb300_64; parallel { dp = 64; ep = 16; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true; eager_ops { rope = rotate_half } }
 // GPT OSS 120B, DGX-GB200: 64 GPUs, GBS 1,280, MBS 4, EP 64: 28,672 tokens/s/GPU. No recompute
 // (the recipe clears `recompute_modules` after the helper).
-plan mb2608_gb200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb200_64; parallel { dp = 64; ep = 64; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
+plan mb2608_gb200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb200_64; parallel { dp = 64; ep = 64; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true; eager_ops { rope = rotate_half } }
 // Qwen3_235B_a22B, DGX-GB300: 256 GPUs, GBS 8,192, MBS 2, PP 4, VP 12, EP 32: 8,816
 // tokens/s/GPU. No recompute; the embedding and the loss take a place each in the split, as in
 // [MB2602M] (ranks of 23, 24, 24, 23).
@@ -546,7 +552,7 @@ plan mb2608_gb200_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb200_256
 // GPT OSS 120B, DGX-B300: 64 GPUs, GBS 1,280, MBS 4, EP 8: 18,534 tokens/s/GPU. The partial CUDA
 // graphs of attention, router and MoE preprocess (`kernel_launch` stays eager, as [MB25D]); no
 // FP8 attention, no EP all-to-all overlap (neither set by this recipe).
-plan mb2606_b300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b300_64; parallel { dp = 64; ep = 8; ep_dispatch = deduplicated } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
+plan mb2606_b300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b300_64; parallel { dp = 64; ep = 8; ep_dispatch = deduplicated } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; eager_ops { rope = rotate_half } }
 // Qwen3_30B_a3B, DGX-B300: 8 GPUs, GBS 512, MBS 8, EP 8: 40,769 tokens/s/GPU. The whole iteration
 // as a CUDA graph, FP8 attention and the EP all-to-all overlapped (`_enable_hybridep_full_
 // iteration_mxfp8`, as [MB2608]'s Qwen3 rows), the fused grouped MLP (since round 43).

@@ -483,8 +483,9 @@ model qwen3_235b_a22b {
 // GBS 1,280, MBS 1, PP 4 (9 layers a stage; the embedding and loss not in the split), EP 8 inside
 // a node, GA 80; selective recompute of the norms and the MoE activation; the alltoall
 // dispatcher; no CUDA graphs (gpt_oss_workload_base_configs.py lines 79-83 at df0289c1): 5,993
-// tokens/s/GPU. Entered before its prediction was seen.
-plan mb2602_h100_gpt_oss_120b { model = models.gpt_oss_120b; cluster = dgx_64; parallel { pp = 4; dp = 16; ep = 8 } batch { global = 1_280; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true } }
+// tokens/s/GPU. Entered before its prediction was seen. Round 51: YaRN's rotary embeddings on
+// Megatron-Core's unfused path (`eager_ops { rope = rotate_half }`; blackwell.cl [MB2602G]).
+plan mb2602_h100_gpt_oss_120b { model = models.gpt_oss_120b; cluster = dgx_64; parallel { pp = 4; dp = 16; ep = 8 } batch { global = 1_280; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true }; eager_ops { rope = rotate_half } }
 plan mb2602p_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { pp = 2; vpp = 12; dp = 8; ep = 8; ep_comm_overlap = true } batch { global = 1_024; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 plan mb2604p_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { dp = 16; ep = 16; ep_dispatch = deduplicated } batch { global = 1_024; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }
 plan mb25_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = dgx_256; parallel { tp = 2; pp = 8; vpp = 4; dp = 16; ep = 32; etp = 1; ep_comm_overlap = true; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 2_048; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = current }

@@ -102,8 +102,10 @@ plan mvc_h100_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel 
 // row's layout (blackwell.cl, mb2602_gb200_gpt_oss_120b) with the EP all-to-all overlapped
 // (`overlap_moe_expert_parallel_comm` and `delay_wgrad_compute`: `ep_comm_overlap = true`):
 // selective recompute of the norms and the MoE activation; the alltoall dispatcher; no CUDA
-// graphs. Not stated: delayed weight gradients, the attention sinks and biases.
-plan mvc_gb200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb200_64; parallel { dp = 64; ep = 64; ep_comm_overlap = true } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true } }
+// graphs. Not stated: delayed weight gradients, the attention sinks and biases. Round 51: YaRN's
+// rotary embeddings on Megatron-Core's unfused path (`eager_ops { rope = rotate_half }`;
+// blackwell.cl [MB2602G]).
+plan mvc_gb200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb200_64; parallel { dp = 64; ep = 64; ep_comm_overlap = true } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { norms = true; moe_activation = true }; eager_ops { rope = rotate_half } }
 
 // qwen3-30b-a3b card, GB300 weak scaling (bridge_commit fbb7570cf, 2026-08-15): qwen3_30b_a3b_
 // pretrain_8gpu_gb300_fp8mx_config at 8, 32, 128 and 256 GPUs (5,889.420, 5,814.290, 5,831.720

@@ -15,4 +15,4 @@ fabric ib { kind = infiniband_hdr; topology = fat_tree { tiers = 2; rails = 8 };
 cluster c { site = s; nodes = 1 x hgx; racks = rack { nodes = 4 }; fabric = ib }
 model llama { layers = 32; hidden = 4096; ffn = 14336; heads = 32; kv_heads = 8; vocab = 128_256 }
 plan fused { model = llama; cluster = c; parallel { dp = 8 } batch { global = 16; micro = 2; seq_len = 4096 } optimizer = adam { sharding = fsdp } }
-plan eager extends fused { eager_ops { norm = true; rope = true; activation = true; kv_repeat = true } }
+plan eager extends fused { eager_ops { norm = true; rope = complex; activation = true; kv_repeat = true } }
