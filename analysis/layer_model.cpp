@@ -451,6 +451,18 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
       eager_elementwise_bwd += rope == ir::EagerRope::complex ? 6 : 12;
     }
   }
+  // Norms on Q and K (`model { qk_norm }`): Qwen3's QK-Norm, an RMSNorm over each head's Q and
+  // K before the rotation (Yang et al. 2025, Qwen3 technical report, section 2; Megatron-Core's
+  // qk_layernorm, Transformer Engine's norm kernel), split over the tensor-parallel heads; under
+  // MLA DeepSeek's norms on the compressed query and key-value latents (q_a_layernorm,
+  // kv_a_layernorm), which each rank computes on its sequence-parallel share of the tokens. Three
+  // passes like the layer's norms, one kernel each.
+  if (in.qk_norm) {
+    elementwise +=
+        in.mla ? 3 * 2 * M * double(in.q_rank + in.kv_rank) / (in.sequence_parallel ? t : 1.0)
+               : 3 * 2 * M * (a.q + a.k) / t;
+    kernels += in.mla && in.q_rank <= 0 ? 1 : 2;
+  }
   // repeat_kv (`eager_ops { kv_repeat }`): K and V, kv_heads wide, expanded and copied to the
   // query heads' width before the attention (read the narrow tensor, write the wide one); its
   // backward sums the copies' gradients back (read wide, write narrow), charged as every

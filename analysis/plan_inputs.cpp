@@ -44,6 +44,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     in.mtp_layers = mo.mtp_layers;
     in.swiglu = mo.activation == ir::Activation::swiglu;
     in.layernorm = mo.norm == ir::Norm::layernorm;
+    in.qk_norm = mo.qk_norm;
     in.dropout =
         mo.dropout == ir::Dropout::by_norm ? in.layernorm : mo.dropout == ir::Dropout::enabled;
     in.moe = mo.has_moe;

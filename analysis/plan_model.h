@@ -43,6 +43,7 @@ struct PlanInputs {
   int64_t mtp_layers = 0;  // multi-token prediction modules on the last stage (DeepSeek-V3)
   bool swiglu = true;
   bool layernorm = false;  // GPT-style: biases and learned position embeddings
+  bool qk_norm = false;    // norms on Q and K (per head) or on MLA's latents (`qk_norm`)
   bool dropout = false;    // trains with dropout (masks kept, dropout kernels run)
   bool moe = false;
   int64_t experts = 0, top_k = 0, shared_experts = 0, expert_ffn = 0, dense_layers = 0;

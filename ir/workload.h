@@ -89,6 +89,7 @@ struct Model : Entity {
   int64_t mtp_layers = 0;        // multi-token prediction depths (DeepSeek-V3 MTP modules)
   Activation activation = Activation::swiglu;
   Norm norm = Norm::rmsnorm;
+  bool qk_norm = false;  // Q and K normalised inside the attention (Qwen3; MLA's latents)
   Dropout dropout = Dropout::by_norm;
   double params = 0;  // published total, for cross-checking the count derived from the shape
   bool has_moe = false;
@@ -136,6 +137,11 @@ void Describe(Model& m, V& v) {
           "Megatron-Core --squared-relu); the last three are two matrices with one element-wise "
           "kernel each way, timed alike");
   v.Field("norm", m.norm, kOptional, "`rmsnorm` or `layernorm`");
+  v.Field("qk_norm", m.qk_norm, kOptional,
+          "a norm on Q and K inside the attention: over each head's Q and K (Qwen3's QK-Norm, "
+          "Megatron-Core's qk_layernorm), or with `mla` over the compressed query and key-value "
+          "latents (DeepSeek's q_a_layernorm and kv_a_layernorm); timed as the layer's other "
+          "norms, one kernel each; their weights, a head's or a latent's width, are not counted");
   v.Field("dropout", m.dropout, kOptional,
           "`enabled`, `disabled`, or `by_norm`: with `layernorm` (Megatron-LM's GPT), not with "
           "`rmsnorm`");

@@ -71,6 +71,7 @@ model deepseek_v3 {
   vocab      = 129_280      // config.json vocab_size
   params     = 671 billion  // report: 671 B total, 37 B activated per token
   mtp_layers = 1            // report §4.2: MTP depth D = 1 (config.json num_nextn_predict_layers)
+  qk_norm    = true         // release code: RMSNorm on both latents (q_a_, kv_a_layernorm)
   moe {
     experts        = 256    // report §4.2: 256 routed experts
     top_k          = 8      // report §4.2: 8 activated per token
@@ -97,12 +98,13 @@ model deepseek_v3 {
 // at 74ac0c0b: 61 layers, the first dense, 8 routed experts a token, one shared, 1 expert group,
 // no multi-token prediction).
 model kimi_k2 {
-  layers = 61             // config.json num_hidden_layers
-  hidden = 7_168          // hidden_size
-  ffn    = 18_432         // intermediate_size: the dense first layer's FFN
-  heads  = 64             // num_attention_heads (DeepSeek-V3: 128)
-  vocab  = 163_840        // vocab_size
-  params = 1.04 trillion  // report table 2
+  layers  = 61             // config.json num_hidden_layers
+  hidden  = 7_168          // hidden_size
+  ffn     = 18_432         // intermediate_size: the dense first layer's FFN
+  heads   = 64             // num_attention_heads (DeepSeek-V3: 128)
+  vocab   = 163_840        // vocab_size
+  params  = 1.04 trillion  // report table 2
+  qk_norm = true           // DeepSeek-V3's latent norms (q_a_layernorm, kv_a_layernorm)
   moe {
     experts        = 384    // n_routed_experts (DeepSeek-V3: 256)
     top_k          = 8      // num_experts_per_tok

@@ -668,10 +668,10 @@ TEST_CASE("a layer takes at least the host's time to launch its kernels", "[laye
   const AttentionDims a = Attention(in);
   const LayerTimes eager = LayerTime(in, a, true);
   // Forward: QKV and O, 16 x 2 expert GEMMs and the router (35); attention; norms, residual
-  // adds, rotary, the activation and permutation kernels with one per local expert (24); the two
-  // sorts; 34 FP8 casts. Backward: twice the GEMMs.
-  CHECK(eager.kernels_fwd == 35 + 1 + 24 + 2 + 34);
-  CHECK(eager.kernels_bwd == 70 + 1 + 24 + 2 + 34);
+  // adds, rotary, the activation and permutation kernels with one per local expert (24), QK-Norm
+  // (2); the two sorts; 34 FP8 casts. Backward: twice the GEMMs.
+  CHECK(eager.kernels_fwd == 35 + 1 + 24 + 2 + 2 + 34);
+  CHECK(eager.kernels_bwd == 70 + 1 + 24 + 2 + 2 + 34);
   CHECK(eager.gpu_fwd + eager.gpu_bwd < (eager.kernels_fwd + eager.kernels_bwd) * per_kernel);
   CHECK(eager.fwd == Approx(eager.kernels_fwd * in.host_kernel_time).epsilon(1e-12));
   CHECK(eager.bwd == Approx(eager.kernels_bwd * in.host_kernel_time).epsilon(1e-12));

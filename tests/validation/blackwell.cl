@@ -173,7 +173,7 @@ plan mb2602_gb200_llama31_405b_nvfp4 { model = models.llama3_405b; cluster = gb2
 
 // Qwen3 30B-A3B as in h100.cl (Qwen3 technical report, arXiv 2505.09388, table 2).
 model qwen3_30b_a3b {
-  layers = 48; hidden = 2_048; ffn = 6_144; heads = 32; kv_heads = 4; head_dim = 128
+  layers = 48; hidden = 2_048; ffn = 6_144; heads = 32; kv_heads = 4; head_dim = 128; qk_norm = true  // QK-Norm (Qwen3 report section 2)
   vocab = 151_936
   moe { experts = 128; top_k = 8; expert_ffn = 768 }
 }
@@ -436,7 +436,7 @@ plan mb2602_b200_dsv3 { model = models.deepseek_v3; cluster = b200_256; parallel
 // all-to-all overlapped with the other micro-batch's compute (`moe_a2a_overlap`:
 // `overlap_moe_expert_parallel_comm`, `delay_wgrad_compute`; `ep_comm_overlap`).
 model qwen3_235b_a22b {
-  layers = 94; hidden = 4_096; ffn = 12_288; heads = 64; kv_heads = 4; head_dim = 128
+  layers = 94; hidden = 4_096; ffn = 12_288; heads = 64; kv_heads = 4; head_dim = 128; qk_norm = true  // QK-Norm (Qwen3 report section 2)
   vocab = 151_936
   moe { experts = 128; top_k = 8; expert_ffn = 1_536 }
 }

@@ -439,7 +439,7 @@ plan mc08_7_1b { model = mcgpt_7_1b; cluster = dgx_96; parallel { tp = 2; dp = 4
 // RMSNorm with QK-norm, untied embeddings, vocabulary 151,936. Published: 30.5 B parameters,
 // 3.3 B activated (Qwen3 technical report, arXiv 2505.09388, table 2).
 model qwen3_30b_a3b {
-  layers = 48; hidden = 2_048; ffn = 6_144; heads = 32; kv_heads = 4; head_dim = 128
+  layers = 48; hidden = 2_048; ffn = 6_144; heads = 32; kv_heads = 4; head_dim = 128; qk_norm = true  // QK-Norm (Qwen3 report section 2)
   vocab = 151_936
   moe { experts = 128; top_k = 8; expert_ffn = 768 }
 }
@@ -475,7 +475,7 @@ plan mb26_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = dgx_16; parallel { pp
 // routed experts of 1,536, top 8, no shared expert, untied embeddings, vocabulary 151,936.
 // Published: 235 B parameters, 22 B activated.
 model qwen3_235b_a22b {
-  layers = 94; hidden = 4_096; ffn = 12_288; heads = 64; kv_heads = 4; head_dim = 128
+  layers = 94; hidden = 4_096; ffn = 12_288; heads = 64; kv_heads = 4; head_dim = 128; qk_norm = true  // QK-Norm (Qwen3 report section 2)
   vocab = 151_936
   moe { experts = 128; top_k = 8; expert_ffn = 1_536 }
 }

@@ -65,6 +65,7 @@ plan ds3_pretrain {
 // topk_group 3).
 model deepseek_v2 {
   layers = 60; hidden = 5_120; ffn = 12_288; heads = 128; vocab = 102_400
+  qk_norm = true  // RMSNorm on the compressed latents (release code: q_a_layernorm, kv_a_layernorm)
   moe { experts = 160; top_k = 6; shared_experts = 2; expert_ffn = 1_536; dense_layers = 1; groups = 8; top_groups = 3 }
   mla { q_rank = 1_536; kv_rank = 512; rope_dim = 64; head_dim = 128; v_head_dim = 128 }
 }

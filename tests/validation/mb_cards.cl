@@ -66,7 +66,7 @@ cluster gb300_256  { site = dc; nodes = 64 x gb300_tray; racks = rack { nodes = 
 // Qwen3 30B-A3B as in h100.cl and blackwell.cl (Qwen3 technical report, arXiv 2505.09388,
 // table 2).
 model qwen3_30b_a3b {
-  layers = 48; hidden = 2_048; ffn = 6_144; heads = 32; kv_heads = 4; head_dim = 128
+  layers = 48; hidden = 2_048; ffn = 6_144; heads = 32; kv_heads = 4; head_dim = 128; qk_norm = true  // QK-Norm (Qwen3 report section 2)
   vocab = 151_936
   moe { experts = 128; top_k = 8; expert_ffn = 768 }
 }
