@@ -450,7 +450,7 @@ void Describe(Plan& p, V& v) {
   v.Field("checkpoint", p.checkpoint, kOptional, "`checkpoint { every = 30 min }`");
   v.Field("offload", p.offload, kOptional, "`offload { activations = 40 }`: host-memory offload");
   v.Field("eager_ops", p.eager_ops, kOptional,
-          "`eager_ops { norm = true; rope = true }`: the layer's element-wise steps that run as "
+          "`eager_ops { norm = true; rope = complex }`: the layer's element-wise steps that run as "
           "separate eager PyTorch operations rather than fused kernels (no compiler), as Meta's "
           "reference Llama code and torchtitan run them");
   v.Field("flash_attention", p.flash_attention, kOptional,
