@@ -414,7 +414,7 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // ---- element-wise kernels on h-wide tensors: two norms (LayerNorm and RMSNorm both measure
   // as ~3 passes over their input: H100-MEASURED.md, 77 us for 64 MiB against GELU's 52 us for 2
   // passes), two residual adds (read two, write one; + a 1-byte mask with dropout), rotary
-  // embeddings on Q and K (read + write) for RMSNorm-style models.
+  // embeddings on Q and K (read + write) for models with rotary positions (`position`).
   // Eager operations (`eager_ops`; Meta's reference Llama code as torchtitan ran it at
   // 1ea476e9f, torchtitan/models/norms.py and models/llama/model.py, no compiler), each a kernel
   // that reads and writes HBM, backward twice the forward's bytes as every element-wise kernel
@@ -438,17 +438,25 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
     eager_elementwise_fwd += 2 * 8;
     eager_elementwise_bwd += 2 * 8;
   }
-  if (!in.layernorm && !in.mla) {
+  // Partial rotation (`rope_fraction` f < 1: Nemotron's half, Megatron-Core's rotary_percent)
+  // rotates the first f of each head: the fused kernel still reads and writes the whole tensor;
+  // the unfused paths move their bytes on the rotated part and concatenate it with the rest
+  // (2 + 2 a whole element; rotate_half's 24 already holds that concatenation): 20 f + 4.
+  if (RotaryPositions(in) && !in.mla) {
     const ir::EagerRope rope = in.eager_rope;
-    elementwise += (rope == ir::EagerRope::complex       ? 20
-                    : rope == ir::EagerRope::rotate_half ? 24
-                                                         : 4) *
-                   M * (a.q + a.k) / t;
-    kernels += rope == ir::EagerRope::complex ? 6 : rope == ir::EagerRope::rotate_half ? 24 : 1;
+    const double f = in.rope_fraction, partial = f < 1 ? 1 : 0;
+    const double bytes = rope == ir::EagerRope::complex       ? 20 * f + 4 * partial
+                         : rope == ir::EagerRope::rotate_half ? 20 * f + 4
+                                                              : 4;
+    elementwise += bytes * M * (a.q + a.k) / t;
+    const int concat = rope == ir::EagerRope::complex && f < 1 ? 2 : 0;
+    kernels += rope == ir::EagerRope::complex       ? 6 + concat
+               : rope == ir::EagerRope::rotate_half ? 24
+                                                    : 1;
     // Backward, the frequencies' six operations a tensor have no gradient to compute.
     if (rope != ir::EagerRope::fused) {
-      eager_elementwise_fwd += rope == ir::EagerRope::complex ? 6 : 24;
-      eager_elementwise_bwd += rope == ir::EagerRope::complex ? 6 : 12;
+      eager_elementwise_fwd += rope == ir::EagerRope::complex ? 6 + concat : 24;
+      eager_elementwise_bwd += rope == ir::EagerRope::complex ? 6 + concat : 12;
     }
   }
   // Norms on Q and K (`model { qk_norm }`): Qwen3's QK-Norm, an RMSNorm over each head's Q and

@@ -44,6 +44,9 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     in.mtp_layers = mo.mtp_layers;
     in.swiglu = mo.activation == ir::Activation::swiglu;
     in.layernorm = mo.norm == ir::Norm::layernorm;
+    in.position = mo.position;
+    in.rope_fraction = mo.rope_fraction;
+    in.linear_bias = mo.linear_bias;
     in.qk_norm = mo.qk_norm;
     in.dropout =
         mo.dropout == ir::Dropout::by_norm ? in.layernorm : mo.dropout == ir::Dropout::enabled;

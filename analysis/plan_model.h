@@ -42,9 +42,15 @@ struct PlanInputs {
   bool unfused_attention_bias = false;
   int64_t mtp_layers = 0;  // multi-token prediction modules on the last stage (DeepSeek-V3)
   bool swiglu = true;
-  bool layernorm = false;  // GPT-style: biases and learned position embeddings
-  bool qk_norm = false;    // norms on Q and K (per head) or on MLA's latents (`qk_norm`)
-  bool dropout = false;    // trains with dropout (masks kept, dropout kernels run)
+  bool layernorm = false;  // LayerNorm (a bias beside each gain), not RMSNorm
+  // Positions and biases (`model { position; rope_fraction; linear_bias }`): by default a
+  // LayerNorm model learns positions and has biases, an RMSNorm model rotates Q and K
+  // (LearnedPositions, RotaryPositions, LinearBiases below).
+  ir::Position position = ir::Position::by_norm;
+  double rope_fraction = 1;  // share of each head's Q/K width rotated
+  ir::LinearBias linear_bias = ir::LinearBias::by_norm;
+  bool qk_norm = false;  // norms on Q and K (per head) or on MLA's latents (`qk_norm`)
+  bool dropout = false;  // trains with dropout (masks kept, dropout kernels run)
   bool moe = false;
   int64_t experts = 0, top_k = 0, shared_experts = 0, expert_ffn = 0, dense_layers = 0;
   int64_t expert_groups = 0, top_groups = 0;  // group-limited routing; 0: unlimited
@@ -243,6 +249,24 @@ double ScheduleBubbleFactor(ir::Schedule schedule, int64_t pp);
 // Weight matrices of one MLP: SwiGLU's three (gate, up, down), else two.
 inline double MlpFactor(const PlanInputs& in) {
   return in.swiglu ? 3.0 : 2.0;
+}
+
+// How the model encodes positions and whether its linear layers have biases, `by_norm` resolved:
+// GPT-style LayerNorm models learn an s x h table and carry biases, RMSNorm models rotate Q and K
+// (MLA models always rotate their rope_dim).
+inline ir::Position PositionOf(const PlanInputs& in) {
+  if (in.position != ir::Position::by_norm) return in.position;
+  return in.layernorm && !in.mla ? ir::Position::learned : ir::Position::rope;
+}
+inline bool LearnedPositions(const PlanInputs& in) {
+  return PositionOf(in) == ir::Position::learned;
+}
+inline bool RotaryPositions(const PlanInputs& in) {
+  return PositionOf(in) == ir::Position::rope;
+}
+inline bool LinearBiases(const PlanInputs& in) {
+  return in.linear_bias == ir::LinearBias::by_norm ? in.layernorm
+                                                   : in.linear_bias == ir::LinearBias::enabled;
 }
 
 // Whether the model's multi-token prediction layers are MoE layers (Megatron-Core builds them

@@ -15,14 +15,15 @@ ParamCounts CountParams(const PlanInputs& in, const AttentionDims& a) {
   ParamCounts c;
   double h = double(in.hidden), L = double(in.layers), V = double(in.vocab);
   double norm_width = in.layernorm ? 2 * h : h;  // LayerNorm has a bias, RMSNorm does not
-  // Biases of Q, K, V and the output: GPT-style (LayerNorm) models and `attention_bias`; sinks,
-  // a logit a head (`attention_sinks`).
-  c.attention = a.matmul + (in.layernorm || in.attention_bias ? a.q + a.k + a.v + h : 0) +
+  // Biases of Q, K, V and the output: `linear_bias` (GPT-style LayerNorm models by default) and
+  // `attention_bias`; sinks, a logit a head (`attention_sinks`).
+  c.attention = a.matmul + (LinearBiases(in) || in.attention_bias ? a.q + a.k + a.v + h : 0) +
                 (in.attention_sinks ? double(in.heads) : 0);
   c.norms = 2 * norm_width;
-  c.dense_mlp = MlpFactor(in) * h * double(in.ffn) + (in.layernorm ? double(in.ffn) + h : 0);
-  // Embedding V h; GPT-style models add learned positions s h (Narayanan et al. 2021 eq. 2).
-  c.embedding = V * h + (in.layernorm ? double(in.seq_len) * h : 0);
+  c.dense_mlp = MlpFactor(in) * h * double(in.ffn) + (LinearBiases(in) ? double(in.ffn) + h : 0);
+  // Embedding V h; learned positions (GPT-style models by default) add s h (Narayanan et al.
+  // 2021 eq. 2).
+  c.embedding = V * h + (LearnedPositions(in) ? double(in.seq_len) * h : 0);
   c.head = in.tied_embeddings ? 0 : V * h;
   double dense_layers = L, moe_layers = 0;
   if (in.moe) {

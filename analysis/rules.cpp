@@ -703,61 +703,6 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
   }
 }
 
-void CheckModel(const ir::Program& p, uint32_t index, DiagnosticSink& sink) {
-  const ir::Model& m = p.models[index];
-  if (m.has_mla && m.head_dim > 0) {
-    auto d = MakeDiagnostic(DiagCode::ModelHeadDimWithMla, m.FieldRange("head_dim"),
-                            fmt::format("model `{}` sets `head_dim` beside `mla`", m.name));
-    d.Label(m.FieldRange("mla"), "the latent attention's own widths");
-    d.Note("set the widths inside `mla { head_dim; rope_dim; v_head_dim }` and drop this one");
-    sink.Report(std::move(d));
-  }
-  if (m.full_attention_every > 0 && m.attention_window <= 0) {
-    auto d = MakeDiagnostic(DiagCode::ModelAttentionWindow, m.FieldRange("full_attention_every"),
-                            fmt::format("model `{}` sets `full_attention_every` without "
-                                        "`attention_window`",
-                                        m.name));
-    d.Note("set the window the other layers attend to (`attention_window = 4096`), or drop this");
-    sink.Report(std::move(d));
-  }
-  if (m.has_mla && m.attention_window > 0) {
-    auto d = MakeDiagnostic(DiagCode::ModelAttentionWindow, m.FieldRange("attention_window"),
-                            fmt::format("model `{}` sets `attention_window` beside `mla`", m.name));
-    d.Label(m.FieldRange("mla"), "multi-head latent attention");
-    d.Note("the step model's windowed kernels are grouped-query attention's; drop the window");
-    sink.Report(std::move(d));
-  }
-  if (!m.has_moe) return;
-  const ir::Moe& moe = m.moe;
-  if (moe.clamped_activation && m.activation != ir::Activation::swiglu) {
-    auto d = MakeDiagnostic(
-        DiagCode::ModelClampedActivation, m.FieldRange("moe"),
-        fmt::format("model `{}` clamps the experts' activation, which has no gate", m.name));
-    d.Label(m.FieldRange("activation"), "an activation without a gate");
-    d.Note(
-        "Megatron-Core clamps the halves of a gated activation only; drop `clamped_activation` "
-        "or state `activation = swiglu`");
-    sink.Report(std::move(d));
-  }
-  if (moe.groups <= 0 && moe.top_groups <= 0) return;
-  std::string why;
-  if (moe.groups <= 0 || moe.top_groups <= 0)
-    why = "`groups` and `top_groups` go together";
-  else if (moe.experts % moe.groups != 0)
-    why = fmt::format("{} experts do not split into {} equal groups", moe.experts, moe.groups);
-  else if (moe.top_groups > moe.groups)
-    why = fmt::format("top_groups = {} is more than the {} groups", moe.top_groups, moe.groups);
-  else if (moe.top_groups * (moe.experts / moe.groups) < moe.top_k)
-    why = fmt::format("{} of {} experts hold fewer than top_k = {}", Count(moe.top_groups, "group"),
-                      moe.experts / moe.groups, moe.top_k);
-  if (why.empty()) return;
-  auto d = MakeDiagnostic(DiagCode::ModelMoeGroups, m.FieldRange("moe"),
-                          fmt::format("model `{}`: {}", m.name, why));
-  d.Note(
-      "a token's top_k experts are chosen within its best `top_groups` of `groups` equal groups");
-  sink.Report(std::move(d));
-}
-
 void CheckJobs(const ir::Program& p, uint32_t index, const JobsResults& r,
                const std::vector<ClusterResults>& clusters, DiagnosticSink& sink) {
   const ir::Jobs& j = p.jobs[index];

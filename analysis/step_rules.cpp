@@ -85,7 +85,8 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
             in.eager_expert_bias && in.eager_activation_clamp
                 ? "the experts' bias and activation clamp"
                 : (in.eager_expert_bias ? "the experts' bias" : "the experts' activation clamp");
-      if (in.eager_rope != ir::EagerRope::fused) parts[n++] = "rotary embeddings";
+      if (in.eager_rope != ir::EagerRope::fused && RotaryPositions(in) && !in.mla)
+        parts[n++] = "rotary embeddings";
       if (in.eager_norm && !in.layernorm) parts[n++] = "norms";
       if (in.eager_kv_repeat) parts[n++] = "repeat_kv";
       std::string sources;

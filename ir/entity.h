@@ -126,6 +126,14 @@ CLUSTERC_ENUM(MuonTpMode, duplicated, blockwise)
 // jit-fused kernel each way like GeLU's, so the step model times it as `gelu` and `relu`).
 CLUSTERC_ENUM(Activation, swiglu, gelu, relu, squared_relu)
 CLUSTERC_ENUM(Norm, rmsnorm, layernorm)
+// How a model encodes positions: `by_norm` as its norm suggests (GPT-style LayerNorm models learn
+// absolute positions, Llama-style RMSNorm models rotate Q and K), else as stated: `learned`
+// (an s x h table added to the embedding), `rope` (rotary embeddings on Q and K; Nemotron and
+// GPT-NeoX pair them with LayerNorm) or `alibi` (a bias on the attention scores: BLOOM).
+CLUSTERC_ENUM(Position, by_norm, learned, rope, alibi)
+// Whether the linear layers carry biases: `by_norm` as the norm suggests (GPT-style LayerNorm
+// models do, Llama-style RMSNorm models do not), else as stated (Nemotron: LayerNorm, none).
+CLUSTERC_ENUM(LinearBias, by_norm, enabled, disabled)
 // Whether a model trains with dropout: `by_norm` as its norm suggests (GPT-style LayerNorm models
 // with Megatron-LM's default 0.1, Llama-style RMSNorm models without), else as stated (MPT:
 // LayerNorm, no dropout).

@@ -89,6 +89,9 @@ struct Model : Entity {
   int64_t mtp_layers = 0;        // multi-token prediction depths (DeepSeek-V3 MTP modules)
   Activation activation = Activation::swiglu;
   Norm norm = Norm::rmsnorm;
+  Position position = Position::by_norm;
+  double rope_fraction = 1;  // share of each head's Q and K width that rotary embeddings rotate
+  LinearBias linear_bias = LinearBias::by_norm;
   bool qk_norm = false;  // Q and K normalised inside the attention (Qwen3; MLA's latents)
   Dropout dropout = Dropout::by_norm;
   double params = 0;  // published total, for cross-checking the count derived from the shape
@@ -137,6 +140,19 @@ void Describe(Model& m, V& v) {
           "Megatron-Core --squared-relu); the last three are two matrices with one element-wise "
           "kernel each way, timed alike");
   v.Field("norm", m.norm, kOptional, "`rmsnorm` or `layernorm`");
+  v.Field("position", m.position, kOptional,
+          "how positions are encoded: `learned` (an s x h table: GPT-3, OPT, MPT), `rope` "
+          "(rotary embeddings on Q and K: Llama, Nemotron, GPT-NeoX), `alibi` (a bias on the "
+          "scores: BLOOM) or `by_norm`, the default: `learned` with `layernorm`, `rope` with "
+          "`rmsnorm`; MLA models rotate their `rope_dim`");
+  v.Field("rope_fraction", m.rope_fraction, kOptional | kPositive | kFraction,
+          "with rotary positions, the share of each head's Q and K width rotated (Megatron-Core "
+          "--rotary-percent, Hugging Face partial_rotary_factor: Nemotron 0.5, GPT-NeoX 0.25); "
+          "defaults to 1");
+  v.Field("linear_bias", m.linear_bias, kOptional,
+          "whether the linear layers carry biases, counted in the parameters: `enabled`, "
+          "`disabled`, or `by_norm`, the default: with `layernorm` (GPT-style), not with "
+          "`rmsnorm` (Nemotron: LayerNorm without biases)");
   v.Field("qk_norm", m.qk_norm, kOptional,
           "a norm on Q and K inside the attention: over each head's Q and K (Qwen3's QK-Norm, "
           "Megatron-Core's qk_layernorm), or with `mla` over the compressed query and key-value "

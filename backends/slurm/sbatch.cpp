@@ -304,13 +304,23 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     a.Add("--hidden-dropout", "0");
     a.Add("--attention-dropout", "0");
   }
-  if (in.layernorm) {
-    a.Add("--normalization", "LayerNorm");
-  } else {
-    a.Add("--normalization", "RMSNorm");
-    a.Add("--position-embedding-type", "rope");
-    a.Add("--disable-bias-linear");
+  a.Add("--normalization", in.layernorm ? "LayerNorm" : "RMSNorm");
+  // Positions (--position-embedding-type, default learned_absolute; --rotary-percent) and
+  // biases (--disable-bias-linear), as the model states them or its norm implies.
+  switch (analysis::PositionOf(in)) {
+    case ir::Position::rope:
+      a.Add("--position-embedding-type", "rope");
+      if (in.rope_fraction < 1) a.Add("--rotary-percent", fmt::format("{}", in.rope_fraction));
+      break;
+    case ir::Position::alibi:
+      a.Add("--position-embedding-type", "none");
+      a.Section("the model's ALiBi has no Megatron-LM flag: this run trains without positions");
+      break;
+    case ir::Position::learned:
+    case ir::Position::by_norm:
+      break;
   }
+  if (!analysis::LinearBiases(in)) a.Add("--disable-bias-linear");
   if (!in.tied_embeddings) a.Add("--untie-embeddings-and-output-weights");
   if (in.mtp_layers > 0) a.Add("--mtp-num-layers", in.mtp_layers);
   if (in.moe) {

@@ -470,6 +470,29 @@ TEST_CASE("slurm: a squared-ReLU model reaches Megatron-LM as --squared-relu", "
   CHECK(gelu.find("--swiglu") == std::string::npos);
 }
 
+TEST_CASE("slurm: positions and biases reach Megatron-LM as the model states them", "[slurm]") {
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests/lang/explain/position.cl");
+  auto out = LowerSlurm(*c);
+  auto flag = [&](const char* plan, const char* name) {
+    return SbatchFlag(out.Files().at(std::string("slurm/") + plan + ".sbatch"), name);
+  };
+  auto has = [&](const char* plan, const char* name) {
+    return out.Files().at(std::string("slurm/") + plan + ".sbatch").find(name) != std::string::npos;
+  };
+  // Nemotron: LayerNorm, rotary embeddings on half of each head, no biases.
+  CHECK(flag("rotary", "--normalization") == "LayerNorm");
+  CHECK(flag("rotary", "--position-embedding-type") == "rope");
+  CHECK(flag("rotary", "--rotary-percent") == "0.5");
+  CHECK(has("rotary", "--disable-bias-linear"));
+  // The LayerNorm default is Megatron-LM's: learned absolute positions and biases, no flags.
+  CHECK(flag("learned", "--position-embedding-type").empty());
+  CHECK_FALSE(has("learned", "--rotary-percent"));
+  CHECK_FALSE(has("learned", "--disable-bias-linear"));
+  // ALiBi has no flag: the script trains without positions and says so.
+  CHECK(flag("alibi", "--position-embedding-type") == "none");
+  CHECK(has("alibi", "ALiBi has no Megatron-LM flag"));
+}
+
 TEST_CASE("slurm: a plain ReLU model's script says Megatron-LM trains GeLU in its place",
           "[slurm]") {
   // OPT-175B's ReLU (validation a100.cl): Megatron-LM has no flag for it.

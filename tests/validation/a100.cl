@@ -236,9 +236,9 @@ fabric opa {
 }
 cluster jean_zay { site = selene; nodes = 48 x jean_zay_a100; racks = rack { nodes = 4 }; fabric = opa }
 
-// [B22] BLOOM-176B: ALiBi (no learned positions: close enough to the GPT shape), LayerNorm,
+// [B22] BLOOM-176B: ALiBi (`position = alibi`: no learned positions; round 52), LayerNorm,
 // GELU, tied embeddings, vocabulary 250,880; 70 layers on 12 stages (70 + 2 = 72 = 12 x 6).
-model bloom_176b { layers = 70; hidden = 14_336; ffn = 57_344; heads = 112; vocab = 250_880; activation = gelu; norm = layernorm; tied_embeddings = true }
+model bloom_176b { layers = 70; hidden = 14_336; ffn = 57_344; heads = 112; vocab = 250_880; activation = gelu; norm = layernorm; position = alibi; tied_embeddings = true }
 // BLOOM trained in bf16 with DeepSpeed's BF16_Optimizer (BigScience tr11-176B-ml chronicles.md,
 // 2022-03-24, "grad clip TP sync bug fixing"), which accumulates gradients in fp32 and reduces
 // them in fp32 (deepspeed/runtime/bf16_optimizer.py: get_grads_for_reduction returns

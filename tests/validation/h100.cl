@@ -243,23 +243,30 @@ plan nemo24_llama3_70b    { model = models.llama3_70b; cluster = dgx_64;   paral
 // from the table's last version (as the rows above; the NeMo 24.12 user guide's
 // performance_summary page prints the same twelve rows): 12,507, 4,312 and 326 tokens/s per GPU.
 // The shapes, NeMo's NemotronConfig (nemo/collections/llm/gpt/model/nemotron.py): LayerNorm with
-// zero-centred gamma, squared-ReLU MLP, no linear biases (clusterc's LayerNorm models count
-// them: 0.02 % of these), RoPE on half of each head, no dropout, untied embeddings, vocabulary
+// zero-centred gamma, squared-ReLU MLP, no linear biases, RoPE on half of each head (stated since
+// round 52: `position = rope; rope_fraction = 0.5; linear_bias = disabled`; until then a
+// LayerNorm model meant learned positions, biases and no rotation), no dropout, untied embeddings, vocabulary
 // 256,000; Nemotron3Config8B (32 x 4,096, FFN 16,384, 32 heads) and Nemotron4Config340B (96 x
 // 18,432, FFN 73,728, 96 heads, 8 KV groups). The 22B's config is not in that file: 40 x 6,144,
 // FFN 24,576, 48 heads without GQA is the shape whose FLOPs the table's own figure gives
 // (562 TFLOP/s at 4,312 tokens/s = 130.3 GFLOP a token; this shape 130.1, with 8 KV groups
 // 115); the 8B's and 340B's count the same way (643 / 12,507 = 51.4 against 51.4; 686 / 326 =
 // 2,104 against 2,105). The rest as the [NEMO24] rows above, the loss as it says (Nemotron-8B
-// +13.4 -> +19.5 %, 22B +1.2 -> +7.9 % with the fused loss, round 49).
-model nemotron3_8b  { layers = 32; hidden = 4_096;  ffn = 16_384; heads = 32; vocab = 256_000; activation = squared_relu; norm = layernorm; dropout = disabled }
-model nemotron_22b  { layers = 40; hidden = 6_144;  ffn = 24_576; heads = 48; vocab = 256_000; activation = squared_relu; norm = layernorm; dropout = disabled }
-model nemotron4_340b { layers = 96; hidden = 18_432; ffn = 73_728; heads = 96; kv_heads = 8; vocab = 256_000; activation = squared_relu; norm = layernorm; dropout = disabled }
+// +13.4 -> +19.5 %, 22B +1.2 -> +7.9 % with the fused loss, round 49). The rotation, round 52:
+// the 24.07 launcher configs set `apply_rope_fusion: true` for nemotron_8b and nemotron_22b and
+// leave it out of nemotron_340b, and NeMo 1.0 reads a missing key as False
+// (megatron_base_model.py, `self.cfg.get('apply_rope_fusion', False)`, v2.0.0rc0 to r2.0.0rc1):
+// the 340B rotates in Megatron-Core's unfused `apply_rotary_pos_emb_bshd` (core 0.8: t cos +
+// rotate_half(t) sin on the rotated half, concatenated with the rest), `eager_ops { rope =
+// rotate_half }`.
+model nemotron3_8b  { layers = 32; hidden = 4_096;  ffn = 16_384; heads = 32; vocab = 256_000; activation = squared_relu; norm = layernorm; position = rope; rope_fraction = 0.5; linear_bias = disabled; dropout = disabled }
+model nemotron_22b  { layers = 40; hidden = 6_144;  ffn = 24_576; heads = 48; vocab = 256_000; activation = squared_relu; norm = layernorm; position = rope; rope_fraction = 0.5; linear_bias = disabled; dropout = disabled }
+model nemotron4_340b { layers = 96; hidden = 18_432; ffn = 73_728; heads = 96; kv_heads = 8; vocab = 256_000; activation = squared_relu; norm = layernorm; position = rope; rope_fraction = 0.5; linear_bias = disabled; dropout = disabled }
 plan nemo24_nemotron_8b   { model = nemotron3_8b;   cluster = dgx_64;  parallel { tp = 2; dp = 32; tp_comm_overlap = true }                 batch { global = 256; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8 }
 plan nemo24_nemotron_22b  { model = nemotron_22b;   cluster = dgx_64;  parallel { tp = 2; pp = 4; vpp = 10; dp = 8; tp_comm_overlap = true } batch { global = 256; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8 }
 // clusterc's memory model puts this plan at 96 % of the 80 GB it ran in.
 // clusterc: allow(memory.headroom)
-plan nemo24_nemotron_340b { model = nemotron4_340b; cluster = dgx_128; parallel { tp = 8; pp = 8; vpp = 12; dp = 2; tp_comm_overlap = true } batch { global = 32;  micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false }
+plan nemo24_nemotron_340b { model = nemotron4_340b; cluster = dgx_128; parallel { tp = 8; pp = 8; vpp = 12; dp = 2; tp_comm_overlap = true } batch { global = 32;  micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fused_cross_entropy = false; eager_ops { rope = rotate_half } }
 
 // ---- Round 48: NVIDIA's DGX Cloud Benchmarking performance recipes on DGX H100 ([DGXC]) and the
 // Nemotron-4 340B report ([N4T]), entered before their predictions were seen.
@@ -311,7 +318,9 @@ plan nemo24_nemotron_340b { model = nemotron4_340b; cluster = dgx_128; parallel 
 // cross_entropy_loss_fusion key (unfused); also `overlap_p2p_comm: False`, which the language
 // cannot state. Stated since: 6.52 -> 7.48 s, -18.5 -> -6.5 %. The file's later versions (December
 // 2024 on: PP 8, VP 12, TP overlap, the fused loss) describe a later recipe, not this run.
-model nemotron4_15b { layers = 32; hidden = 6_144; ffn = 24_576; heads = 48; kv_heads = 8; vocab = 256_000; activation = squared_relu; norm = layernorm; dropout = disabled }
+// Round 52: that file has no `apply_rope_fusion` key either, which NeMo 1.0 reads as False: the
+// unfused rotation of the [NEMO24] 340B row, `eager_ops { rope = rotate_half }`.
+model nemotron4_15b { layers = 32; hidden = 6_144; ffn = 24_576; heads = 48; kv_heads = 8; vocab = 256_000; activation = squared_relu; norm = layernorm; position = rope; rope_fraction = 0.5; linear_bias = disabled; dropout = disabled }
 model llama3_405b_gpt2_vocab { layers = 126; hidden = 16_384; ffn = 53_248; heads = 128; kv_heads = 16; vocab = 51_200 }  // the recipe's 405B: GPT-2's vocabulary, 16 K/V heads
 cluster dgx_576  { site = dc; nodes = 72 x dgx_h100;  racks = rack { nodes = 4 }; fabric = ndr }
 cluster dgx_2048 { site = dc; nodes = 256 x dgx_h100; racks = rack { nodes = 4 }; fabric = ndr }
@@ -347,7 +356,7 @@ plan dgxc_nemotron4_340b_bf16_2048 { model = nemotron4_340b; cluster = dgx_2048;
 plan dgxc_nemotron4_340b_fp8_128   { model = nemotron4_340b; cluster = dgx_128;  parallel { tp = 8; pp = 8; vpp = 12; dp = 2;  tp_comm_overlap = true } batch { global = 32;  micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; recompute = selective; attention_kernel = flash2 }
 plan dgxc_nemotron4_340b_fp8_2048  { model = nemotron4_340b; cluster = dgx_2048; parallel { tp = 8; pp = 8; vpp = 12; dp = 32; tp_comm_overlap = true } batch { global = 512; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; recompute = selective; attention_kernel = flash2 }
 // [N4T], 6,144 GPUs, batch 2,304: 8.0 s.
-plan n4t_nemotron4_340b_6144 { model = nemotron4_340b; cluster = dgx_6144; parallel { tp = 8; pp = 12; vpp = 8; dp = 64 } batch { global = 2_304; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; fused_cross_entropy = false }
+plan n4t_nemotron4_340b_6144 { model = nemotron4_340b; cluster = dgx_6144; parallel { tp = 8; pp = 12; vpp = 8; dp = 64 } batch { global = 2_304; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; fused_cross_entropy = false; eager_ops { rope = rotate_half } }
 
 // [NEMO24] rows GPT3-5B and GPT3-20B (round 10, entered before their predictions were seen; left
 // out until now for want of their shapes): NeMo's GPTConfig5B and GPTConfig20B
