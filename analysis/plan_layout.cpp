@@ -120,6 +120,10 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer, ir::Recompute 
     if (replay & kRecomputeMlaUpProjection)
       parallel -= 2 * sb * ((q_rank > 0 ? a.q : 0) + a.k + a.v);
   }
+  // Norms on Q and K (`qk_norm`, Qwen3; MLA's latent norms are counted above): Transformer
+  // Engine's RMSNorm keeps its input, Q and K before the norm (2 each); the rotation after it,
+  // fused, keeps nothing. Their per-row statistics (4 bytes a head) are left out.
+  if (in.qk_norm && !in.mla) parallel += 2 * sb * (a.q + a.k);
   // Scores: the softmax output (2), with dropout its mask (1) and output (2).
   if (!in.flash_attention && !(replay & kRecomputeCoreAttention))
     parallel += (dropout ? 5 : 2) * double(in.heads) * sl * double(in.seq_len) * b;

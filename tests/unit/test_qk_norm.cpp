@@ -48,5 +48,26 @@ TEST_CASE("QK-Norm moves three passes over Q and K, MLA's over its two latents",
         Approx(3 * 6 * (4096.0 / 2) * (1536 + 512) / ds_bw + 2 * 2 * ds.gemm_overhead));
 }
 
+TEST_CASE("QK-Norm keeps Q and K before the norm for its backward", "[qk_norm]") {
+  // Qwen3 30B-A3B as above: Transformer Engine's RMSNorm saves its input, 2 bytes an element of
+  // Q and K a token, in every layer unless the whole layer is replayed.
+  auto h100 = ValidationSpec("h100.cl");
+  const PlanInputs qwen = PlanNamed(*h100, "mb26_qwen3_30b_a3b");
+  REQUIRE(qwen.tp == 1);
+  PlanInputs plain = qwen;
+  plain.qk_norm = false;
+  const double sb = 4096, qk = 32 * 128 + 4 * 128;
+  CHECK(LayerActivationBytes(qwen, true) - LayerActivationBytes(plain, true) ==
+        Approx(2 * sb * qk));
+  CHECK(LayerActivationBytes(qwen, true, ir::Recompute::full) ==
+        Approx(LayerActivationBytes(plain, true, ir::Recompute::full)));
+  // MLA's latent norms were counted with the latents already: stating them adds nothing.
+  auto mlperf = ValidationSpec("mlperf_v6.cl");
+  const PlanInputs ds = PlanNamed(*mlperf, "ml60_gb200_dsv3_512");
+  PlanInputs ds_plain = ds;
+  ds_plain.qk_norm = false;
+  CHECK(LayerActivationBytes(ds, true) == Approx(LayerActivationBytes(ds_plain, true)));
+}
+
 }  // namespace
 }  // namespace clusterc::analysis
