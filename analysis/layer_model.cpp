@@ -450,9 +450,15 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
                                                               : 4;
     elementwise += bytes * M * (a.q + a.k) / t;
     const int concat = rope == ir::EagerRope::complex && f < 1 ? 2 : 0;
-    kernels += rope == ir::EagerRope::complex       ? 6 + concat
-               : rope == ir::EagerRope::rotate_half ? 24
-                                                    : 1;
+    const int rope_kernels = rope == ir::EagerRope::complex       ? 6 + concat
+                             : rope == ir::EagerRope::rotate_half ? 24
+                                                                  : 1;
+    kernels += rope_kernels;
+    // Its share of the element-wise time below, for the simulator backends.
+    lt.rope_fwd =
+        MemoryBoundTime(in, bytes * M * (a.q + a.k) / t) + (rope_kernels - 1) * in.gemm_overhead;
+    lt.rope_bwd =
+        2 * (lt.rope_fwd - rope_kernels * in.gemm_overhead) + rope_kernels * in.gemm_overhead;
     // Backward, the frequencies' six operations a tensor have no gradient to compute.
     if (rope != ir::EagerRope::fused) {
       eager_elementwise_fwd += rope == ir::EagerRope::complex ? 6 + concat : 24;

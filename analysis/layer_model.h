@@ -65,6 +65,7 @@ struct LayerTimes {
   double flops_fwd = 0;  // model FLOPs of the forward
   double gemm_time = 0, gemm_flops = 0;  // forward GEMMs only, for the achieved efficiency
   double memory_bound = 0;               // forward + backward time in element-wise kernels
+  double rope_fwd = 0, rope_bwd = 0;     // of memory_bound: the rotary embeddings on Q and K
   // Kernels the host issues, forward and backward, and the GPU's own time before the host issue
   // floor (fwd and bwd are at least kernels x PlanInputs::host_kernel_time).
   double kernels_fwd = 0, kernels_bwd = 0;

@@ -54,6 +54,9 @@
 //   gradients and activations between layers; each GEMM's inputs cast to FP8): float8 would
 //   halve every activation, weight and collective. fp32 gradient reduction has no counterpart
 //   (Calculon reduces in its datatype). Both reported as sim.not-represented.
+// - Calculon's attention block has no rotary embeddings (llm.py _build_attn_block): the time
+//   clusterc charges them (fused or unfused, `rope_fraction`) is left out and reported as
+//   sim.not-represented, like the LM head.
 // - optimizer_sharding shards the optimizer state and gradients only (layers.py get_weight,
 //   llm.py: one reduce-scatter and all-gather a block and step): ZeRO-3/FSDP is written as
 //   ZeRO-1 and reported as sim.not-represented.
@@ -305,6 +308,17 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         in.vocab, Num(std::round(head * 1e4) / 10),
         Num(std::round(head / sim::StageMicroBatchTime(s, s.pp - 1) * 1000) / 10)));
   }
+  // Calculon's block has no rotary embeddings (llm.py _build_attn_block: the projections, the
+  // score and value products, softmax and dropout).
+  if (const double rope = std::max(s.dense.rope, s.moe.rope); rope > 0)
+    notes.push_back(fmt::format(
+        "Calculon has no rotary embeddings: clusterc's {} ms a layer and micro-batch forward and "
+        "backward on Q and K ({}{}) are not in its blocks",
+        Num(std::round(rope * 1e5) / 100),
+        in.eager_rope == ir::EagerRope::fused ? "one fused kernel each way"
+                                              : "unfused, `eager_ops { rope }`",
+        in.rope_fraction < 1 ? fmt::format(", {} of each head rotated", Num(in.rope_fraction))
+                             : std::string()));
   if (in.mtp_layers > 0) {
     // Calculon's blocks are the model's layers, the same on every stage (llm.py).
     const analysis::HeadTimes module = analysis::MtpModuleTime(in);

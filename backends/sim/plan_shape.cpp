@@ -154,18 +154,19 @@ double StageMicroBatchTime(const PlanShape& s, int64_t stage) {
 
 namespace {
 
-// analysis::LayerTime as one layer's cost. The attention half: the attention core plus the
-// projections' share of the GEMM time, by matmul parameters (FLOPs follow parameters, 2 per
-// parameter per token); the backward splits like the forward.
+// analysis::LayerTime as one layer's cost. The attention half: the attention core and the
+// rotary embeddings on Q and K, plus the projections' share of the rest, by matmul parameters
+// (FLOPs follow parameters, 2 per parameter per token); the backward splits like the forward.
 LayerCost Cost(const analysis::LayerTimes& t, double attention_params, double mlp_params) {
   LayerCost c;
   c.fwd = t.fwd;
   c.bwd = t.bwd;
   c.recompute = t.recompute;
+  c.rope = t.rope_fwd + t.rope_bwd;
   double gemm_share =
       attention_params + mlp_params > 0 ? attention_params / (attention_params + mlp_params) : 0.5;
-  if (t.fwd > 0)
-    c.attn_share = std::clamp((t.attn_fwd + (t.fwd - t.attn_fwd) * gemm_share) / t.fwd, 0.0, 1.0);
+  const double own = t.attn_fwd + t.rope_fwd;
+  if (t.fwd > 0) c.attn_share = std::clamp((own + (t.fwd - own) * gemm_share) / t.fwd, 0.0, 1.0);
   return c;
 }
 

@@ -45,6 +45,7 @@ struct LayerCost {
   double fwd = 0, bwd = 0;
   double recompute = 0;  // forward work the plan's recompute mode replays in backward
   double attn_share = 0.5;
+  double rope = 0;  // of fwd + bwd: the rotary embeddings on Q and K
 };
 
 struct PlanShape {

@@ -202,3 +202,33 @@ TEST_CASE("Calculon inputs of every example", "[calculon]") {
     }
   }
 }
+
+TEST_CASE("Calculon's notes name the rotary embeddings its blocks leave out", "[calculon]") {
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests/lang/explain/position.cl");
+  backends::Context context = clusterc::testing::ContextOf(*c);
+  backends::OutputTree out;
+  backends::EmitCalculon(context, out);
+  auto note = [&](const char* plan) {
+    YAML::Node m = YAML::Load(out.Files().at(std::string("calculon/") + plan + "/model.json"));
+    for (const auto& n : m["clusterc_notes"]) {
+      const std::string text = n.as<std::string>();
+      if (text.rfind("Calculon has no rotary embeddings", 0) == 0) return text;
+    }
+    return std::string();
+  };
+  // The layer's rotary time as analysis charges it: one fused kernel each way on Nemotron's
+  // half-rotated heads, and Megatron-Core's unfused path; none with learned positions or ALiBi.
+  CHECK(note("rotary").find("0.32 ms") != std::string::npos);
+  CHECK(note("rotary").find("0.5 of each head") != std::string::npos);
+  CHECK(note("unfused").find("1.28 ms") != std::string::npos);
+  CHECK(note("learned").empty());
+  CHECK(note("alibi").empty());
+  // The figure is the layer model's own share of its element-wise time.
+  for (uint32_t pi : context.plans) {
+    const backends::sim::PlanShape s = backends::sim::MakePlanShape(context, pi);
+    const analysis::LayerTimes t =
+        analysis::LayerTime(*s.in, analysis::Attention(*s.in), /*moe_layer=*/false);
+    CHECK(s.dense.rope == Approx(t.rope_fwd + t.rope_bwd));
+    CHECK(t.rope_fwd + t.rope_bwd <= t.memory_bound);
+  }
+}

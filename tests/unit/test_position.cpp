@@ -37,6 +37,9 @@ TEST_CASE("Nemotron's rotary embeddings rotate half of each head, fused or unfus
   const double launch = unfused.gemm_overhead;
   // Fused: one kernel reads and writes all of Q and K (4 bytes an element), backward twice.
   CHECK(f.memory_bound - l.memory_bound == Approx(3 * 4 * M * qk / bw + 2 * launch));
+  // The layer reports that share of its element-wise time (for the simulator backends).
+  CHECK(f.rope_fwd + f.rope_bwd == Approx(3 * 4 * M * qk / bw + 2 * launch));
+  CHECK(l.rope_fwd + l.rope_bwd == 0);
   // Unfused on the rotated half: t cos, the negated half, its concatenation, t sin and the sum,
   // 20 bytes an element of the half, then the concatenation with the unrotated half, 4 bytes an
   // element of the head: 14 against 4; six kernels a tensor and six on the frequencies.
