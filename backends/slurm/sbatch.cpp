@@ -320,7 +320,11 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     case ir::Position::by_norm:
       break;
   }
-  if (!analysis::LinearBiases(in)) a.Add("--disable-bias-linear");
+  // Megatron-LM's --add-bias-linear (its default) covers every linear layer's bias: GPT-OSS's
+  // attention and expert biases keep it (Megatron-Bridge's GPT-OSS provider,
+  // add_bias_linear = True).
+  if (!analysis::LinearBiases(in) && !in.attention_bias && !in.expert_bias)
+    a.Add("--disable-bias-linear");
   if (!in.tied_embeddings) a.Add("--untie-embeddings-and-output-weights");
   if (in.mtp_layers > 0) a.Add("--mtp-num-layers", in.mtp_layers);
   if (in.moe) {

@@ -491,6 +491,14 @@ TEST_CASE("slurm: positions and biases reach Megatron-LM as the model states the
   // ALiBi has no flag: the script trains without positions and says so.
   CHECK(flag("alibi", "--position-embedding-type") == "none");
   CHECK(has("alibi", "ALiBi has no Megatron-LM flag"));
+  // GPT-OSS (RMSNorm) has attention and expert biases: Megatron's bias flag covers them, so it
+  // stays on; Mistral (RMSNorm, no biases) turns it off.
+  auto oss = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests/lang/explain/attention_window.cl");
+  auto oss_out = LowerSlurm(*oss);
+  CHECK(oss_out.Files().at("slurm/h64/windowed.sbatch").find("--disable-bias-linear") ==
+        std::string::npos);
+  CHECK(oss_out.Files().at("slurm/h8/mistral.sbatch").find("--disable-bias-linear") !=
+        std::string::npos);
 }
 
 TEST_CASE("slurm: a plain ReLU model's script says Megatron-LM trains GeLU in its place",
