@@ -97,7 +97,8 @@ std::vector<double> PlanValues(const PlanResults& r) {
   SetIf(v, D::plan_checkpoint_write_time, r.checkpoint_write_time, r.checkpoint_write_time > 0);
   SetIf(v, D::plan_optimal_checkpoint_interval, r.optimal_checkpoint_interval,
         r.optimal_checkpoint_interval > 0);
-  Set(v, D::plan_goodput, r.goodput);
+  // Without a failure rate the goodput prices no lost work: unknown, not 100 %.
+  SetIf(v, D::plan_goodput, r.goodput, r.job_mtbf > 0);
   SetIf(v, D::plan_run_cost_owned, r.run_cost_owned, r.run_cost_owned > 0);
   SetIf(v, D::plan_run_cost_rented, r.run_cost_rented, r.run_cost_rented > 0);
   SetIf(v, D::plan_cost_per_million_tokens, r.cost_per_million_tokens,

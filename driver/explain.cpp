@@ -287,6 +287,8 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.Add("hfu", "hardware FLOPs utilisation", r.hfu);
   w.Add("model_flops_per_step", "model FLOPs per step", r.flops.model_per_step, d::kWork);
   w.AddIf("training_time", "training time for the plan's tokens", r.training_time, d::kTime);
+  if (r.training_time > 0 && r.job_mtbf <= 0)
+    w.Note("no failures counted: the cluster states no failure rate (goodput below)");
   // GPU time in GPU-hours: a GPU-second is not a second of wall time, so not unit `s`.
   w.AddIf("gpu_hours", "GPU-hours for the plan's tokens", r.gpu_hours / 3600, d::kNone, "GPU-h");
 
@@ -357,7 +359,12 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.AddIf("checkpoint_interval", "checkpoint interval", r.checkpoint_interval, d::kTime);
   // Say what the goodput assumes: without a checkpoint plan, the Young/Daly interval; without a
   // checkpoint write time, failures cannot be priced in and the figure is an upper bound.
-  w.Add("goodput", "goodput", r.goodput);
+  // Without a failure rate no lost work is priced: unknown, not 100 %.
+  if (r.job_mtbf <= 0)
+    w.Unknown("goodput", "goodput", d::kNone,
+              "the cluster's `gpu_mtbf` or `node_mtbf`, or the GPU's `mtbf`");
+  else
+    w.Add("goodput", "goodput", r.goodput);
   if (r.job_mtbf > 0 && r.checkpoint_write_time <= 0)
     w.Note(
         "upper bound: checkpoint cost and lost work not counted; set the cluster's "

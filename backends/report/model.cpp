@@ -505,8 +505,10 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
                Unit::kFlopPerSecond)
           .Add("model_flops_per_step", "model FLOPs per step", r.flops.model_per_step, Unit::kFlop)
           .AddPositive("tokens", "training tokens", in.tokens, Unit::kTokens)
-          .AddPositive("training_time", "training time (failures included)", r.training_time,
-                       Unit::kSeconds)
+          .AddPositive("training_time",
+                       r.job_mtbf > 0 ? "training time (failures included)"
+                                      : "training time (no failure rate stated: none counted)",
+                       r.training_time, Unit::kSeconds)
           .AddPositive("gpu_time", "GPU time", r.gpu_hours, Unit::kGpuSeconds)
           .Done());
 
@@ -543,18 +545,21 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
     out.groups.push_back(vb.Done());
   }
 
-  out.groups.push_back(
-      GroupBuilder("reliability", "Reliability", base)
-          .AddPositive("checkpoint_size", "checkpoint size", r.checkpoint_size, Unit::kBytes)
-          .AddPositive("checkpoint_write_time", "checkpoint write time", r.checkpoint_write_time,
-                       Unit::kSeconds)
-          .AddPositive("job_mtbf", "job MTBF", r.job_mtbf, Unit::kSeconds)
-          .AddPositive("optimal_checkpoint_interval", "Young/Daly optimal interval",
-                       r.optimal_checkpoint_interval, Unit::kSeconds)
-          .AddPositive("checkpoint_interval", "checkpoint interval", r.checkpoint_interval,
-                       Unit::kSeconds)
-          .Add("goodput", "goodput", r.goodput, Unit::kFraction)
-          .Done());
+  GroupBuilder rb("reliability", "Reliability", base);
+  rb.AddPositive("checkpoint_size", "checkpoint size", r.checkpoint_size, Unit::kBytes)
+      .AddPositive("checkpoint_write_time", "checkpoint write time", r.checkpoint_write_time,
+                   Unit::kSeconds)
+      .AddPositive("job_mtbf", "job MTBF", r.job_mtbf, Unit::kSeconds)
+      .AddPositive("optimal_checkpoint_interval", "Young/Daly optimal interval",
+                   r.optimal_checkpoint_interval, Unit::kSeconds)
+      .AddPositive("checkpoint_interval", "checkpoint interval", r.checkpoint_interval,
+                   Unit::kSeconds)
+      // Without a failure rate no lost work is priced: unknown, not 100 %.
+      .AddKnown("goodput", "goodput", r.goodput, Unit::kFraction, r.job_mtbf > 0);
+  if (r.job_mtbf <= 0)
+    rb.Text("unknown_because", "goodput unknown until the spec sets",
+            "the cluster's gpu_mtbf or node_mtbf, or the GPU's mtbf");
+  out.groups.push_back(rb.Done());
 
   out.groups.push_back(
       GroupBuilder("cost", "Cost of the run", base)

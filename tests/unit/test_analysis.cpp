@@ -266,6 +266,17 @@ TEST_CASE("Llama 3 405B on 16K H100: memory, step time, MFU", "[analysis][plan]"
   auto mfu = r.Lookup(ir::Kind::plan, 0, ir::DerivedId::plan_mfu);
   REQUIRE(mfu);
   CHECK(*mfu == p.mfu);
+  REQUIRE(r.Lookup(ir::Kind::plan, 0, ir::DerivedId::plan_goodput));
+  CHECK(*r.Lookup(ir::Kind::plan, 0, ir::DerivedId::plan_goodput) == p.goodput);
+  // Without a failure rate no lost work is priced: the goodput is unknown (absent), not 100 %.
+  b.p.clusters[c.index].gpu_mtbf = {};
+  b.p.clusters[c.index].node_mtbf = {};
+  for (auto& gpu : b.p.gpus) gpu.mtbf = {};
+  Results unknown;
+  Run(b.p, &unknown);
+  REQUIRE(unknown.plans[0].valid);
+  CHECK(unknown.plans[0].job_mtbf == 0);
+  CHECK(!unknown.Lookup(ir::Kind::plan, 0, ir::DerivedId::plan_goodput));
 }
 
 TEST_CASE("DeepSeek-V3 rented cost: 2,788K GPU-hours x 2 USD", "[analysis][cost]") {
