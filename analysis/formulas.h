@@ -340,6 +340,58 @@ inline double RailOnlyForwardTime(double bytes, double domain, double scale_up_b
   return (domain - 1) / domain * bytes / scale_up_bw;
 }
 
+// ---- the slowest device ---------------------------------------------------------------------
+
+// Inverse of the standard normal CDF, Acklam's rational approximation (relative error below
+// 1.15e-9; P. J. Acklam, "An algorithm for computing the inverse normal cumulative distribution
+// function", 2003). p in (0, 1).
+inline double InverseNormalCdf(double p) {
+  constexpr double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,  -2.759285104469687e+02,
+                          1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
+  constexpr double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                          6.680131188771972e+01, -1.328068155288572e+01};
+  constexpr double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+                          -2.549732539343734e+00, 4.374664141464968e+00,  2.938163982698783e+00};
+  constexpr double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                          3.754408661907416e+00};
+  auto tail = [&](double q) {
+    return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+           ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
+  };
+  if (p <= 0) return -INFINITY;
+  if (p >= 1) return INFINITY;
+  if (p < 0.02425) return tail(std::sqrt(-2 * std::log(p)));
+  if (p > 1 - 0.02425) return -tail(std::sqrt(-2 * std::log(1 - p)));
+  const double q = p - 0.5, r = q * q;
+  return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+         (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
+}
+
+// Expected largest of n independent standard normal draws, by Blom's approximation to the normal
+// order statistics, E[X(i:n)] ~ Phi^-1((i - 0.375) / (n + 0.25)) (G. Blom, "Statistical
+// Estimates and Transformed Beta-Variables", 1958); at i = n within 0.6 % of Harter's exact
+// table (1961: 1.53875 for n = 10, 2.50759 for 100, 3.24144 for 1,000), 4.5 % over at n = 2
+// (1 / sqrt(pi)). 0 for n <= 1.
+inline double ExpectedMaxOfNormals(double n) {
+  if (n <= 1) return 0;
+  return InverseNormalCdf((n - 0.375) / (n + 0.25));
+}
+
+// Standard deviation of a device's speed across parts of one model, from Sinha et al.'s measure
+// of it (SC22, "Not All GPUs Are Created Equal"; their artifact, hal-uw/gpu_variability_sc22_
+// artifact plot_script/plot_aggregated.py): the box plot's whisker range, Q1 - 1.5 IQR to
+// Q3 + 1.5 IQR, over the median. For a normal spread that range is 4 IQR = 4 x 1.349 sigma.
+constexpr double SpeedSigmaFromWhiskerRange(double variation) {
+  return variation / (4 * 1.3489795003921634);
+}
+
+// A synchronous step goes at its slowest device's pace: n devices whose times spread normally
+// with standard deviation sigma (a fraction of the median's) take 1 + sigma E[max of n] of the
+// median device's time for the work each does alike.
+inline double SlowestDevicePace(double sigma, double n) {
+  return sigma > 0 ? 1 + sigma * ExpectedMaxOfNormals(n) : 1;
+}
+
 // ---- reliability ----------------------------------------------------------------------------
 
 // Independent exponential failures: the system's failure rate is the sum of its parts' rates, so

@@ -77,7 +77,7 @@ double MemoryBoundTime(const PlanInputs& in, double bytes) {
   return (bw > 0 ? bytes / bw : 0) + in.gemm_overhead;
 }
 
-LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_layer) {
+LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_layer, double pace) {
   LayerTimes lt;
   const double t = double(std::max<int64_t>(1, in.tp));
   const double cp = double(std::max<int64_t>(1, in.cp));
@@ -520,8 +520,8 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   ew_bwd += unpad_bwd;
   lt.memory_bound = ew_fwd + ew_bwd;
 
-  lt.fwd = gemm + attn_fwd + ew_fwd;
-  lt.bwd = 2 * gemm + attn_bwd + ew_bwd;
+  lt.fwd = pace * (gemm + attn_fwd + ew_fwd);
+  lt.bwd = pace * (2 * gemm + attn_bwd + ew_bwd);
   lt.gpu_fwd = lt.fwd;
   lt.gpu_bwd = lt.bwd;
   // The host issues every kernel (docs/model.md "Host issue floor"): a layer takes at least its
@@ -548,9 +548,9 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   // uncounted bookkeeping.
   // Unpadding's synchronised stretch runs at the pace of the host or of its gathers, whichever
   // is slower, after the rest of the layer (the GPU queue is empty when it starts).
-  lt.fwd = std::max(lt.fwd - unpad_gather,
+  lt.fwd = std::max(lt.fwd - pace * unpad_gather,
                     counted_fwd * in.host_kernel_time + eager_ops_fwd * in.eager_op_time) +
-           std::max(unpad_gather, unpad_host);
+           std::max(pace * unpad_gather, unpad_host);
   lt.bwd = std::max(lt.bwd,
                     counted_bwd * in.host_kernel_time + eager_ops_bwd * in.eager_op_backward_time);
   // Recompute (Korthikanti et al. 2022): full replays the layer's forward; selective the
@@ -560,19 +560,20 @@ LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_laye
   if (in.recompute == ir::Recompute::full) {
     lt.recompute = lt.fwd;
   } else if (replay != 0) {
-    if (replay & kRecomputeCoreAttention) lt.recompute += attn_fwd;
-    if (replay & kRecomputeNorms)
-      lt.recompute += MemoryBoundTime(in, norm_bytes) + in.gemm_overhead;
+    double replayed = 0;
+    if (replay & kRecomputeCoreAttention) replayed += attn_fwd;
+    if (replay & kRecomputeNorms) replayed += MemoryBoundTime(in, norm_bytes) + in.gemm_overhead;
     if (!moe_layer && (replay & kRecomputeMlp))
-      lt.recompute += mlp_replay;
+      replayed += mlp_replay;
     else if (!moe_layer ? (replay & kRecomputeMlpActivation) : (replay & kRecomputeMoeActivation))
-      lt.recompute += MemoryBoundTime(in, act_bytes);
-    if (in.mla && (replay & kRecomputeMlaUpProjection)) lt.recompute += up_replay;
+      replayed += MemoryBoundTime(in, act_bytes);
+    if (in.mla && (replay & kRecomputeMlaUpProjection)) replayed += up_replay;
+    lt.recompute = pace * replayed;
   }
   return lt;
 }
 
-HeadTimes HeadTime(const PlanInputs& in) {
+HeadTimes HeadTime(const PlanInputs& in, double pace) {
   HeadTimes ht;
   const double t = double(std::max<int64_t>(1, in.tp));
   const double M =
@@ -594,13 +595,15 @@ HeadTimes HeadTime(const PlanInputs& in) {
       gemm + MemoryBoundTime(in, (fused ? 10 : 38) * logits) + (fused ? 0 : 5 * in.gemm_overhead);
   ht.bwd =
       2 * gemm + MemoryBoundTime(in, (fused ? 6 : 14) * logits) + (fused ? 0 : in.gemm_overhead);
+  ht.fwd *= pace;
+  ht.bwd *= pace;
   ht.flops_fwd = 2 * M * V * h / t;
   return ht;
 }
 
-HeadTimes MtpModuleTime(const PlanInputs& in) {
+HeadTimes MtpModuleTime(const PlanInputs& in, double pace) {
   if (in.mtp_layers <= 0) return {};
-  HeadTimes ht = HeadTime(in);
+  HeadTimes ht = HeadTime(in, pace);
   const double t = double(std::max<int64_t>(1, in.tp));
   const double M =
       double(in.micro_batch) * double(in.seq_len) / double(std::max<int64_t>(1, in.cp));
@@ -611,8 +614,8 @@ HeadTimes MtpModuleTime(const PlanInputs& in) {
   // backward reads and writes about twice that.
   const double sp = in.sequence_parallel ? t : 1.0;
   const double elementwise = MemoryBoundTime(in, 12 * M * h / sp);
-  ht.fwd += proj + elementwise;
-  ht.bwd += 2 * proj + 2 * elementwise;
+  ht.fwd += pace * (proj + elementwise);
+  ht.bwd += pace * (2 * proj + 2 * elementwise);
   ht.flops_fwd += 2 * M * 2 * h * h / t;
   return ht;
 }

@@ -80,15 +80,19 @@ struct LayerTimes {
   double column_gemm[2] = {0, 0};
 };
 
-LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_layer);
+// `pace`: the time of the GPU that sets the step's pace over the calibrated (median) GPU's
+// (formulas::SlowestDevicePace); it stretches the GPU's work in fwd, bwd and recompute, not the
+// host's issue floor. The component fields (gemm_time, attn_fwd, memory_bound, ...) stay the
+// calibrated GPU's.
+LayerTimes LayerTime(const PlanInputs& in, const AttentionDims& a, bool moe_layer, double pace = 1);
 
 // The LM head and its cross entropy, forward and backward, for one micro-batch on the last stage.
 struct HeadTimes {
   double fwd = 0, bwd = 0, flops_fwd = 0;
 };
-HeadTimes HeadTime(const PlanInputs& in);
+HeadTimes HeadTime(const PlanInputs& in, double pace = 1);
 // One multi-token prediction module beside its layer: the two norms, the 2h -> h projection and
 // one more pass of the output head and loss.
-HeadTimes MtpModuleTime(const PlanInputs& in);
+HeadTimes MtpModuleTime(const PlanInputs& in, double pace = 1);
 
 }  // namespace clusterc::analysis

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "analysis/analysis.h"
+#include "analysis/formulas.h"
 #include "analysis/offload.h"
 #include "analysis/plan_model.h"
 #include "ir/checked.h"
@@ -281,6 +282,10 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
     in.hbm = gpu->memory.si;
     in.hbm_bandwidth = gpu->memory_bandwidth.si;
   }
+  // The step waits for the slowest of the plan's GPUs (EvaluatePlan, docs/model-scale.md).
+  const double variation =
+      gpu && gpu->speed_variation >= 0 ? gpu->speed_variation : options.speed_variation;
+  in.speed_sigma = formulas::SpeedSigmaFromWhiskerRange(variation);
   if (in.offload_layers > 0 && node)
     in.offload_bandwidth = OffloadBandwidth(p, *node, gpu, options.default_host_bandwidth);
   in.cluster_gpus = cluster.usable_gpus;

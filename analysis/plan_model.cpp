@@ -167,10 +167,14 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const double kept_moe =
       partial && in.moe ? LayerActivationBytes(in, true, ir::Recompute::none) : 0;
   const double M = double(in.micro_batch) * s / double(cp);  // tokens per micro-batch per rank
-  const LayerTimes lt_dense = LayerTime(in, a, false);
-  const LayerTimes lt_moe = in.moe ? LayerTime(in, a, true) : LayerTimes{};
-  const HeadTimes head = HeadTime(in);
-  const HeadTimes mtp_module = MtpModuleTime(in);
+  // The step waits for the slowest of its GPUs: every GPU does the same work, each part at its
+  // own speed (docs/model-scale.md).
+  const double device_pace = f::SlowestDevicePace(in.speed_sigma, double(r.gpus));
+  r.step.pace = device_pace;
+  const LayerTimes lt_dense = LayerTime(in, a, false, device_pace);
+  const LayerTimes lt_moe = in.moe ? LayerTime(in, a, true, device_pace) : LayerTimes{};
+  const HeadTimes head = HeadTime(in, device_pace);
+  const HeadTimes mtp_module = MtpModuleTime(in, device_pace);
   const bool muon = in.optimizer == ir::OptimizerKind::muon;
   const MuonLayerWork muon_dense = muon ? MuonLayer(in, a, false) : MuonLayerWork{};
   const MuonLayerWork muon_moe = muon && in.moe ? MuonLayer(in, a, true) : MuonLayerWork{};
@@ -646,7 +650,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
                    stage_expert_params / (stage >= 1 ? nd_expert : 1.0);
   const double achieved_hbm =
       in.hbm_bandwidth * (in.memory_efficiency > 0 ? in.memory_efficiency : 0.8);
-  double opt = achieved_hbm > 0 ? updated * in.optimizer_bytes_per_param / achieved_hbm : 0;
+  double opt =
+      achieved_hbm > 0 ? device_pace * updated * in.optimizer_bytes_per_param / achieved_hbm : 0;
   // Muon: each matrix's Newton-Schulz on the rank that owns it, after the element-wise pass
   // above (its decay, momentum and update move about fused Adam's bytes). Sharded, Megatron-
   // Core's layer-wise distributed optimizer gives each data-parallel rank whole matrices,
@@ -658,7 +663,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     const double dense_owners = stage >= 1 ? nd_dense : 1.0;
     const double expert_owners = stage >= 1 ? nd_expert : 1.0;
     const double share = slowest->muon_dense / dense_owners + slowest->muon_expert / expert_owners;
-    orthogonalization = std::max(share, slowest->muon_largest);
+    orthogonalization = device_pace * std::max(share, slowest->muon_largest);
     // The dense matrices gather over the tensor-parallel group, the experts' over the expert-
     // tensor-parallel one (etp ranks; emerging_optimizers.py: the `expt_tp` group).
     auto gather = [&](double bytes, int64_t ranks) {
@@ -677,15 +682,16 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   double accumulated = stage_dense_params / (stage >= 2 ? nd_dense : 1.0) +
                        stage_expert_params / (stage >= 2 ? nd_expert : 1.0);
   double passes = std::max(0.0, m - (in.grad_accumulation_skips_first ? 1.0 : 0.0));
-  double accumulation =
-      achieved_hbm > 0 ? passes * accumulated * in.grad_accumulation_bytes / achieved_hbm : 0;
+  double accumulation = achieved_hbm > 0 ? device_pace * passes * accumulated *
+                                               in.grad_accumulation_bytes / achieved_hbm
+                                         : 0;
   // ZeRO-3/FSDP's preparation of every micro-batch's unsharded gradient for its reduce-scatter
   // (PlanInputs::grad_reduce_prep_bytes), an HBM-bound pass counted with the accumulation. It
   // runs on FSDP's post-backward stream beside the next unit's backward, but a GEMM's thread
   // blocks fill the SMs wave after wave, so the two take turns rather than overlap: no credit.
   if (stage >= 3 && achieved_hbm > 0)
-    accumulation +=
-        m * (stage_dense_params + stage_expert_params) * in.grad_reduce_prep_bytes / achieved_hbm;
+    accumulation += device_pace * m * (stage_dense_params + stage_expert_params) *
+                    in.grad_reduce_prep_bytes / achieved_hbm;
 
   // ---- the step: m micro-batches, the bubble (Narayanan et al. 2021 section 2.2: (p-1)/(m v) of
   // the ideal), exposed pipeline and data-parallel communication, the optimizer.

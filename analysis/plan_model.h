@@ -182,6 +182,9 @@ struct PlanInputs {
   double gemm_tile = 128;       // tile edge for quantisation
   double optimizer_bytes_per_param = 42;  // HBM traffic of the optimizer step (Options)
   double eager_op_backward_time = 0;      // s per eager operation in backward (Options)
+  // Standard deviation of a GPU's kernel time across parts, a fraction of the median part's
+  // (MakePlanInputs, from `speed_variation`): the step goes at the slowest GPU's pace.
+  double speed_sigma = 0;
   // HBM bytes per element of a linear layer's input cast to its quantized format: FP8, read 2 +
   // write the FP8 tensor and its transpose 2, plus a 2-byte amax read under current scaling;
   // NVFP4 5.125 (MakePlanInputs; layer_model.cpp).
@@ -311,6 +314,9 @@ struct StepBreakdown {
   double overhead = 0;           // host work between steps, the GPU idle (Options::step_overhead)
   double offload = 0;            // compute stalled on host-memory offload transfers
   double gemm_efficiency = 0;    // achieved fraction of peak on the GEMMs, from the curve
+  // The slowest GPU's kernel time over the calibrated (median) GPU's, which stretches compute,
+  // recompute, the optimizer and accumulation above (formulas::SlowestDevicePace).
+  double pace = 1;
   double Exposed() const {
     double e = 0;
     for (double c : comm) e += c;

@@ -68,7 +68,7 @@ class Documenter {
       def = member == 0 ? "not set" : std::to_string(member);
     } else if constexpr (std::is_same_v<T, double>) {
       type = (flags & ir::kFraction) ? "fraction (`0.9` or `90 %`)" : "number";
-      def = member == 0 ? "not set" : FormatCount(member);
+      def = member <= 0 ? "not set" : FormatCount(member);  // negative: unset (speed_variation)
     } else if constexpr (std::is_same_v<T, bool>) {
       type = "`true` or `false`";
       def = member ? "`true`" : "`false`";

@@ -50,6 +50,9 @@ struct Gpu : Entity {
   BytesPerSecond host_bandwidth;  // GPU to host memory, one direction; zero when not given
   Usd price;
   Seconds mtbf;  // zero: use the cluster's gpu_mtbf
+  // Spread of one part's speed across parts of this model (docs/model-scale.md); negative: the
+  // analysis' default.
+  double speed_variation = -1;
   std::string vendor;
 };
 
@@ -127,6 +130,11 @@ void Describe(Gpu& g, V& v) {
   v.Field("price", g.price, kOptional, "unit price; state the date and source in a comment");
   v.Field("mtbf", g.mtbf, kOptional,
           "mean time between failures of one GPU; defaults to the cluster's gpu_mtbf");
+  v.Field("speed_variation", g.speed_variation, kFraction,
+          "how far one part's speed strays across parts of this model, as Sinha et al. (SC22) "
+          "measure it: the range of a box plot's whiskers (Q1 - 1.5 IQR to Q3 + 1.5 IQR) over "
+          "the median; a synchronous step waits for the slowest of the plan's GPUs "
+          "(docs/model-scale.md). Defaults to their 8 %; 0: identical parts");
 }
 
 struct Cpu : Entity {

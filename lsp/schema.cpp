@@ -55,7 +55,7 @@ class Collector {
       f.default_value = member == 0 ? "not set" : std::to_string(member);
     } else if constexpr (std::is_same_v<T, double>) {
       f.takes = (flags & ir::kFraction) ? "fraction (`0.9` or `90 %`)" : "number";
-      f.default_value = member == 0 ? "not set" : FormatCount(member);
+      f.default_value = member <= 0 ? "not set" : FormatCount(member);  // negative: unset
     } else if constexpr (std::is_same_v<T, bool>) {
       f.takes = "`true` or `false`";
       f.default_value = member ? "true" : "false";

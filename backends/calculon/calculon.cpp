@@ -296,7 +296,7 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         in.reshard_after_forward ? "hold one gathered unit at a time"
                                  : "hold the gathered units from the forward through the backward",
         in.reshard_after_forward ? "twice" : "once", s.micro_batches));
-  const analysis::HeadTimes lm_head = analysis::HeadTime(in);
+  const analysis::HeadTimes lm_head = analysis::HeadTime(in, s.r->step.pace);
   if (lm_head.fwd + lm_head.bwd > 0) {
     // Calculon builds the transformer blocks only (llm.py; the embedding enters its parameter
     // count, not its step).
@@ -321,7 +321,7 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
                              : std::string()));
   if (in.mtp_layers > 0) {
     // Calculon's blocks are the model's layers, the same on every stage (llm.py).
-    const analysis::HeadTimes module = analysis::MtpModuleTime(in);
+    const analysis::HeadTimes module = analysis::MtpModuleTime(in, s.r->step.pace);
     const sim::LayerCost& layer = analysis::MtpLayersMoe(in) ? s.moe : s.dense;
     const double t = double(in.mtp_layers) * (module.fwd + module.bwd + layer.fwd + layer.bwd);
     notes.push_back(fmt::format(
@@ -335,6 +335,13 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
     notes.push_back(
         "Calculon reduces gradients in its datatype (2 bytes a parameter); the plan reduces them "
         "in fp32 (`fp32_gradients`), twice the data-parallel bytes");
+  // Calculon times every processor alike (its system file's efficiencies).
+  if (s.r->step.pace > 1)
+    notes.push_back(fmt::format(
+        "Calculon has no spread between GPUs: clusterc runs the step's kernels at the pace of the "
+        "slowest of the plan's {} GPUs, {} % slower than the median GPU it calibrates "
+        "(`speed_variation`, docs/model-scale.md)",
+        s.r->gpus, Num(std::round((s.r->step.pace - 1) * 1000) / 10)));
   if (s.grad_accumulation > 0)
     notes.push_back(fmt::format(
         "Calculon has no gradient accumulation pass: clusterc's {} ms per micro-batch (an "

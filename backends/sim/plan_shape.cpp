@@ -157,15 +157,18 @@ namespace {
 // analysis::LayerTime as one layer's cost. The attention half: the attention core and the
 // rotary embeddings on Q and K, plus the projections' share of the rest, by matmul parameters
 // (FLOPs follow parameters, 2 per parameter per token); the backward splits like the forward.
-LayerCost Cost(const analysis::LayerTimes& t, double attention_params, double mlp_params) {
+// `pace` is the one LayerTime stretched fwd and bwd by; its component times are the calibrated
+// GPU's.
+LayerCost Cost(const analysis::LayerTimes& t, double pace, double attention_params,
+               double mlp_params) {
   LayerCost c;
   c.fwd = t.fwd;
   c.bwd = t.bwd;
   c.recompute = t.recompute;
-  c.rope = t.rope_fwd + t.rope_bwd;
+  c.rope = pace * (t.rope_fwd + t.rope_bwd);
   double gemm_share =
       attention_params + mlp_params > 0 ? attention_params / (attention_params + mlp_params) : 0.5;
-  const double own = t.attn_fwd + t.rope_fwd;
+  const double own = pace * (t.attn_fwd + t.rope_fwd);
   if (t.fwd > 0) c.attn_share = std::clamp((own + (t.fwd - own) * gemm_share) / t.fwd, 0.0, 1.0);
   return c;
 }
@@ -242,14 +245,16 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
   for (const auto& st : s.stages) s.max_stage_layers = std::max(s.max_stage_layers, st.layers);
 
   // ---- per-layer compute: analysis' operator-level times of a dense and a MoE layer and of
-  // the head (what EvaluatePlan sums into the step's compute and recompute).
+  // the head (what EvaluatePlan sums into the step's compute and recompute), at the pace of the
+  // plan's slowest GPU, which the simulators' identical ranks all take.
   const analysis::AttentionDims dims = analysis::Attention(in);
-  s.dense = Cost(analysis::LayerTime(in, dims, false), pc.attention, pc.dense_mlp);
+  const double pace = r.step.pace;
+  s.dense = Cost(analysis::LayerTime(in, dims, false, pace), pace, pc.attention, pc.dense_mlp);
   if (in.moe)
-    s.moe = Cost(analysis::LayerTime(in, dims, true), pc.attention,
+    s.moe = Cost(analysis::LayerTime(in, dims, true, pace), pace, pc.attention,
                  double(in.top_k) * pc.expert + pc.shared + pc.router);
-  const analysis::HeadTimes head = analysis::HeadTime(in);
-  const analysis::HeadTimes mtp = analysis::MtpModuleTime(in);
+  const analysis::HeadTimes head = analysis::HeadTime(in, pace);
+  const analysis::HeadTimes mtp = analysis::MtpModuleTime(in, pace);
   s.head_fwd = head.fwd + double(in.mtp_layers) * mtp.fwd;
   s.head_bwd = head.bwd + double(in.mtp_layers) * mtp.bwd;
   s.optimizer = r.step.optimizer;

@@ -67,15 +67,16 @@ TEST_CASE("the ring hides its K/V passes behind attention, the all-gather shows 
   CHECK(CpTotal(ring) == Approx(CpTotal(gather)).epsilon(1e-9));
   // At 8,192 tokens a rank, attention hides the ring completely; the gathers stand in the
   // step (the ring pays its merges of partial outputs instead: the next test case). Llama 3's
-  // 128K-token row, published at 38 % MFU, comes out at 40.0 % with the all-gather it ran and
-  // 40.97 % had it run the ring (40.4 and 41.6 % before round 23's measured contention shares,
-  // 40.0 and 41.0 % before round 25's per-step host overhead, 39.9 and 40.85 % before round 33's
-  // bubble of the other stages' own times).
+  // 128K-token row, published at 38 % MFU, comes out at 38.1 % with the all-gather it ran and
+  // 38.9 % had it run the ring, at the pace of the slowest of its 16,384 GPUs (40.0 and 40.97 %
+  // before round 53's, 40.4 and 41.6 % before round 23's measured contention shares, 40.0 and
+  // 41.0 % before round 25's per-step host overhead, 39.9 and 40.85 % before round 33's bubble
+  // of the other stages' own times).
   CHECK(CpExposed(ring) == 0);
   CHECK(CpExposed(gather) > 0.5);
   CHECK(gather.step_time > ring.step_time);
-  CHECK(ring.mfu == Approx(0.4097).margin(0.001));
-  CHECK(gather.mfu == Approx(0.4002).margin(0.001));
+  CHECK(ring.mfu == Approx(0.3892).margin(0.001));
+  CHECK(gather.mfu == Approx(0.3810).margin(0.001));
 }
 
 TEST_CASE("the ring merges each step's partial attention output on HBM", "[context_parallel]") {

@@ -91,10 +91,13 @@ TEST_CASE("DualPipe gives each rank the mean of its two stages", "[mtp][dualpipe
   in.first_stage_layers = 2;
   in.last_stage_layers = 14;
   REQUIRE(StageLayers(in, 1) == 8);
-  const LayerTimes layer = LayerTime(in, Attention(in), false);
-  const HeadTimes head = HeadTime(in);
-  const double per_layer = layer.fwd + layer.bwd, head_time = head.fwd + head.bwd;
   const PlanResults one_f_one_b = EvaluatePlan(in);
+  // Every rank's kernels at the pace of the slowest of the 512 GPUs (docs/model-scale.md).
+  const double pace = one_f_one_b.step.pace;
+  REQUIRE(pace > 1);
+  const LayerTimes layer = LayerTime(in, Attention(in), false, pace);
+  const HeadTimes head = HeadTime(in, pace);
+  const double per_layer = layer.fwd + layer.bwd, head_time = head.fwd + head.bwd;
   const double m = double(one_f_one_b.micro_batches);
   CHECK(one_f_one_b.step.compute == Approx(m * (14 * per_layer + head_time)));
   in.schedule = ir::Schedule::dualpipe;
@@ -232,7 +235,8 @@ TEST_CASE("the outputs run the MTP module where Megatron-Core does", "[mtp][sima
   CHECK(last.layers == 2);
   CHECK(last.moe_layers == 2);
   CHECK(last.mtp_layers == 1);
-  const HeadTimes head = HeadTime(*s.in), module = MtpModuleTime(*s.in);
+  const double pace = s.r->step.pace;  // the simulators' ranks take the slowest GPU's times
+  const HeadTimes head = HeadTime(*s.in, pace), module = MtpModuleTime(*s.in, pace);
   CHECK(s.head_fwd == Approx(head.fwd + module.fwd));
   CHECK(s.head_bwd == Approx(head.bwd + module.bwd));
   // SimAI writes the slowest stage; the dense plan's is its last (16 layers, the head and two

@@ -52,7 +52,7 @@ TEST_CASE("Offload keeps the layers not offloaded on the GPU and moves the rest 
   CHECK(r.memory.activations == Approx(r0.memory.activations - 24 * layer));
   // The stall: each pass's transfers (24 layers of `layer` bytes at 64 GB/s, one after another)
   // against its 30 later layers' compute, forward and backward.
-  const LayerTimes lt = LayerTime(in, Attention(in), false);
+  const LayerTimes lt = LayerTime(in, Attention(in), false, r.step.pace);  // the slowest GPU's
   const double x = layer / in.offload_bandwidth;
   const double stall = OffloadStall(24, 32, x, lt.fwd) + OffloadStall(24, 32, x, lt.bwd);
   CHECK(stall > 0);

@@ -22,14 +22,15 @@ TEST_CASE("selective recompute without modules is the attention core alone", "[r
   REQUIRE(in.recompute == ir::Recompute::selective);
   CHECK(Replayed(in) == kRecomputeCoreAttention);
   // Against `keep` (no recompute): the fused kernel keeps no scores, so nothing is freed, and
-  // each of the 32 layers replays its attention forward once a micro-batch.
+  // each of the 32 layers replays its attention forward once a micro-batch, at the pace of the
+  // plan's slowest GPU (docs/model-scale.md).
   PlanInputs keep = PlanNamed(*c, "keep");
   REQUIRE(keep.recompute == ir::Recompute::none);
   const PlanResults r = EvaluatePlan(in), r0 = EvaluatePlan(keep);
   CHECK(r.memory.activations == Approx(r0.memory.activations));
   CHECK(r0.step.recompute == 0);
-  CHECK(r.step.recompute ==
-        Approx(32.0 * double(r.micro_batches) * LayerTime(in, Attention(in), false).attn_fwd));
+  CHECK(r.step.recompute == Approx(32.0 * double(r.micro_batches) * r.step.pace *
+                                   LayerTime(in, Attention(in), false).attn_fwd));
   // The modules are read only under `selective`: search may switch the mode and keep them.
   PlanInputs full = PlanNamed(*c, "minimal");
   full.recompute = ir::Recompute::full;
