@@ -489,6 +489,10 @@ PlanReport GatherPlan(const ir::Program& p, const analysis::Results& results, ui
            std::string(CommLabel(Comm(i))) + " communication before overlap", st.comm_total[i],
            Unit::kSeconds);
   sb.Add("gemm_efficiency", "achieved GEMM efficiency", st.gemm_efficiency, Unit::kFraction);
+  // The step's kernels run at its slowest GPU's pace (docs/model-scale.md): compute, recompute,
+  // the optimizer and accumulation above are that GPU's.
+  sb.Add("slowest_gpu_slowdown", "slowest GPU's kernels over the median GPU's", st.pace - 1,
+         Unit::kFraction);
   out.groups.push_back(sb.Done());
 
   out.groups.push_back(
