@@ -14,8 +14,8 @@ using namespace text;  // Count: how rules write numbers
 
 namespace {
 
-// `model { position; rope_fraction }`: a fraction of nothing rotated, or MLA's own rotation
-// contradicted.
+// `model { position; rope_fraction; rope_base; rope_scaling }`: a fraction, base or stretch of
+// nothing rotated, a stretch's settings without the stretch, or MLA's own rotation contradicted.
 void CheckModelPosition(const ir::Model& m, DiagnosticSink& sink) {
   const bool layernorm = m.norm == ir::Norm::layernorm;
   // A fraction of 1, the default, rotates whole heads and contradicts nothing.
@@ -43,6 +43,51 @@ void CheckModelPosition(const ir::Model& m, DiagnosticSink& sink) {
     d.Note(
         "state `position = rope` (Nemotron, GPT-NeoX: LayerNorm with rotary embeddings), or "
         "drop `rope_fraction`");
+    sink.Report(std::move(d));
+    return;
+  }
+  // The rotary embeddings' base and stretch: only where something rotates, and a stretch's
+  // settings only beside a stretch.
+  static constexpr std::string_view kRotaryFields[] = {
+      "rope_base", "rope_scaling", "rope_scaling_factor", "rope_original_context"};
+  if (!rotary && !m.has_mla) {
+    for (std::string_view field : kRotaryFields) {
+      if (!m.HasField(field)) continue;
+      auto d = MakeDiagnostic(
+          DiagCode::ModelPosition, m.FieldRange(field),
+          fmt::format("model `{}` sets `{}` without rotary positions", m.name, field));
+      if (m.HasField("position"))
+        d.Label(m.FieldRange("position"), "positions that do not rotate");
+      else
+        d.Label(m.FieldRange("norm"), "a LayerNorm model learns its positions by default");
+      d.Note(fmt::format("state `position = rope`, or drop `{}`", field));
+      sink.Report(std::move(d));
+      return;
+    }
+  }
+  for (std::string_view field : {"rope_scaling_factor", "rope_original_context"}) {
+    if (!m.HasField(field) || m.rope_scaling != ir::RopeScaling::none) continue;
+    auto d =
+        MakeDiagnostic(DiagCode::ModelPosition, m.FieldRange(field),
+                       fmt::format("model `{}` sets `{}` without `rope_scaling`", m.name, field));
+    d.Note(
+        fmt::format("state the stretch it belongs to (`rope_scaling = yarn` or `llama3`), or "
+                    "drop `{}`",
+                    field));
+    sink.Report(std::move(d));
+    return;
+  }
+  // Megatron-LM's llama3 scaling (apply_rope_scaling) fixes Llama 3.1's original 8,192 tokens.
+  if (m.rope_scaling == ir::RopeScaling::llama3 && m.HasField("rope_original_context")) {
+    auto d = MakeDiagnostic(
+        DiagCode::ModelPosition, m.FieldRange("rope_original_context"),
+        fmt::format("model `{}` sets `rope_original_context` beside `rope_scaling = llama3`",
+                    m.name));
+    d.Label(m.FieldRange("rope_scaling"), "Llama 3.1's scaling, its original context fixed");
+    d.Note(
+        "Megatron-LM's llama3 scaling takes only a factor (--rope-scaling-factor) and keeps "
+        "Llama 3.1's original 8,192 tokens; drop `rope_original_context`, or state `rope_scaling "
+        "= yarn`");
     sink.Report(std::move(d));
   }
 }

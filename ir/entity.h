@@ -134,6 +134,10 @@ CLUSTERC_ENUM(Position, by_norm, learned, rope, alibi)
 // Whether the linear layers carry biases: `by_norm` as the norm suggests (GPT-style LayerNorm
 // models do, Llama-style RMSNorm models do not), else as stated (Nemotron: LayerNorm, none).
 CLUSTERC_ENUM(LinearBias, by_norm, enabled, disabled)
+// How rotary embeddings stretch to longer contexts (`model { rope_scaling }`): `none`, `llama3`
+// (Llama 3.1's frequency-dependent scaling) or `yarn` (Peng et al. 2023, YaRN: GPT-OSS,
+// DeepSeek-V3).
+CLUSTERC_ENUM(RopeScaling, none, llama3, yarn)
 // Whether a model trains with dropout: `by_norm` as its norm suggests (GPT-style LayerNorm models
 // with Megatron-LM's default 0.1, Llama-style RMSNorm models without), else as stated (MPT:
 // LayerNorm, no dropout).

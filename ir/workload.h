@@ -91,6 +91,13 @@ struct Model : Entity {
   Norm norm = Norm::rmsnorm;
   Position position = Position::by_norm;
   double rope_fraction = 1;  // share of each head's Q and K width that rotary embeddings rotate
+  // Rotary embeddings' base frequency (theta; 0: Megatron's 10,000) and their stretch to longer
+  // contexts: the scaling, its factor (0: Megatron's default) and, for YaRN, the context the
+  // model was trained at before it (0: Megatron's 4,096). None of them changes a time.
+  double rope_base = 0;
+  RopeScaling rope_scaling = RopeScaling::none;
+  double rope_scaling_factor = 0;
+  int64_t rope_original_context = 0;
   LinearBias linear_bias = LinearBias::by_norm;
   bool qk_norm = false;  // Q and K normalised inside the attention (Qwen3; MLA's latents)
   Dropout dropout = Dropout::by_norm;
@@ -149,6 +156,24 @@ void Describe(Model& m, V& v) {
           "with rotary positions, the share of each head's Q and K width rotated (Megatron-Core "
           "--rotary-percent, Hugging Face partial_rotary_factor: Nemotron 0.5, GPT-NeoX 0.25); "
           "defaults to 1");
+  v.Field("rope_base", m.rope_base, kOptional | kPositive,
+          "with rotary positions, the base of their frequencies (theta: Llama 3 500,000, Qwen3 "
+          "1,000,000, GPT-OSS 150,000; Megatron-LM --rotary-base); defaults to Megatron's "
+          "10,000. Written to the sbatch script; no time depends on it");
+  v.Field("rope_scaling", m.rope_scaling, kOptional,
+          "how the rotary embeddings stretch to a longer context: `none` (the default), `llama3` "
+          "(Llama 3.1's, Megatron-LM --use-rope-scaling) or `yarn` (GPT-OSS, DeepSeek-V3; "
+          "--position-embedding-type yarn, or --rope-type yarn with MLA). Written to the sbatch "
+          "script; the time of Megatron-Core's unfused YaRN path is the plan's `eager_ops { rope "
+          "= rotate_half }`");
+  v.Field("rope_scaling_factor", m.rope_scaling_factor, kOptional | kPositive,
+          "with a `rope_scaling`, its factor (Llama 3.1 8, GPT-OSS 32, DeepSeek-V3 40; "
+          "--rope-scaling-factor, --rotary-scaling-factor); defaults to Megatron's (8 for "
+          "`llama3`, 1 for `yarn`)");
+  v.Field("rope_original_context", m.rope_original_context, kOptional | kPositive,
+          "with `rope_scaling = yarn`, the context the model was trained at before the stretch "
+          "(Hugging Face original_max_position_embeddings: GPT-OSS and DeepSeek-V3 4,096; "
+          "--yarn-original-max-position-embeddings); defaults to Megatron's 4,096");
   v.Field("linear_bias", m.linear_bias, kOptional,
           "whether the linear layers carry biases, counted in the parameters: `enabled`, "
           "`disabled`, or `by_norm`, the default: with `layernorm` (GPT-style), not with "

@@ -10,33 +10,40 @@
 // SwiGLU, RMSNorm, grouped-query attention with 8 KV heads, untied embeddings.
 
 model llama3_8b {
-  layers   = 32             // Llama 3 paper, Table 3
-  hidden   = 4_096          // Table 3
-  ffn      = 14_336         // Table 3
-  heads    = 32             // Table 3
-  kv_heads = 8              // Table 3
-  vocab    = 128_256        // config.json (Table 3 rounds it to 128K)
-  params   = 8_030_261_248  // released checkpoint (model card: 8.03 B)
+  layers    = 32             // Llama 3 paper, Table 3
+  hidden    = 4_096          // Table 3
+  ffn       = 14_336         // Table 3
+  heads     = 32             // Table 3
+  kv_heads  = 8              // Table 3
+  vocab     = 128_256        // config.json (Table 3 rounds it to 128K)
+  params    = 8_030_261_248  // released checkpoint (model card: 8.03 B)
+  rope_base = 500_000        // config.json rope_theta (Megatron-Bridge Llama3ModelProvider8B)
 }
 
 model llama3_70b {
-  layers   = 80              // Table 3
-  hidden   = 8_192           // Table 3
-  ffn      = 28_672          // Table 3
-  heads    = 64              // Table 3
-  kv_heads = 8               // Table 3
-  vocab    = 128_256         // config.json
-  params   = 70_553_706_496  // released checkpoint (model card: 70.6 B)
+  layers    = 80              // Table 3
+  hidden    = 8_192           // Table 3
+  ffn       = 28_672          // Table 3
+  heads     = 64              // Table 3
+  kv_heads  = 8               // Table 3
+  vocab     = 128_256         // config.json
+  params    = 70_553_706_496  // released checkpoint (model card: 70.6 B)
+  rope_base = 500_000         // config.json rope_theta
 }
 
 model llama3_405b {
-  layers   = 126              // Table 3
-  hidden   = 16_384           // Table 3
-  ffn      = 53_248           // Table 3
-  heads    = 128              // Table 3
-  kv_heads = 8                // Table 3
-  vocab    = 128_256          // config.json
-  params   = 405_853_388_800  // released checkpoint (HARDWARE.md: ≈ 405.8 B)
+  layers              = 126              // Table 3
+  hidden              = 16_384           // Table 3
+  ffn                 = 53_248           // Table 3
+  heads               = 128              // Table 3
+  kv_heads            = 8                // Table 3
+  vocab               = 128_256          // config.json
+  params              = 405_853_388_800  // released checkpoint (HARDWARE.md: ≈ 405.8 B)
+  rope_base           = 500_000          // config.json rope_theta
+  // Llama 3.1's release (the 405B's only one): config.json rope_scaling, rope_type llama3,
+  // factor 8 (Megatron-Bridge Llama31ModelProvider: rope_scaling, rope_scaling_factor 8).
+  rope_scaling        = llama3
+  rope_scaling_factor = 8
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -64,14 +71,19 @@ model gpt3_175b {
 // attention. One multi-token-prediction module (§2.2, §4.2: "we set the MTP depth D to 1"),
 // another 14 B in the release; 671 B, the report's figure, is the main model's and leaves it out.
 model deepseek_v3 {
-  layers     = 61           // report §4.2
-  hidden     = 7_168        // report §4.2
-  ffn        = 18_432       // dense FFN width of the first 3 layers (config.json intermediate_size)
-  heads      = 128          // report §4.2: 128 attention heads (MLA; no separate KV heads)
-  vocab      = 129_280      // config.json vocab_size
-  params     = 671 billion  // report: 671 B total, 37 B activated per token
-  mtp_layers = 1            // report §4.2: MTP depth D = 1 (config.json num_nextn_predict_layers)
-  qk_norm    = true         // release code: RMSNorm on both latents (q_a_, kv_a_layernorm)
+  layers                = 61           // report §4.2
+  hidden                = 7_168        // report §4.2
+  ffn                   = 18_432       // dense FFN width of the first 3 layers (config.json intermediate_size)
+  heads                 = 128          // report §4.2: 128 attention heads (MLA; no separate KV heads)
+  vocab                 = 129_280      // config.json vocab_size
+  params                = 671 billion  // report: 671 B total, 37 B activated per token
+  mtp_layers            = 1            // report §4.2: MTP depth D = 1 (config.json num_nextn_predict_layers)
+  qk_norm               = true         // release code: RMSNorm on both latents (q_a_, kv_a_layernorm)
+  // config.json rope_scaling: YaRN, factor 40 from 4,096 tokens (rope_theta 10,000, the default;
+  // Megatron-Core's MLATransformerConfig: rotary_scaling_factor 40).
+  rope_scaling          = yarn
+  rope_scaling_factor   = 40
+  rope_original_context = 4_096
   moe {
     experts        = 256    // report §4.2: 256 routed experts
     top_k          = 8      // report §4.2: 8 activated per token
@@ -98,13 +110,17 @@ model deepseek_v3 {
 // at 74ac0c0b: 61 layers, the first dense, 8 routed experts a token, one shared, 1 expert group,
 // no multi-token prediction).
 model kimi_k2 {
-  layers  = 61             // config.json num_hidden_layers
-  hidden  = 7_168          // hidden_size
-  ffn     = 18_432         // intermediate_size: the dense first layer's FFN
-  heads   = 64             // num_attention_heads (DeepSeek-V3: 128)
-  vocab   = 163_840        // vocab_size
-  params  = 1.04 trillion  // report table 2
-  qk_norm = true           // DeepSeek-V3's latent norms (q_a_layernorm, kv_a_layernorm)
+  layers              = 61             // config.json num_hidden_layers
+  hidden              = 7_168          // hidden_size
+  ffn                 = 18_432         // intermediate_size: the dense first layer's FFN
+  heads               = 64             // num_attention_heads (DeepSeek-V3: 128)
+  vocab               = 163_840        // vocab_size
+  params              = 1.04 trillion  // report table 2
+  qk_norm             = true           // DeepSeek-V3's latent norms (q_a_layernorm, kv_a_layernorm)
+  // KimiK2Provider: rotary_base 50,000, YaRN (MLA's rotation) by a factor of 32.
+  rope_base           = 50_000
+  rope_scaling        = yarn
+  rope_scaling_factor = 32
   moe {
     experts        = 384    // n_routed_experts (DeepSeek-V3: 256)
     top_k          = 8      // num_experts_per_tok
@@ -132,17 +148,23 @@ model kimi_k2 {
 // every bias, the attention sinks (one logit a head in the softmax) and the experts' clamped
 // activation stated.
 model gpt_oss_120b {
-  layers               = 36       // GptOssConfig num_hidden_layers
-  hidden               = 2_880    // hidden_size
-  ffn                  = 2_880    // intermediate_size (no dense layer: every MLP is the MoE)
-  heads                = 64       // num_attention_heads
-  kv_heads             = 8        // num_key_value_heads
-  head_dim             = 64       // head_dim
-  vocab                = 201_088  // vocab_size
-  attention_window     = 128      // sliding_window
-  full_attention_every = 2        // layer_types: sliding, full, sliding, full, ...
-  attention_bias       = true     // attention_bias: q, k, v and o projections
-  attention_sinks      = true     // GptOssAttention.sinks, one a head
+  layers                = 36       // GptOssConfig num_hidden_layers
+  hidden                = 2_880    // hidden_size
+  ffn                   = 2_880    // intermediate_size (no dense layer: every MLP is the MoE)
+  heads                 = 64       // num_attention_heads
+  kv_heads              = 8        // num_key_value_heads
+  head_dim              = 64       // head_dim
+  vocab                 = 201_088  // vocab_size
+  attention_window      = 128      // sliding_window
+  full_attention_every  = 2        // layer_types: sliding, full, sliding, full, ...
+  attention_bias        = true     // attention_bias: q, k, v and o projections
+  attention_sinks       = true     // GptOssAttention.sinks, one a head
+  // rope_theta and rope_scaling: YaRN, factor 32 from 4,096 tokens (Megatron-Bridge's
+  // GPTOSSProvider: rotary_base 150,000, yarn_rotary_scaling_factor 32).
+  rope_base             = 150_000
+  rope_scaling          = yarn
+  rope_scaling_factor   = 32
+  rope_original_context = 4_096
   moe {
     experts            = 128    // num_local_experts
     top_k              = 4      // num_experts_per_tok

@@ -307,10 +307,41 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
   a.Add("--normalization", in.layernorm ? "LayerNorm" : "RMSNorm");
   // Positions (--position-embedding-type, default learned_absolute; --rotary-percent) and
   // biases (--disable-bias-linear), as the model states them or its norm implies.
+  // The rotation's base (--rotary-base) and stretch, in Megatron-LM's flags (arguments.py;
+  // argument_utils.py maps --rotary-scaling-factor to a non-MLA model's YaRN factor): Llama
+  // 3.1's scaling with --use-rope-scaling, YaRN as its own position type, or with MLA, whose
+  // rotation is YaRN's by default (--rope-type), with the factor beside rope positions (as
+  // Megatron-LM's DeepSeek-R1 example writes it).
+  const ir::Model& model = ctx.program.models[plan.model.index];
+  const bool yarn = model.rope_scaling == ir::RopeScaling::yarn;
   switch (analysis::PositionOf(in)) {
     case ir::Position::rope:
-      a.Add("--position-embedding-type", "rope");
+      a.Add("--position-embedding-type", yarn && !in.mla ? "yarn" : "rope");
       if (in.rope_fraction < 1) a.Add("--rotary-percent", fmt::format("{}", in.rope_fraction));
+      if (model.rope_base > 0) a.Add("--rotary-base", fmt::format("{:.0f}", model.rope_base));
+      if (model.rope_scaling == ir::RopeScaling::llama3) {
+        a.Add("--use-rope-scaling");
+        if (model.rope_scaling_factor > 0)
+          a.Add("--rope-scaling-factor", fmt::format("{}", model.rope_scaling_factor));
+      }
+      if (yarn) {
+        if (in.mla) a.Add("--rope-type", "yarn");
+        if (model.rope_scaling_factor > 0)
+          a.Add("--rotary-scaling-factor", fmt::format("{}", model.rope_scaling_factor));
+        if (model.rope_original_context > 0 && !in.mla)
+          a.Add("--yarn-original-max-position-embeddings", model.rope_original_context);
+        if (in.mla) {
+          const int64_t context = model.rope_original_context;
+          a.Section(fmt::format(
+              "YaRN under MLA: {}; --mscale and --mscale-all-dim stay at Megatron's 1 and 0, where "
+              "DeepSeek-V3 and Kimi K2 set both to 1",
+              context > 0 && context != 4096
+                  ? fmt::format("no flag sets MLA's original context, which stays 4096 where the "
+                                "model states {}",
+                                context)
+                  : std::string("MLA's original context is Megatron's 4096 (no flag sets it)")));
+        }
+      }
       break;
     case ir::Position::alibi:
       a.Add("--position-embedding-type", "none");
