@@ -279,7 +279,7 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   // The step waits for the slowest of its GPUs (docs/model-scale.md): compute, recompute, the
   // optimizer and accumulation above are its.
   if (s.pace > 1) {
-    w.Add("slowest_gpu_pace", "slowest GPU's kernel time over the median GPU's", s.pace);
+    w.Add("slowest_gpu_slowdown", "slowest GPU's kernel time over the median GPU's", s.pace - 1);
     w.Note(
         fmt::format("the slowest of {} GPUs, their times spread {:.2f} % (one standard "
                     "deviation, from the GPU's `speed_variation`: docs/model-scale.md)",
@@ -395,7 +395,7 @@ std::string Readable(const ExplainRow& row) {
                                   row.name == "gemm_efficiency"))
     return fmt::format("{:.1f} %", q.si * 100);
   if (row.name == "gpu_hours") return FormatForPeople({q.si, {}}) + " GPU-hours";
-  if (row.name == "slowest_gpu_pace") return fmt::format("+{:.1f} %", (q.si - 1) * 100);
+  if (row.name == "slowest_gpu_slowdown") return fmt::format("+{:.1f} %", q.si * 100);
   if (row.name == "validation_mean_abs_error") return fmt::format("{:.1f} %", q.si * 100);
   const bool count = row.name.size() >= 5 && row.name.compare(row.name.size() - 5, 5, "_runs") == 0;
   if (row.name.rfind("validation_", 0) == 0 && !count) return fmt::format("{:+.1f} %", q.si * 100);
