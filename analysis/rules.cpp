@@ -507,6 +507,21 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
                             2 * pa.cp),
                 "context parallelism splits each sequence into 2 x cp chunks to balance causal "
                 "attention");
+  // Megatron-Core's sequence parallelism splits the [s / cp, b, h] activations along their first
+  // dimension over the tp ranks and asserts that it divides (tensor_parallel/mappings.py,
+  // _split_along_first_dim: "First dimension of the tensor should be divisible by tensor
+  // parallel size").
+  const int64_t local_seq = plan.batch.seq_len / std::max<int64_t>(1, pa.cp);
+  if (pa.tp > 1 && pa.sequence_parallel && local_seq > 0 && local_seq % pa.tp != 0)
+    indivisible(plan.FieldRange("batch"),
+                pa.cp > 1 ? fmt::format("each rank's {} tokens (sequence {} / cp {}) do not divide "
+                                        "by tp = {} under sequence parallelism",
+                                        local_seq, plan.batch.seq_len, pa.cp, pa.tp)
+                          : fmt::format("sequence length {} does not divide by tp = {} under "
+                                        "sequence parallelism",
+                                        plan.batch.seq_len, pa.tp),
+                "sequence parallelism splits each sequence's activations over the tensor-parallel "
+                "ranks; `sequence_parallel = false` keeps them whole");
 
   // plan.tp-exceeds-scale-up
   if (node && pa.tp > cluster.scale_up_domain && cluster.scale_up_domain > 0) {

@@ -182,6 +182,14 @@ std::string RecomputeModuleList(uint8_t replay) {
   return out;
 }
 
+// Calculon asserts that sequence parallelism splits micro-batch x seq_size evenly over
+// tensor_par (llm.py, compile: "We should split batch_seq=... between ... TP partitions
+// evenly"); an uneven split (a plan that allows plan.indivisible) is written as the all-reduce.
+bool CalculonSequenceParallel(const PlanShape& s) {
+  const int64_t batch_seq = s.in->micro_batch * (s.in->seq_len / std::max<int64_t>(1, s.cp));
+  return s.sequence_parallel && s.tp > 1 && batch_seq % s.tp == 0;
+}
+
 // What the Calculon input approximates, for model.json and the terminal.
 std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
   const auto& in = *s.in;
@@ -211,6 +219,12 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         sim::FoldedExperts(s)
             ? fmt::format(", and the experts are split over tp {}, not etp {}", s.tp, s.etp)
             : std::string()));
+  if (!CalculonSequenceParallel(s) && s.sequence_parallel)
+    notes.push_back(fmt::format(
+        "Calculon has no uneven sequence parallelism: micro-batch {} x seq_size {} does not "
+        "divide by tensor_par {}, so tensor_par_comm_type is \"ar\" (the tensor-parallel "
+        "all-reduce, activations whole) where the plan shards them",
+        in.micro_batch, in.seq_len / s.cp, s.tp));
   if (s.cp > 1)
     notes.push_back(fmt::format(
         "Calculon has no context parallelism: cp {} is folded into data_par with seq_size {} and "
@@ -557,13 +571,14 @@ std::string ExecutionJson(const PlanShape& s) {
   out += fmt::format("  \"activation_recompute\": \"{}\",\n", recompute);
   out += fmt::format("  \"pipeline_interleaving\": {},\n", interleave);
   out += fmt::format("  \"optimizer_sharding\": {},\n", sharding ? "true" : "false");
-  out += fmt::format("  \"tensor_par_comm_type\": \"{}\",\n", s.sequence_parallel ? "rs_ag" : "ar");
+  const bool sequence_parallel = CalculonSequenceParallel(s);
+  out += fmt::format("  \"tensor_par_comm_type\": \"{}\",\n", sequence_parallel ? "rs_ag" : "ar");
   out += fmt::format("  \"tensor_par_overlap\": \"{}\",\n",
                      in.tp_comm_overlap && s.tp > 1 ? "ring" : "none");
   // Megatron's sequence parallelism keeps the layer inputs sharded and all-gathers them again in
   // backward (Korthikanti et al. 2022 section 4.2.2): Calculon's seq_par_ag_redo (which it does
   // not allow with full recompute, where nothing is kept anyway).
-  bool ag_redo = s.sequence_parallel && std::string(recompute) != "full";
+  bool ag_redo = sequence_parallel && std::string(recompute) != "full";
   out += fmt::format("  \"seq_par_ag_redo\": {},\n", ag_redo ? "true" : "false");
   out += fmt::format("  \"data_par_overlap\": {},\n",
                      data_par > 1 && in.dp_overlap ? "true" : "false");

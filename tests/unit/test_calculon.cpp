@@ -233,3 +233,27 @@ TEST_CASE("Calculon's notes name the rotary embeddings its blocks leave out", "[
     CHECK(t.rope_fwd + t.rope_bwd <= t.memory_bound);
   }
 }
+
+TEST_CASE("Calculon gets the all-reduce where sequence parallelism splits tokens unevenly",
+          "[calculon]") {
+  // PaLM's 2,048 tokens over tp 12 (tests/validation/tpu.cl allows plan.indivisible for it):
+  // Calculon asserts micro-batch x seq_size % tensor_par == 0 under "rs_ag" (llm.py, compile).
+  auto c = CompileSpec(fs::path(CLUSTERC_SOURCE_DIR) / "tests/validation/tpu.cl");
+  backends::Context context = clusterc::testing::ContextOf(*c);
+  backends::OutputTree out;
+  backends::EmitCalculon(context, out);
+  auto file = [&](const char* plan, const char* name) {
+    return YAML::Load(out.Files().at(std::string("calculon/") + plan + "/" + name));
+  };
+  const YAML::Node palm = file("p22_palm", "execution.json");
+  CHECK(palm["tensor_par"].as<int64_t>() == 12);
+  CHECK(palm["tensor_par_comm_type"].as<std::string>() == "ar");
+  CHECK_FALSE(palm["seq_par_ag_redo"].as<bool>());
+  bool noted = false;
+  for (const auto& n : file("p22_palm", "model.json")["clusterc_notes"])
+    noted |= n.as<std::string>().rfind("Calculon has no uneven sequence parallelism", 0) == 0;
+  CHECK(noted);
+  // 16 x 2,048 tokens over tp 16 split evenly: sequence parallelism as the plan runs it.
+  CHECK(file("mx_v5e_128b_256", "execution.json")["tensor_par_comm_type"].as<std::string>() ==
+        "rs_ag");
+}

@@ -77,6 +77,10 @@ model palm_540b {
   params = 540.35e9   // [P22] table 1
 }
 
+// Megatron-Core's sequence parallelism needs the sequence to divide by tp (2,048 / 12 does not:
+// plan.indivisible); PaLM ran on TPUs under GSPMD, whose partitioner pads an uneven split, and
+// clusterc times the sharded activations as if each chip held 2,048 / 12 tokens.
+// clusterc: allow(plan.indivisible)
 plan p22_palm {
   model     = palm_540b
   cluster   = v4_6144
