@@ -155,11 +155,15 @@ std::vector<ir::RankOrder> OrderDomain(const Prepared& p, const Layout& l, int64
   return p.rank_order;
 }
 
-std::vector<bool> SpDomain(const Prepared& p, int64_t tp) {
+std::vector<bool> SpDomain(const Prepared& p, int64_t tp, int64_t cp) {
   if (tp == 1) return {false};
+  // Sequence parallelism splits each context-parallel rank's tokens over tp, which must divide
+  // them (plan.indivisible); a layout where it is the only choice and they do not is rejected
+  // (ForEachLayout), so the domain is never empty.
+  const bool even = (p.base->seq_len / std::max<int64_t>(1, cp)) % tp == 0;
   std::vector<bool> out;
   for (bool v : {false, true})
-    if (Allowed(p.space->sequence_parallel, v)) out.push_back(v);
+    if (Allowed(p.space->sequence_parallel, v) && (!v || even)) out.push_back(v);
   return out;
 }
 
@@ -281,6 +285,8 @@ void ForEachLayout(const Prepared& p, Visit&& visit) {
               why = Reject::kHeads;  // Ulysses gives each context-parallel rank whole heads
             else if (cp > 1 && b.seq_len % (2 * cp) != 0)
               why = Reject::kSequence;
+            else if (tp > 1 && !Allowed(s.sequence_parallel, false) && (b.seq_len / cp) % tp != 0)
+              why = Reject::kSequence;  // sequence parallelism, the only choice, splits unevenly
             else if (VppDomain(p, pp).empty())
               why = Reject::kLayers;
             else if (b.global_batch % dp != 0 || MicroDomain(p, dp).empty())
@@ -360,7 +366,7 @@ void SearchLayout(const Prepared& p, const Layout& l, double threshold, bool pru
   const size_t k = size_t(std::max(1, o.top_k));
   const int64_t dp = l.gpus / (l.tp * l.cp * l.pp);
   const std::vector<int64_t> vpps = VppDomain(p, l.pp), micros = MicroDomain(p, dp);
-  const std::vector<bool> sps = SpDomain(p, l.tp);
+  const std::vector<bool> sps = SpDomain(p, l.tp, l.cp);
   const std::vector<ir::RankOrder> orders = OrderDomain(p, l, dp);
   // The (sharding, resharding) pairs the memory bound leaves, and the candidates of each
   // recompute mode with and without the bound.
@@ -426,7 +432,7 @@ std::vector<double> Thresholds(const Prepared& p, const std::vector<Layout>& lay
       const Layout& l = layouts[li];
       int64_t dp = l.gpus / (l.tp * l.cp * l.pp);
       std::vector<int64_t> vpps = VppDomain(p, l.pp), micros = MicroDomain(p, dp);
-      std::vector<bool> sps = SpDomain(p, l.tp);
+      std::vector<bool> sps = SpDomain(p, l.tp, l.cp);
       // The most interleaved schedule and the smallest and largest micro-batches that are
       // valid, with the lightest sharding that can fit, every recompute mode.
       for (int64_t vpp : {vpps.front(), vpps.back()})

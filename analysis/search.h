@@ -77,7 +77,7 @@ enum class Prune : uint8_t {
 // Why a parallel layout was never enumerated.
 enum class Reject : uint8_t {
   kHeads,     // attention (or key/value) heads do not divide by tp
-  kSequence,  // the sequence does not divide by 2 cp
+  kSequence,  // the sequence does not divide by 2 cp, or (sequence parallel only) by cp x tp
   kLayers,    // no vpp makes the layers divide into pp x vpp stages
   kBatch,     // the global batch does not divide by dp
   kExperts,   // experts do not divide by ep, or the plan's ep x etp does not divide tp x dp x cp

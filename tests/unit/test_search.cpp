@@ -548,3 +548,34 @@ TEST_CASE("search keeps a plan's first and last stage layer counts to pipelines 
     CHECK(s.step_time > 0.5 * an::EvaluatePlan(in).step_time);
   }
 }
+
+TEST_CASE("search keeps sequence parallelism to layouts whose tp divides each rank's tokens",
+          "[search]") {
+  // GPT-3 175B (96 heads) at 2,048 tokens on 24 H100: tp 3 and 6 divide the heads but not the
+  // tokens, so under sequence parallelism they are plan.indivisible, and search must not offer
+  // them with it; without it they stand.
+  auto c = testing::CompileSpec(kSource / "tests/validation/h100.cl");
+  const an::PlanInputs in = InputsOf(*c, "ml31_gpt3_512");
+  REQUIRE(in.heads == 96);
+  REQUIRE(in.seq_len == 2048);
+  an::SearchSpace space;
+  space.min_gpus = space.max_gpus = 24;
+  space.recompute = {ir::Recompute::full};
+  space.sharding = {ir::Sharding::zero1};
+  space.vpp = {1};
+  an::SearchOptions o = Options(in, 1000);
+  o.memory_limit = 1e18;  // every layout, whatever it holds
+  auto odd_tp = [](const an::SearchResult& r) {
+    int n = 0;
+    for (const auto& s : an::TopK(r, 1000)) n += s.c.tp % 3 == 0;
+    return n;
+  };
+  space.sequence_parallel = {true};
+  const an::SearchResult sp = an::SearchPlans(in, space, o);
+  RequireSameResult(sp, an::BruteForce(in, space, o));
+  for (const auto& s : an::TopK(sp, 1000))
+    if (s.c.tp > 1) CHECK((in.seq_len / s.c.cp) % s.c.tp == 0);
+  CHECK(odd_tp(sp) == 0);
+  space.sequence_parallel = {false};
+  CHECK(odd_tp(an::SearchPlans(in, space, o)) > 0);
+}
