@@ -155,12 +155,17 @@ std::vector<ir::RankOrder> OrderDomain(const Prepared& p, const Layout& l, int64
   return p.rank_order;
 }
 
+// Sequence parallelism splits each context-parallel rank's tokens over tp, which must divide
+// them (plan.indivisible).
+bool SequenceSplits(int64_t seq_len, int64_t tp, int64_t cp) {
+  return (seq_len / std::max<int64_t>(1, cp)) % tp == 0;
+}
+
 std::vector<bool> SpDomain(const Prepared& p, int64_t tp, int64_t cp) {
   if (tp == 1) return {false};
-  // Sequence parallelism splits each context-parallel rank's tokens over tp, which must divide
-  // them (plan.indivisible); a layout where it is the only choice and they do not is rejected
+  // A layout where sequence parallelism is the only choice and does not split is rejected
   // (ForEachLayout), so the domain is never empty.
-  const bool even = (p.base->seq_len / std::max<int64_t>(1, cp)) % tp == 0;
+  const bool even = SequenceSplits(p.base->seq_len, tp, cp);
   std::vector<bool> out;
   for (bool v : {false, true})
     if (Allowed(p.space->sequence_parallel, v) && (!v || even)) out.push_back(v);
@@ -285,7 +290,8 @@ void ForEachLayout(const Prepared& p, Visit&& visit) {
               why = Reject::kHeads;  // Ulysses gives each context-parallel rank whole heads
             else if (cp > 1 && b.seq_len % (2 * cp) != 0)
               why = Reject::kSequence;
-            else if (tp > 1 && !Allowed(s.sequence_parallel, false) && (b.seq_len / cp) % tp != 0)
+            else if (tp > 1 && !Allowed(s.sequence_parallel, false) &&
+                     !SequenceSplits(b.seq_len, tp, cp))
               why = Reject::kSequence;  // sequence parallelism, the only choice, splits unevenly
             else if (VppDomain(p, pp).empty())
               why = Reject::kLayers;
