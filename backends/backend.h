@@ -37,6 +37,10 @@ struct Context {
   std::vector<std::string> source_paths;
   // Simulator traces for every GPU of the job instead of the representative slice.
   bool all_ranks = false;
+  // ASTRA-sim traces of two short runs of the step's micro-batches, from which run.sh
+  // extrapolates the step (backends/astra_sim/trace_size.h, MicroBatchSample), instead of all of
+  // them. `clusterc build` sets it unless --trace-micro-batches all.
+  bool sample_micro_batches = false;
   // The Slurm release to target ("24.11"), overriding each cluster's `slurm_version`; empty:
   // the spec's, else the Slurm backend's default.
   std::string slurm_version;

@@ -324,6 +324,7 @@ int Build(const cli::ParsedArgs& args, Streams& s) {
   context.sources = &sources;
   context.source_paths = RootRelativePaths(sources, file, options.root);
   context.all_ranks = all_ranks;
+  context.sample_micro_batches = args.Get("--trace-micro-batches") != "all";
   context.progress = s.progress;
   context.slurm_version = args.Get("--slurm-version");
   // What backends find while lowering (host facts the deployment files need, what simulator
@@ -569,6 +570,11 @@ const std::vector<cli::CommandSpec>& Commands() {
                "ASTRA-sim traces: `slice` (default; a representative slice: whole tensor, "
                "context, expert and pipeline groups, data parallelism reduced; see "
                "docs/astra-sim.md) or `all` (one trace per GPU of the job)"),
+        Choice(
+            "--trace-micro-batches", "MODE", {"sample", "all"},
+            "ASTRA-sim traces: `sample` (default; where a step has many micro-batches, two short "
+            "runs from which run.sh extrapolates the step; see docs/astra-sim.md) or `all` "
+            "(every micro-batch of the step)"),
         Value("--slurm-version", "VERSION", "a Slurm release",
               "Slurm release the Slurm files target, e.g. 24.11 (default: each cluster's "
               "`slurm_version`, else 22.05)"),

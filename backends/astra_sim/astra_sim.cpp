@@ -627,13 +627,30 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
   return t;
 }
 
-std::string RunScript(const Context& ctx, const PlanShape& s) {
+// Where the traces of a run of `m` micro-batches go: workload/ when they carry the step's own,
+// workload.m<m>/ for each run of a sample.
+std::string WorkloadDir(const astra::MicroBatchSample& sample, int64_t m) {
+  return sample.Sampled() ? fmt::format("workload.m{}", m) : "workload";
+}
+
+std::string RunScript(const Context& ctx, const PlanShape& s,
+                      const astra::MicroBatchSample& sample) {
   const std::string& name = s.plan->name;
   std::string out = "#!/bin/sh\n";
   out += "# " + sim::HeaderLine(ctx, *s.plan) + "\n";
   out += "# ASTRA-sim 2.0, analytical network backend: congestion unaware by default, congestion\n";
   out += "# aware with ASTRA_SIM_NETWORK=congestion_aware (its system file uses the direct\n";
   out += "# all-to-all). Set ASTRA_SIM to the binary when it is not on PATH.\n";
+  const int64_t m = s.micro_batches, a = sample.first, b = sample.second;
+  if (sample.Sampled())
+    out += fmt::format(
+        "# The traces carry {1} and {2} of the step's {0} micro-batches (clusterc build\n"
+        "# --trace-micro-batches all: every one). Once the pipeline is full a step's time is "
+        "affine\n"
+        "# in its micro-batches, so this runs both and prints the step\n"
+        "# T({0}) = T({1}) + ({0} - {1}) (T({2}) - T({1})) / {3}, T the last rank's finish\n"
+        "# (docs/astra-sim.md, \"Micro-batches\").\n",
+        m, a, b, b - a);
   out += "set -e\n";
   out += "cd \"$(dirname \"$0\")\"\n";
   out += "case \"${ASTRA_SIM_NETWORK:-congestion_unaware}\" in\n";
@@ -642,12 +659,45 @@ std::string RunScript(const Context& ctx, const PlanShape& s) {
       "system=system.congestion_aware.json ;;\n";
   out += "  *) bin=AstraSim_Analytical_Congestion_Unaware; system=system.json ;;\n";
   out += "esac\n";
-  out += "\"${ASTRA_SIM:-$bin}\" \\\n";
-  out += fmt::format("  --workload-configuration=workload/{} \\\n", name);
-  out += "  --system-configuration=\"$system\" \\\n";
-  out += "  --network-configuration=network.yml \\\n";
-  out += "  --remote-memory-configuration=remote_memory.json \\\n";
-  out += "  --comm-group-configuration=comm_groups.json\n";
+  if (!sample.Sampled()) {
+    out += "\"${ASTRA_SIM:-$bin}\" \\\n";
+    out += fmt::format("  --workload-configuration=workload/{} \\\n", name);
+    out += "  --system-configuration=\"$system\" \\\n";
+    out += "  --network-configuration=network.yml \\\n";
+    out += "  --remote-memory-configuration=remote_memory.json \\\n";
+    out += "  --comm-group-configuration=comm_groups.json\n";
+    return out;
+  }
+  out += "log=$(mktemp)\n";
+  out += "trap 'rm -f \"$log\"' EXIT\n";
+  out += "run() {\n";
+  out += "  \"${ASTRA_SIM:-$bin}\" \\\n";
+  out += "    --workload-configuration=\"$1\" \\\n";
+  out += "    --system-configuration=\"$system\" \\\n";
+  out += "    --network-configuration=network.yml \\\n";
+  out += "    --remote-memory-configuration=remote_memory.json \\\n";
+  out += "    --comm-group-configuration=comm_groups.json >\"$log\" 2>&1 ||\n";
+  out += "    { cat \"$log\"; exit 1; }\n";
+  out += "  cat \"$log\"\n";
+  out += "}\n";
+  out += "last() {\n";
+  out += "  sed -n 's/.*sys\\[[0-9]*\\] finished, \\([0-9]*\\) cycles.*/\\1/p' \"$log\" |\n";
+  out += "    sort -n | tail -n 1\n";
+  out += "}\n";
+  out += fmt::format("run {}/{}\n", WorkloadDir(sample, a), name);
+  out += "t1=$(last)\n";
+  out += fmt::format("run {}/{}\n", WorkloadDir(sample, b), name);
+  out += "t2=$(last)\n";
+  out += "if [ -z \"$t1\" ] || [ -z \"$t2\" ]; then\n";
+  out += "  echo \"run.sh: a run finished no rank\" >&2\n";
+  out += "  exit 1\n";
+  out += "fi\n";
+  out += fmt::format(
+      "awk -v t1=\"$t1\" -v t2=\"$t2\" 'BEGIN {{\n"
+      "  printf \"step of {0} micro-batches: %.0f ns (runs of {1} and {2}: %.0f and %.0f "
+      "ns)\\n\",\n"
+      "    t1 + ({0} - {1}) * (t2 - t1) / {3}, t1, t2 }}'\n",
+      m, a, b, b - a);
   return out;
 }
 
@@ -699,15 +749,26 @@ void EmitAstraSim(const Context& ctx, OutputTree& out) {
     out.Write(dir + "system.congestion_aware.json", SystemJson(s, dims, true));
     out.Write(dir + "remote_memory.json", std::string(kRemoteMemoryJson));
     out.Write(dir + "comm_groups.json", CommGroupsJson(groups, dims));
-    out.Write(dir + "run.sh", RunScript(ctx, s));
+    const astra::MicroBatchSample sample = astra::SampleMicroBatches(s, !ctx.sample_micro_batches);
+    out.Write(dir + "run.sh", RunScript(ctx, s, sample));
     for (const std::string& d : sl.dropped)
       sim::ReportNotRepresented(ctx, *s.plan, "astra-sim/" + s.plan->name + ": " + d);
-    const int64_t k = astra::BlockLayers(s, sl);
-    for (int64_t r = 0; r < sl.Ranks(); ++r) {
-      if (ctx.progress && r % 256 == 0)
-        ctx.progress(fmt::format("astra-sim: {} trace {} of {}", s.plan->name, r + 1, sl.Ranks()));
-      Trace t = RankTrace(s, sl, groups, r, k, astra::DomainRanks(dims));
-      out.Write(fmt::format("{}workload/{}.{}.et", dir, s.plan->name, r), std::move(t.bytes));
+    // Both runs of a sample group their layers alike (the larger run's blocks), so that the
+    // step's affine extrapolation compares like with like.
+    PlanShape run = s;
+    run.micro_batches = sample.Sampled() ? sample.second : sample.first;
+    const int64_t k = astra::BlockLayers(run, sl);
+    for (int64_t m : {sample.first, sample.second}) {
+      if (m == 0) continue;
+      run.micro_batches = m;
+      for (int64_t r = 0; r < sl.Ranks(); ++r) {
+        if (ctx.progress && r % 256 == 0)
+          ctx.progress(
+              fmt::format("astra-sim: {} trace {} of {}", s.plan->name, r + 1, sl.Ranks()));
+        Trace t = RankTrace(run, sl, groups, r, k, astra::DomainRanks(dims));
+        out.Write(fmt::format("{}{}/{}.{}.et", dir, WorkloadDir(sample, m), s.plan->name, r),
+                  std::move(t.bytes));
+      }
     }
   }
 }
@@ -721,11 +782,19 @@ double EstimateAstraSim(const Context& ctx) {
     // The small files exactly (rendered: they do not grow with the job), comm_groups.json and
     // the traces bounded from their counts (astra/trace_size.h).
     std::vector<Dimension> dims = astra::Network(ctx, s, sl);
+    const astra::MicroBatchSample sample = astra::SampleMicroBatches(s, !ctx.sample_micro_batches);
     bytes += double(NetworkYaml(ctx, s, sl, dims).size() + SystemJson(s, dims, false).size() +
                     SystemJson(s, dims, true).size() + kRemoteMemoryJson.size() +
-                    RunScript(ctx, s).size());
-    bytes += CommGroupsBytesBound(sl) +
-             astra::TraceBytesBound(s, sl, astra::BlockLayers(s, sl), astra::DomainRanks(dims));
+                    RunScript(ctx, s, sample).size());
+    bytes += CommGroupsBytesBound(sl);
+    PlanShape run = s;
+    run.micro_batches = sample.Sampled() ? sample.second : sample.first;
+    const int64_t k = astra::BlockLayers(run, sl);
+    for (int64_t m : {sample.first, sample.second}) {
+      if (m == 0) continue;
+      run.micro_batches = m;
+      bytes += astra::TraceBytesBound(run, sl, k, astra::DomainRanks(dims));
+    }
   }
   return bytes;
 }

@@ -76,6 +76,13 @@ int64_t EffectiveVpp(const sim::PlanShape& s) {
   return s.vpp > 1 && s.pp > 1 && s.micro_batches % s.pp == 0 ? s.vpp : 1;
 }
 
+MicroBatchSample SampleMicroBatches(const sim::PlanShape& s, bool all) {
+  const int64_t m = s.micro_batches, pp = std::max<int64_t>(1, s.pp);
+  const int64_t first = 2 * pp + m % pp, second = first + pp;
+  if (all || first + second >= m) return {m, 0};
+  return {first, second};
+}
+
 int32_t Tag(int64_t micro_batch, int64_t chunk, int64_t vpp, bool gradient) {
   return static_cast<int32_t>(1 + 2 * (micro_batch * vpp + chunk) + (gradient ? 1 : 0));
 }

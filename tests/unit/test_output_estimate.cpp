@@ -31,10 +31,12 @@ struct Sizes {
 
 // Every backend's estimate against what it writes (counted, not kept: --traces all is large).
 // Every rank's traces only where the estimate says they take at most 64 MB, so the test stays
-// quick (under the sanitizers too); returns whether it checked them.
-bool CheckEstimates(const clusterc::testing::Compiled& c, bool all_ranks) {
+// quick (under the sanitizers too); returns whether it checked them. `sample`: ASTRA-sim's traces
+// sample the micro-batches (`clusterc build`'s default), else they carry all of them.
+bool CheckEstimates(const clusterc::testing::Compiled& c, bool all_ranks, bool sample = false) {
   clusterc::backends::Context context = clusterc::testing::ContextOf(c);
   context.all_ranks = all_ranks;
+  context.sample_micro_batches = sample;
   if (all_ranks && clusterc::backends::EstimateAstraSim(context) > 64e6) return false;
   for (const auto& backend : clusterc::backends::Registry()) {
     clusterc::backends::OutputTree tree(
@@ -42,9 +44,9 @@ bool CheckEstimates(const clusterc::testing::Compiled& c, bool all_ranks) {
     backend.emit(context, tree);
     const double written = double(tree.TotalBytes());
     const double estimate = backend.estimate(context);
-    INFO(c.name << (all_ranks ? " --traces all" : "") << ": " << backend.name << " wrote "
-                << written << " bytes, estimated " << estimate << " (ratio "
-                << estimate / std::max(1.0, written) << ")");
+    INFO(c.name << (all_ranks ? " --traces all" : "") << (sample ? " sampled" : "") << ": "
+                << backend.name << " wrote " << written << " bytes, estimated " << estimate
+                << " (ratio " << estimate / std::max(1.0, written) << ")");
     CHECK(estimate >= written);
     // Small outputs may be overestimated by a few KB; large ones by at most kMaxRatio.
     CHECK(estimate <= kMaxRatio * written + 16384);
@@ -92,6 +94,7 @@ TEST_CASE("each backend's output estimate bounds what it writes, within a factor
     if (e.path().extension() != ".cl") continue;
     auto c = clusterc::testing::CompileSpec(e.path());
     CheckEstimates(*c, false);
+    CheckEstimates(*c, false, true);
     ++examples;
     all_ranks += CheckEstimates(*c, true);
   }

@@ -3,15 +3,41 @@
 # ASTRA-sim 2.0, analytical network backend: congestion unaware by default, congestion
 # aware with ASTRA_SIM_NETWORK=congestion_aware (its system file uses the direct
 # all-to-all). Set ASTRA_SIM to the binary when it is not on PATH.
+# The traces carry 40 and 56 of the step's 120 micro-batches (clusterc build
+# --trace-micro-batches all: every one). Once the pipeline is full a step's time is affine
+# in its micro-batches, so this runs both and prints the step
+# T(120) = T(40) + (120 - 40) (T(56) - T(40)) / 16, T the last rank's finish
+# (docs/astra-sim.md, "Micro-batches").
 set -e
 cd "$(dirname "$0")"
 case "${ASTRA_SIM_NETWORK:-congestion_unaware}" in
   congestion_aware) bin=AstraSim_Analytical_Congestion_Aware; system=system.congestion_aware.json ;;
   *) bin=AstraSim_Analytical_Congestion_Unaware; system=system.json ;;
 esac
-"${ASTRA_SIM:-$bin}" \
-  --workload-configuration=workload/deepseek_v3_pretrain \
-  --system-configuration="$system" \
-  --network-configuration=network.yml \
-  --remote-memory-configuration=remote_memory.json \
-  --comm-group-configuration=comm_groups.json
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+run() {
+  "${ASTRA_SIM:-$bin}" \
+    --workload-configuration="$1" \
+    --system-configuration="$system" \
+    --network-configuration=network.yml \
+    --remote-memory-configuration=remote_memory.json \
+    --comm-group-configuration=comm_groups.json >"$log" 2>&1 ||
+    { cat "$log"; exit 1; }
+  cat "$log"
+}
+last() {
+  sed -n 's/.*sys\[[0-9]*\] finished, \([0-9]*\) cycles.*/\1/p' "$log" |
+    sort -n | tail -n 1
+}
+run workload.m40/deepseek_v3_pretrain
+t1=$(last)
+run workload.m56/deepseek_v3_pretrain
+t2=$(last)
+if [ -z "$t1" ] || [ -z "$t2" ]; then
+  echo "run.sh: a run finished no rank" >&2
+  exit 1
+fi
+awk -v t1="$t1" -v t2="$t2" 'BEGIN {
+  printf "step of 120 micro-batches: %.0f ns (runs of 40 and 56: %.0f and %.0f ns)\n",
+    t1 + (120 - 40) * (t2 - t1) / 16, t1, t2 }'
