@@ -99,8 +99,12 @@ TEST_CASE("ASTRA-sim writes a sampled step's two runs and run.sh extrapolates th
     CHECK(MicroBatchesOf(t) == expected);
   }
 
-  // run.sh with a stand-in simulator whose ranks finish at 1,000 + 250 m ns (rank 1 the last):
-  // the step of 8 micro-batches is 3,000 ns.
+  // run.sh with a stand-in simulator whose rank r finishes at 900 + r + 250 m ns, then exits
+  // with FAKE_STATUS: the step of 8 micro-batches is 915 + 2,000 ns on 16 ranks.
+  int64_t ranks = 0;
+  for (const auto& [path, contents] : out.Files())
+    ranks += path.rfind(dir + "workload.m2/", 0) == 0;
+  REQUIRE(ranks == 16);
   const fs::path root = testing::ScratchDir("astra_sample");
   const fs::path plan_dir = root / "astra-sim" / plan;
   for (const auto& [path, contents] : out.Files()) {
@@ -113,20 +117,36 @@ TEST_CASE("ASTRA-sim writes a sampled step's two runs and run.sh extrapolates th
                          "for a; do case \"$a\" in --workload-configuration=*) w=\"${a#*=}\";; "
                          "esac; done\n"
                          "m=${w#workload.m}; m=${m%%/*}\n"
-                         "echo \"[workload] [info] sys[0] finished, $((900 + 250 * m)) cycles, "
-                         "exposed communication 0 cycles.\"\n"
-                         "echo \"[workload] [info] sys[1] finished, $((1000 + 250 * m)) cycles, "
-                         "exposed communication 0 cycles.\"\n";
+                         "i=0\n"
+                         "while [ $i -lt $FAKE_RANKS ]; do\n"
+                         "  echo \"[workload] [info] sys[$i] finished, $((900 + i + 250 * m)) "
+                         "cycles, exposed communication 0 cycles.\"\n"
+                         "  i=$((i + 1))\n"
+                         "done\n"
+                         "exit $FAKE_STATUS\n";
   fs::permissions(fake, fs::perms::owner_all);
   const fs::path log = root / "run.log";
-  const std::string cmd = "TMPDIR='" + root.string() + "' ASTRA_SIM='" + fake.string() + "' sh '" +
-                          (plan_dir / "run.sh").string() + "' > '" + log.string() + "' 2>&1";
-  CHECK(std::system(cmd.c_str()) == 0);
-  std::ifstream in(log);
-  const std::string printed((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  INFO(printed);
-  CHECK(printed.find("step of 8 micro-batches: 3000 ns (runs of 2 and 3: 1500 and 1750 ns)") !=
-        std::string::npos);
+  auto run = [&](int64_t finishing, int status, std::string& printed) {
+    const std::string cmd = "FAKE_RANKS=" + std::to_string(finishing) +
+                            " FAKE_STATUS=" + std::to_string(status) + " TMPDIR='" + root.string() +
+                            "' ASTRA_SIM='" + fake.string() + "' sh '" +
+                            (plan_dir / "run.sh").string() + "' > '" + log.string() + "' 2>&1";
+    const int rc = std::system(cmd.c_str());
+    std::ifstream in(log);
+    printed.assign((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    return rc;
+  };
+  const std::string step = "step of 8 micro-batches: 2915 ns (runs of 2 and 3: 1415 and 1665 ns)";
+  std::string printed;
+  CHECK(run(ranks, 0, printed) == 0);
+  CHECK(printed.find(step) != std::string::npos);
+  // ASTRA-sim aborting in its teardown after every rank finished: the times stand, with a word.
+  CHECK(run(ranks, 134, printed) == 0);
+  CHECK(printed.find(step) != std::string::npos);
+  CHECK(printed.find("exited with status 134 after all 16 ranks finished") != std::string::npos);
+  // Aborting before every rank finished: no step.
+  CHECK(run(ranks - 1, 134, printed) != 0);
+  CHECK(printed.find("step of") == std::string::npos);
   // The log run.sh kept went with it.
   size_t left = 0;
   for (const auto& e : fs::directory_iterator(root))

@@ -17,14 +17,19 @@ esac
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 run() {
+  status=0
   "${ASTRA_SIM:-$bin}" \
     --workload-configuration="$1" \
     --system-configuration="$system" \
     --network-configuration=network.yml \
     --remote-memory-configuration=remote_memory.json \
-    --comm-group-configuration=comm_groups.json >"$log" 2>&1 ||
-    { cat "$log"; exit 1; }
+    --comm-group-configuration=comm_groups.json >"$log" 2>&1 || status=$?
   cat "$log"
+  if [ "$status" -ne 0 ]; then
+    finished=$(grep -c 'sys\[[0-9]*\] finished' "$log" || true)
+    if [ "$finished" -ne 1024 ]; then exit "$status"; fi
+    echo "run.sh: ASTRA-sim exited with status $status after all 1024 ranks finished" >&2
+  fi
 }
 last() {
   sed -n 's/.*sys\[[0-9]*\] finished, \([0-9]*\) cycles.*/\1/p' "$log" |

@@ -1,4 +1,4 @@
-// A three-plan suite for tests/integration/compare_calculon_test.py: a time case, a rate case
+// A three-plan suite for tests/integration/compare_simulators_test.py: a time case, a rate case
 // and a plan the fake Calculon refuses (16 GPUs), in BF16 and FP8.
 import std.nvidia
 import std.cooling
