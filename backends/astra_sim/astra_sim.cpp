@@ -627,6 +627,19 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
   return t;
 }
 
+// The steps the traces carry: the plan's own, or a sample's two shorter runs (micro_batches
+// changed). All group their layers into the longest run's blocks (BlockLayers), so that the
+// step's extrapolation compares like with like.
+std::vector<PlanShape> TraceRuns(const PlanShape& s, const astra::MicroBatchSample& sample) {
+  std::vector<PlanShape> runs;
+  for (int64_t m : {sample.first, sample.second}) {
+    if (m == 0) continue;
+    runs.push_back(s);
+    runs.back().micro_batches = m;
+  }
+  return runs;
+}
+
 // Where the traces of a run of `m` micro-batches go: workload/ when they carry the step's own,
 // workload.m<m>/ for each run of a sample.
 std::string WorkloadDir(const astra::MicroBatchSample& sample, int64_t m) {
@@ -645,9 +658,8 @@ std::string RunScript(const Context& ctx, const PlanShape& s, const astra::Micro
   if (sample.Sampled())
     out += fmt::format(
         "# The traces carry {1} and {2} of the step's {0} micro-batches (clusterc build\n"
-        "# --trace-micro-batches all: every one). Once the pipeline is full a step's time is "
-        "affine\n"
-        "# in its micro-batches, so this runs both and prints the step\n"
+        "# --trace-micro-batches all: every one). Once the pipeline is full a step's time\n"
+        "# is affine in its micro-batches, so this runs both and prints the step\n"
         "# T({0}) = T({1}) + ({0} - {1}) (T({2}) - T({1})) / {3}, T the last rank's finish\n"
         "# (docs/astra-sim.md, \"Micro-batches\").\n",
         m, a, b, b - a);
@@ -703,9 +715,9 @@ std::string RunScript(const Context& ctx, const PlanShape& s, const astra::Micro
   out += "fi\n";
   out += fmt::format(
       "awk -v t1=\"$t1\" -v t2=\"$t2\" 'BEGIN {{\n"
-      "  printf \"step of {0} micro-batches: %.0f ns (runs of {1} and {2}: %.0f and %.0f "
-      "ns)\\n\",\n"
-      "    t1 + ({0} - {1}) * (t2 - t1) / {3}, t1, t2 }}'\n",
+      "  printf \"step of {0} micro-batches: %.0f ns \",\n"
+      "    t1 + ({0} - {1}) * (t2 - t1) / {3}\n"
+      "  printf \"(runs of {1} and {2}: %.0f and %.0f ns)\\n\", t1, t2 }}'\n",
       m, a, b, b - a);
   return out;
 }
@@ -762,20 +774,16 @@ void EmitAstraSim(const Context& ctx, OutputTree& out) {
     out.Write(dir + "run.sh", RunScript(ctx, s, sample, sl.Ranks()));
     for (const std::string& d : sl.dropped)
       sim::ReportNotRepresented(ctx, *s.plan, "astra-sim/" + s.plan->name + ": " + d);
-    // Both runs of a sample group their layers alike (the larger run's blocks), so that the
-    // step's affine extrapolation compares like with like.
-    PlanShape run = s;
-    run.micro_batches = sample.Sampled() ? sample.second : sample.first;
-    const int64_t k = astra::BlockLayers(run, sl);
-    for (int64_t m : {sample.first, sample.second}) {
-      if (m == 0) continue;
-      run.micro_batches = m;
+    const std::vector<PlanShape> runs = TraceRuns(s, sample);
+    const int64_t k = astra::BlockLayers(runs.back(), sl);
+    for (const PlanShape& run : runs) {
       for (int64_t r = 0; r < sl.Ranks(); ++r) {
         if (ctx.progress && r % 256 == 0)
           ctx.progress(
               fmt::format("astra-sim: {} trace {} of {}", s.plan->name, r + 1, sl.Ranks()));
         Trace t = RankTrace(run, sl, groups, r, k, astra::DomainRanks(dims));
-        out.Write(fmt::format("{}{}/{}.{}.et", dir, WorkloadDir(sample, m), s.plan->name, r),
+        out.Write(fmt::format("{}{}/{}.{}.et", dir, WorkloadDir(sample, run.micro_batches),
+                              s.plan->name, r),
                   std::move(t.bytes));
       }
     }
@@ -796,14 +804,10 @@ double EstimateAstraSim(const Context& ctx) {
                     SystemJson(s, dims, true).size() + kRemoteMemoryJson.size() +
                     RunScript(ctx, s, sample, sl.Ranks()).size());
     bytes += CommGroupsBytesBound(sl);
-    PlanShape run = s;
-    run.micro_batches = sample.Sampled() ? sample.second : sample.first;
-    const int64_t k = astra::BlockLayers(run, sl);
-    for (int64_t m : {sample.first, sample.second}) {
-      if (m == 0) continue;
-      run.micro_batches = m;
+    const std::vector<PlanShape> runs = TraceRuns(s, sample);
+    const int64_t k = astra::BlockLayers(runs.back(), sl);
+    for (const PlanShape& run : runs)
       bytes += astra::TraceBytesBound(run, sl, k, astra::DomainRanks(dims));
-    }
   }
   return bytes;
 }

@@ -4,8 +4,8 @@
 # aware with ASTRA_SIM_NETWORK=congestion_aware (its system file uses the direct
 # all-to-all). Set ASTRA_SIM to the binary when it is not on PATH.
 # The traces carry 40 and 56 of the step's 120 micro-batches (clusterc build
-# --trace-micro-batches all: every one). Once the pipeline is full a step's time is affine
-# in its micro-batches, so this runs both and prints the step
+# --trace-micro-batches all: every one). Once the pipeline is full a step's time
+# is affine in its micro-batches, so this runs both and prints the step
 # T(120) = T(40) + (120 - 40) (T(56) - T(40)) / 16, T the last rank's finish
 # (docs/astra-sim.md, "Micro-batches").
 set -e
@@ -44,5 +44,6 @@ if [ -z "$t1" ] || [ -z "$t2" ]; then
   exit 1
 fi
 awk -v t1="$t1" -v t2="$t2" 'BEGIN {
-  printf "step of 120 micro-batches: %.0f ns (runs of 40 and 56: %.0f and %.0f ns)\n",
-    t1 + (120 - 40) * (t2 - t1) / 16, t1, t2 }'
+  printf "step of 120 micro-batches: %.0f ns ",
+    t1 + (120 - 40) * (t2 - t1) / 16
+  printf "(runs of 40 and 56: %.0f and %.0f ns)\n", t1, t2 }'
