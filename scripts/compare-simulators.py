@@ -253,7 +253,12 @@ def main():
                 shutil.rmtree(work, ignore_errors=True)
 
         with concurrent.futures.ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-            results = list(pool.map(one, enumerate(cases)))
+            futures = [pool.submit(one, ic) for ic in enumerate(cases)]
+            for done, future in enumerate(concurrent.futures.as_completed(futures), 1):
+                case, step, failure, _ = future.result()
+                print(f"[{done}/{len(cases)}] {case['id']}: "
+                      f"{f'{step:.6g} s' if step is not None else failure}", file=sys.stderr)
+            results = [future.result() for future in futures]
 
     rows, refused = [], collections.Counter()
     for case, step, failure, seq in results:

@@ -78,7 +78,11 @@ int64_t EffectiveVpp(const sim::PlanShape& s) {
 
 MicroBatchSample SampleMicroBatches(const sim::PlanShape& s, bool all) {
   const int64_t m = s.micro_batches, pp = std::max<int64_t>(1, s.pp);
-  const int64_t first = 2 * pp + m % pp, second = first + pp;
+  // Megatron's interleaved warm-up runs (vpp - 1) pp + 2 (pp - 1) chunks ahead, which leaves a
+  // steady state only from 2 pp micro-batches; 1F1B's pp - 1 from pp. At least 2, so that the
+  // first micro-batch is not also the last (ZeRO-1's gather beside it, the reduction after it).
+  const int64_t full = EffectiveVpp(s) > 1 ? 2 * pp : std::max<int64_t>(2, pp);
+  const int64_t first = full + m % pp, second = first + pp;
   if (all || first + second >= m) return {m, 0};
   return {first, second};
 }

@@ -16,10 +16,11 @@ int64_t EffectiveVpp(const sim::PlanShape& s);
 // The micro-batches the traces carry. Once the pipeline is full a step's time is affine in its
 // micro-batches (1F1B: each further pp of them add the same steady-state passes to every stage,
 // the warm-up, the cool-down and the data-parallel tail unchanged), so two short runs give the
-// step: T(m) = T(m1) + (m - m1) (T(m2) - T(m1)) / (m2 - m1), with m1 = 2 pp + (m mod pp) and
-// m2 = m1 + pp, which keep m's residue modulo pp (interleaving applies as in the step,
-// EffectiveVpp). Sampled only where that writes fewer micro-batches (m1 + m2 < m) and `all` is
-// false; else the traces carry all m (second = 0).
+// step: T(m) = T(m1) + (m - m1) (T(m2) - T(m1)) / (m2 - m1), with m1 = f + (m mod pp) and
+// m2 = m1 + pp, f the micro-batches that fill the pipeline (2 pp interleaved, else pp, at least
+// 2); both keep m's residue modulo pp (interleaving applies as in the step, EffectiveVpp).
+// Sampled only where that writes fewer micro-batches (m1 + m2 < m) and `all` is false; else the
+// traces carry all m (second = 0).
 struct MicroBatchSample {
   int64_t first = 0, second = 0;
   bool Sampled() const { return second > 0; }

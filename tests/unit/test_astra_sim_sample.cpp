@@ -52,21 +52,25 @@ TEST_CASE("ASTRA-sim samples two runs keeping the micro-batches' residue modulo 
   CHECK(one.Sampled());
   CHECK(one.first == 16);
   CHECK(one.second == 24);
-  // 30 micro-batches on 4 stages: not a multiple of pp, so neither run interleaves (as the step).
+  // 30 micro-batches on 4 stages: not a multiple of pp, so neither run interleaves (as the step),
+  // and pp of them fill the pipeline.
   auto odd = SampleOf(30, 4, 2, false);
-  CHECK(odd.first == 10);
-  CHECK(odd.second == 14);
+  CHECK(odd.first == 6);
+  CHECK(odd.second == 10);
   for (int64_t m : {odd.first, odd.second}) {
     backends::sim::PlanShape s;
     s.micro_batches = m, s.pp = 4, s.vpp = 2;
     CHECK(backends::astra::EffectiveVpp(s) == 1);
   }
-  // No pipeline: two and three micro-batches.
+  auto plain = SampleOf(384, 12, 1, false);
+  CHECK(plain.first == 12);
+  CHECK(plain.second == 24);
+  // No pipeline: two and three micro-batches (the first not also the last).
   auto flat = SampleOf(21, 1, 1, false);
   CHECK(flat.first == 2);
   CHECK(flat.second == 3);
-  // Nothing saved (8 + 12 >= 16), or every micro-batch asked for: the step's own count.
-  auto small = SampleOf(16, 4, 1, false);
+  // Nothing saved (8 + 12 >= 16 interleaved), or every micro-batch asked for: the step's own.
+  auto small = SampleOf(16, 4, 2, false);
   CHECK_FALSE(small.Sampled());
   CHECK(small.first == 16);
   CHECK_FALSE(SampleOf(64, 8, 3, true).Sampled());
