@@ -40,6 +40,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
@@ -60,7 +61,7 @@ def read_cases(path):
 
 
 def explain_plans(clusterc, spec):
-    """Per plan: clusterc's step (s), whether the model routes to experts, its sequence."""
+    """Per plan: clusterc's step (s) and whether the model routes to experts."""
     out = subprocess.run([clusterc, "explain", spec, "--format", "json"], capture_output=True,
                          text=True, check=False)
     if out.returncode != 0:
@@ -83,8 +84,22 @@ def lower(clusterc, spec, plan, tool, out_dir):
     build = subprocess.run([clusterc, "build", spec, "--plan", plan, "--emit", tool, "-q", "-o",
                             out_dir], capture_output=True, text=True, check=False)
     if build.returncode != 0:
-        return None, f"clusterc build failed: {build.stderr.strip().splitlines()[-1:]}"
+        return None, "clusterc build failed: " + first_error(build.stderr, build.returncode)
     return out_dir, None
+
+
+def run_bounded(command, timeout, **kwargs):
+    """subprocess.run with a time limit that also stops what the command started (run.sh's
+    simulator): the command leads its own process group, killed whole on time-out."""
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          start_new_session=True, **kwargs) as process:
+        try:
+            stdout, stderr = process.communicate(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+            raise
+        return subprocess.CompletedProcess(command, process.returncode, stdout, stderr)
 
 
 def first_error(text, returncode):
@@ -122,10 +137,12 @@ def run_calculon(args, case, built, work):
                 json.dump(content, f)
     result = os.path.join(work, "result.json")
     env = dict(os.environ, PYTHONPATH=args.calculon)
-    out = subprocess.run([args.python, os.path.join(args.calculon, "bin", "calculon"), "llm",
-                          files["model"], files["execution"], files["system"], result],
-                         capture_output=True, text=True, env=env, check=False,
-                         timeout=args.timeout)
+    try:
+        out = run_bounded([args.python, os.path.join(args.calculon, "bin", "calculon"), "llm",
+                           files["model"], files["execution"], files["system"], result],
+                          args.timeout, env=env)
+    except subprocess.TimeoutExpired:
+        return None, f"no step within {args.timeout} s"
     if out.returncode != 0 or not os.path.exists(result):
         return None, first_error(out.stdout + out.stderr, out.returncode)
     with open(result) as f:
@@ -138,8 +155,7 @@ def run_astra_sim(args, case, built, work):
         return None, "clusterc wrote no ASTRA-sim files for this plan"
     env = dict(os.environ, ASTRA_SIM=os.path.abspath(args.astra_sim), TMPDIR=work)
     try:
-        out = subprocess.run(["sh", script], capture_output=True, text=True, env=env,
-                             check=False, timeout=args.timeout)
+        out = run_bounded(["sh", script], args.timeout, env=env)
     except subprocess.TimeoutExpired:
         return None, f"no step within {args.timeout} s"
     extrapolated = EXTRAPOLATED.search(out.stdout)
@@ -163,8 +179,7 @@ def run_simai(args, case, built, work):
         os.symlink(os.path.join(os.path.abspath(args.simai), part), os.path.join(root, part))
     env = dict(os.environ, SIMAI_ROOT=root, TMPDIR=work)
     try:
-        out = subprocess.run(["sh", os.path.abspath(script)], capture_output=True, text=True,
-                             env=env, cwd=root, check=False, timeout=args.timeout)
+        out = run_bounded(["sh", os.path.abspath(script)], args.timeout, env=env, cwd=root)
     except subprocess.TimeoutExpired:
         return None, f"no step within {args.timeout} s"
     results = glob.glob(os.path.join(built, "simai", "results", case["plan"] + "-EndToEnd.csv"))

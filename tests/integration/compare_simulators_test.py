@@ -50,6 +50,7 @@ with open(out, "w") as f:
 FAKE_ASTRA_SIM = r'''#!/bin/sh
 for a; do case "$a" in --workload-configuration=*) w="${a#*=}";; esac; done
 case "$w" in *refused*) echo "bad_alloc"; exit 134;; esac
+case "$w" in *rate_fp8*) [ -n "$FAKE_SLEEP" ] && sleep 47.25;; esac
 m=${w#workload.m}; m=${m%%/*}
 echo "[workload] [info] sys[0] finished, $((1000000000 + 250000000 * m)) cycles, exposed 0."
 echo "[workload] [info] sys[1] finished, 900, exposed 0."
@@ -156,6 +157,14 @@ with tempfile.TemporaryDirectory() as work:
               "astra-sim: the rate case")
     else:
         failures.append(f"astra-sim: rows {sorted(rows)}")
+
+    # A run past --timeout: no step, and the simulator run.sh started is stopped with it.
+    os.environ["FAKE_SLEEP"] = "1"
+    out, rows = run(work, "--astra-sim", astra, "--timeout", "3", "--match", "source B")
+    del os.environ["FAKE_SLEEP"]
+    check("- 1 x no step within 3.0 s" in out.stdout, "time-out:\n" + out.stdout)
+    left = subprocess.run(["pgrep", "-f", "sleep 47.25"], capture_output=True, text=True)
+    check(left.returncode != 0, f"the timed-out simulator still runs: {left.stdout}")
 
     # SimAI: 5 s a step for every plan, the refused one included.
     simai = os.path.join(work, "simai")
