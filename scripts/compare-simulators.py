@@ -10,8 +10,8 @@ and no test needs it (tests/integration/compare_simulators_test.py runs it again
 - --calculon DIR: a Calculon checkout, run as `PYTHONPATH=DIR DIR/bin/calculon llm ...`; its
   `total_time` is the step.
 - --astra-sim BINARY: AstraSim_Analytical_Congestion_Unaware (or _Aware), run by each plan's
-  run.sh; the step is the last rank's finish, or run.sh's extrapolation where the traces sample
-  the micro-batches (docs/astra-sim.md).
+  run.sh, which prints the step: the last rank's finish, extrapolated where the traces sample the
+  micro-batches (docs/astra-sim.md).
 - --simai DIR: a SimAI 1.6 checkout with bin/SimAI_analytical, run by each plan's script (as
   SIMAI_ROOT); the step is the "Total time" of the script's results/PLAN-EndToEnd.csv, in
   microseconds.
@@ -50,7 +50,7 @@ RATE_METRICS = {"tokens_per_s_per_gpu", "hw_tflops_per_gpu", "model_tflops_per_g
 TIME_METRICS = {"step_time_s"}
 OWN_SYSTEMS = {"A100": "a100_80g.json", "H100": "h100_80g_nvl8.json"}
 FINISHED = re.compile(r"sys\[\d+\] finished, (\d+) cycles")
-EXTRAPOLATED = re.compile(r"^step of \d+ micro-batches: (\d+) ns", re.M)
+STEP = re.compile(r"^step of \d+ micro-batch(?:es)?: (\d+) ns", re.M)
 
 
 def read_cases(path):
@@ -158,9 +158,10 @@ def run_astra_sim(args, case, built, work):
         out = run_bounded(["sh", script], args.timeout, env=env)
     except subprocess.TimeoutExpired:
         return None, f"no step within {args.timeout} s"
-    extrapolated = EXTRAPOLATED.search(out.stdout)
-    if extrapolated:
-        return int(extrapolated.group(1)) * 1e-9, None
+    # run.sh prints the step (extrapolated where the traces sample it); else the last rank's finish.
+    step = STEP.search(out.stdout)
+    if step:
+        return int(step.group(1)) * 1e-9, None
     finished = [int(t) for t in FINISHED.findall(out.stdout + out.stderr)]
     if out.returncode != 0 or not finished:
         return None, first_error(out.stdout + out.stderr, out.returncode)

@@ -671,15 +671,6 @@ std::string RunScript(const Context& ctx, const PlanShape& s, const astra::Micro
       "system=system.congestion_aware.json ;;\n";
   out += "  *) bin=AstraSim_Analytical_Congestion_Unaware; system=system.json ;;\n";
   out += "esac\n";
-  if (!sample.Sampled()) {
-    out += "\"${ASTRA_SIM:-$bin}\" \\\n";
-    out += fmt::format("  --workload-configuration=workload/{} \\\n", name);
-    out += "  --system-configuration=\"$system\" \\\n";
-    out += "  --network-configuration=network.yml \\\n";
-    out += "  --remote-memory-configuration=remote_memory.json \\\n";
-    out += "  --comm-group-configuration=comm_groups.json\n";
-    return out;
-  }
   out += "log=$(mktemp)\n";
   out += "trap 'rm -f \"$log\"' EXIT\n";
   // ASTRA-sim 518bd51 can abort in its teardown (a double free in ~CollectivePlan) after every
@@ -705,6 +696,13 @@ std::string RunScript(const Context& ctx, const PlanShape& s, const astra::Micro
   out += "  sed -n 's/.*sys\\[[0-9]*\\] finished, \\([0-9]*\\) cycles.*/\\1/p' \"$log\" |\n";
   out += "    sort -n | tail -n 1\n";
   out += "}\n";
+  if (!sample.Sampled()) {
+    out += fmt::format("run workload/{}\n", name);
+    out += "t=$(last)\n";
+    out += "if [ -z \"$t\" ]; then echo \"run.sh: no rank finished\" >&2; exit 1; fi\n";
+    out += fmt::format("echo \"step of {} micro-batch{}: $t ns\"\n", m, m == 1 ? "" : "es");
+    return out;
+  }
   out += fmt::format("run {}/{}\n", WorkloadDir(sample, a), name);
   out += "t1=$(last)\n";
   out += fmt::format("run {}/{}\n", WorkloadDir(sample, b), name);

@@ -120,7 +120,8 @@ TEST_CASE("ASTRA-sim writes a sampled step's two runs and run.sh extrapolates th
   std::ofstream(fake) << "#!/bin/sh\n"
                          "for a; do case \"$a\" in --workload-configuration=*) w=\"${a#*=}\";; "
                          "esac; done\n"
-                         "m=${w#workload.m}; m=${m%%/*}\n"
+                         "case \"$w\" in workload/*) m=8;; *) m=${w#workload.m}; m=${m%%/*};; "
+                         "esac\n"
                          "i=0\n"
                          "while [ $i -lt $FAKE_RANKS ]; do\n"
                          "  echo \"[workload] [info] sys[$i] finished, $((900 + i + 250 * m)) "
@@ -164,4 +165,9 @@ TEST_CASE("ASTRA-sim writes a sampled step's two runs and run.sh extrapolates th
   REQUIRE(all.Files().count(dir + "workload/" + plan + ".0.et"));
   CHECK(MicroBatchesOf(Decode(all.Files().at(dir + "workload/" + plan + ".0.et"))).size() == 8);
   CHECK(all.Files().at(dir + "run.sh").find("workload.m") == std::string::npos);
+  std::ofstream(plan_dir / "run.sh", std::ios::binary) << all.Files().at(dir + "run.sh");
+  CHECK(run(ranks, 0, printed) == 0);
+  CHECK(printed.find("step of 8 micro-batches: 2915 ns") != std::string::npos);
+  CHECK(run(ranks, 134, printed) == 0);  // aborting in teardown, as above
+  CHECK(printed.find("step of 8 micro-batches: 2915 ns") != std::string::npos);
 }

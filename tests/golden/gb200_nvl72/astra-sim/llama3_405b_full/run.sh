@@ -9,9 +9,28 @@ case "${ASTRA_SIM_NETWORK:-congestion_unaware}" in
   congestion_aware) bin=AstraSim_Analytical_Congestion_Aware; system=system.congestion_aware.json ;;
   *) bin=AstraSim_Analytical_Congestion_Unaware; system=system.json ;;
 esac
-"${ASTRA_SIM:-$bin}" \
-  --workload-configuration=workload/llama3_405b_full \
-  --system-configuration="$system" \
-  --network-configuration=network.yml \
-  --remote-memory-configuration=remote_memory.json \
-  --comm-group-configuration=comm_groups.json
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
+run() {
+  status=0
+  "${ASTRA_SIM:-$bin}" \
+    --workload-configuration="$1" \
+    --system-configuration="$system" \
+    --network-configuration=network.yml \
+    --remote-memory-configuration=remote_memory.json \
+    --comm-group-configuration=comm_groups.json >"$log" 2>&1 || status=$?
+  cat "$log"
+  if [ "$status" -ne 0 ]; then
+    finished=$(grep -c 'sys\[[0-9]*\] finished' "$log" || true)
+    if [ "$finished" -ne 144 ]; then exit "$status"; fi
+    echo "run.sh: ASTRA-sim exited with status $status after all 144 ranks finished" >&2
+  fi
+}
+last() {
+  sed -n 's/.*sys\[[0-9]*\] finished, \([0-9]*\) cycles.*/\1/p' "$log" |
+    sort -n | tail -n 1
+}
+run workload/llama3_405b_full
+t=$(last)
+if [ -z "$t" ]; then echo "run.sh: no rank finished" >&2; exit 1; fi
+echo "step of 18 micro-batches: $t ns"
