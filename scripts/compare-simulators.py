@@ -3,7 +3,7 @@
 
 Usage: scripts/compare-simulators.py (--calculon DIR | --astra-sim BINARY | --simai DIR)
            [--systems clusterc|calculon] [--jobs N] [--timeout SECONDS] [--match TEXT]
-           [--clusterc PATH] [--cases FILE] [--python PATH] [--tsv FILE]
+           [--ids ID,...] [--clusterc PATH] [--cases FILE] [--python PATH] [--tsv FILE]
 
 The simulator is a local build of its public source; this script neither fetches nor builds it,
 and no test needs it (tests/integration/compare_simulators_test.py runs it against stand-ins).
@@ -222,6 +222,7 @@ def main():
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--timeout", type=float, default=1800, help="seconds a run may take")
     parser.add_argument("--match", help="only the cases whose citation contains this text")
+    parser.add_argument("--ids", help="only these cases (ids, comma-separated)")
     parser.add_argument("--tsv", help="write one row a case here")
     args = parser.parse_args()
     if args.calculon:
@@ -241,6 +242,9 @@ def main():
     cases = read_cases(args.cases)
     if args.match:
         cases = [c for c in cases if args.match in c["citation"]]
+    if args.ids:
+        wanted = set(args.ids.split(","))
+        cases = [c for c in cases if c["id"] in wanted]
     if args.systems == "calculon":
         cases = [c for c in cases if c["accelerator"] in OWN_SYSTEMS]
     spec_dir = os.path.dirname(os.path.abspath(args.cases))

@@ -137,6 +137,9 @@ with tempfile.TemporaryDirectory() as work:
     check("Calculon ran 1 of 1 cases" in out.stdout, "--match:\n" + out.stdout)
     check(sorted(rows) == ["time_bf16"], f"--match: rows {sorted(rows)}")
 
+    out, rows = run(work, "--calculon", calculon, "--ids", "rate_fp8,refused")
+    check("Calculon ran 1 of 2 cases" in out.stdout, "--ids:\n" + out.stdout)
+
     # Without a Calculon checkout: a clear error, not a traceback.
     out, _ = run(work, "--calculon", os.path.join(work, "absent"))
     check(out.returncode != 0 and "a local build of Calculon is needed" in out.stderr,
