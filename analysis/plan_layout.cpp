@@ -149,19 +149,25 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer, ir::Recompute 
   return (in.sequence_parallel ? replicated / t : replicated) + parallel / t;
 }
 
-// Bubble of the plan's schedule relative to 1F1B's (p - 1)(F + B), with the weight-gradient half
-// of the backward W = B/2 = F: zero-bubble ZB-H1 (Qi et al. 2024, "Zero Bubble Pipeline
-// Parallelism", ICLR, section 3; DeepSeek-V3 report table 2: (p - 1)(F + B - 2W)) leaves 1/3;
-// DualPipe (DeepSeek-V3 table 2: (p/2 - 1)(F&B + B - 3W)) leaves (p - 2) / (3 (p - 1)).
-double ScheduleBubbleFactor(ir::Schedule schedule, int64_t pp) {
-  double p = double(std::max<int64_t>(1, pp));
+// Bubble of the plan's schedule relative to 1F1B's (p - 1)(F + B), F and B a stage's forward and
+// whole backward per micro-batch, W the backward's weight-gradient GEMMs: zero-bubble ZB-H1 (Qi
+// et al. 2024, "Zero Bubble Pipeline Parallelism", ICLR, section 3; DeepSeek-V3 report table 2)
+// leaves (p - 1)(F + B - 2W), DualPipe (DeepSeek-V3 table 2) (p/2 - 1)(F&B + B - 3W), F&B the
+// two passes it runs beside each other, F + B on one GPU's SMs. `w_share` is W / (F + B),
+// `b_share` B / (F + B); W is taken at most a third of F + B and half of B (the defaults: W = F,
+// B = 2W, where the two schedules leave 1/3 and (p - 2) / (3 (p - 1))), which keeps the defaults'
+// factor a lower bound for plan search.
+double ScheduleBubbleFactor(ir::Schedule schedule, int64_t pp, double w_share, double b_share) {
+  const double p = double(std::max<int64_t>(1, pp));
+  const double b = std::clamp(b_share, 0.0, 1.0);
+  const double w = std::clamp(w_share, 0.0, std::min(1.0 / 3, b / 2));
   switch (schedule) {
     case ir::Schedule::one_f_one_b:
       return 1;
     case ir::Schedule::zero_bubble:
-      return 1.0 / 3;
+      return 1 - 2 * w;
     case ir::Schedule::dualpipe:
-      return p > 1 ? std::max(0.0, p - 2) / (3 * (p - 1)) : 1;
+      return p > 1 ? std::max(0.0, p / 2 - 1) / (p - 1) * (1 + b - 3 * w) : 1;
   }
   return 1;
 }

@@ -713,8 +713,17 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   st.compute = m * compute_mb;
   st.recompute = m * recompute_mb;
   st.offload = m * offload_mb;
-  st.bubble = f::BubbleFraction(fill_stages + 1, m, double(vpp)) *
-              ScheduleBubbleFactor(in.schedule, in.pp) * m * mb_time;
+  // The zero-bubble schedules fill their bubbles with the weight-gradient GEMMs, as long as the
+  // forward's (the same FLOPs; gemm_time is the calibrated GPU's, the passes the slowest's); the
+  // replayed forward is part of the backward. 1F1B skips the divisions (plan search's loop).
+  double schedule_factor = 1;
+  if (in.schedule != ir::Schedule::one_f_one_b) {
+    const double pass_mb = compute_mb + recompute_mb;
+    schedule_factor = ScheduleBubbleFactor(in.schedule, in.pp,
+                                           pass_mb > 0 ? device_pace * gemm_time_mb / pass_mb : 0,
+                                           pass_mb > 0 ? (bwd_mb + recompute_mb) / pass_mb : 0);
+  }
+  st.bubble = f::BubbleFraction(fill_stages + 1, m, double(vpp)) * schedule_factor * m * mb_time;
   st.comm[int(Comm::kTp)] = m * tp_mb;
   st.comm[int(Comm::kEp)] = m * ep_mb;
   st.comm[int(Comm::kCp)] = m * cp_mb;

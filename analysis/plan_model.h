@@ -246,8 +246,11 @@ struct ParamCounts {
   double mtp_module = 0, mtp = 0;
 };
 
-// The pipeline bubble of a schedule on pp stages relative to 1F1B's (plan_layout.cpp).
-double ScheduleBubbleFactor(ir::Schedule schedule, int64_t pp);
+// The pipeline bubble of a schedule on pp stages relative to 1F1B's (plan_layout.cpp), a stage's
+// weight-gradient GEMMs `w_share` and its backward `b_share` of its forward and backward (the
+// defaults, 1/3 and 2/3, give the least bubble: plan search's bound).
+double ScheduleBubbleFactor(ir::Schedule schedule, int64_t pp, double w_share = 1.0 / 3,
+                            double b_share = 2.0 / 3);
 
 // Weight matrices of one MLP: SwiGLU's three (gate, up, down), else two.
 inline double MlpFactor(const PlanInputs& in) {

@@ -7,7 +7,8 @@
 // (Context::all_ranks), with the node budget scaled by the number of ranks.
 //
 // The trace of one rank is one training step: Megatron's pipeline schedule over the stage's
-// micro-batches (1F1B, or the interleaved 1F1B when vpp > 1: Narayanan et al. 2021 section 2.2),
+// micro-batches (1F1B, or the interleaved 1F1B when vpp > 1: Narayanan et al. 2021 section 2.2;
+// DualPipe's or ZB-H1's order where the plan states it: pipeline_orders.h),
 // forward and backward per block of layers with the tensor-parallel collectives between the
 // attention and MLP halves, expert all-to-alls on MoE layers (below), context-parallel K/V
 // all-gather (forward) and reduce-scatter (backward), pipeline send/recv with unique tags per
@@ -49,6 +50,8 @@
 
 #include "backends/astra_sim/chakra.h"
 #include "backends/astra_sim/groups.h"
+#include "backends/astra_sim/passes.h"
+#include "backends/astra_sim/pipeline_orders.h"
 #include "backends/astra_sim/slice.h"
 #include "backends/astra_sim/trace_size.h"
 #include "backends/astra_sim/trace_writer.h"
@@ -60,9 +63,13 @@ namespace clusterc::backends {
 
 namespace {
 
+using astra::Backward;
+using astra::Block;
 using astra::CommGroupsJson;
 using astra::Dimension;
+using astra::DualPipeEvent;
 using astra::EffectiveVpp;
+using astra::Forward;
 using astra::Groups;
 using astra::MakeGroups;
 using astra::Slice;
@@ -153,11 +160,6 @@ std::string SystemJson(const PlanShape& s, const std::vector<Dimension>& dims,
 
 // ---- traces ----------------------------------------------------------------------------------
 
-struct Block {
-  int64_t layers = 0, moe = 0;
-  bool replays = true;  // under `full` with recompute_layers: its layers replay their forward
-};
-
 // The stage's layers in `vpp` model chunks (Megatron's interleaved schedule gives each stage vpp
 // chunks of consecutive layers), each in blocks of k consecutive layers (the last may be
 // shorter). Chunk sizes differ by at most one layer when vpp does not divide the stage. A block
@@ -214,163 +216,23 @@ struct Trace {
   int64_t nodes = 0;
 };
 
-// Compute of a block of layers, seconds: its dense and MoE layers' analysis times, split into
-// the attention and MLP halves (backends/sim/plan_shape.h).
-struct BlockCompute {
-  double fwd_attn = 0, fwd_mlp = 0, bwd_attn = 0, bwd_mlp = 0, rec_attn = 0, rec_mlp = 0;
-};
-
-BlockCompute Compute(const PlanShape& s, const Block& b) {
-  BlockCompute c;
-  auto add = [&](const sim::LayerCost& l, double n, bool moe) {
-    c.fwd_attn += n * l.fwd * l.attn_share;
-    c.fwd_mlp += n * l.fwd * (1 - l.attn_share);
-    c.bwd_attn += n * l.bwd * l.attn_share;
-    c.bwd_mlp += n * l.bwd * (1 - l.attn_share);
-    c.rec_attn += n * sim::RecomputeAttention(s, moe);
-    c.rec_mlp += n * sim::RecomputeMlp(s, moe);
-  };
-  add(s.dense, double(b.layers - b.moe), false);
-  if (b.moe > 0) add(s.moe, double(b.moe), true);
-  return c;
-}
-
-// The MLP half's tensor-parallel all-reduce of a block (`<kind>.tq<tag>`). Folded experts
-// (etp != tp) run their MoE layers' over the expert tensor-parallel group instead
-// (`<kind>.te<tag>`), on its tokens (etp / tp of the micro-batch's: analysis' ExpertTp): none at
-// etp 1, and the dense layers keep theirs.
-// `scale`: of the 16-bit bytes, what the collective moves (a sequence-parallel forward pair whose
-// gather is quantized: (1 + tp_gather_scale) / 2; analysis: tp_model.cpp).
-void MlpCollective(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
-                   const Block& b, const std::string& kind, const std::string& tag, bool beside,
-                   chakra::CommType type = chakra::kAllReduce, double scale = 1) {
-  const double moe = sl.folded ? double(b.moe) : 0;
-  w.Coll(kind + ".tq" + tag, type, scale * s.act_bytes * (double(b.layers) - moe), g.tp[r], beside);
-  if (moe > 0)
-    w.Coll(kind + ".te" + tag, chakra::kAllReduce, scale * s.expert_act_bytes * moe, g.etp[r],
-           beside);
-}
-
-// Sequence parallelism keeps only each rank's shard of the column-parallel GEMMs' inputs and
-// gathers them again in backward for their weight gradients (Megatron-LM
-// LinearWithGradAccumulationAndAsyncCommunication.backward; analysis' fifth all-reduce's worth a
-// layer): the attention's and the MLP's inputs in one all-gather (written as each rank's shard,
-// ASTRA-sim's all-gather size: TraceWriter::Coll) before the MLP backward (`b.g<tag>`; a folded
-// MoE layer's MLP input over its etp group, `b.ge<tag>`), beside the data-gradient GEMMs as
-// Megatron issues them. One node, not two, keeps the traces small.
-void Regather(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
-              const Block& b, const std::string& tag, bool beside) {
-  if (!s.sequence_parallel) return;
-  const double moe = sl.folded ? double(b.moe) : 0;
-  const double q = s.tp_gather_scale;  // the quantized copy is what is gathered
-  w.Coll("b.g" + tag, chakra::kAllGather,
-         q * (s.attn_in_bytes * double(b.layers) + s.act_bytes * (double(b.layers) - moe)), g.tp[r],
-         beside);
-  if (moe > 0 && sl.etp > 1)
-    w.Coll("b.ge" + tag, chakra::kAllGather, q * s.expert_act_bytes * moe, g.etp[r], beside);
-}
-
-// Tensor-parallel collectives are all-reduces of the layer's activation bytes after the
-// attention and the MLP, forward and backward (Shoeybi et al. 2019). With sequence parallelism
-// Megatron moves the same bytes as an all-gather + reduce-scatter pair (Korthikanti et al. 2022
-// section 4.2.2) and analysis times it as the all-reduce; the forward keeps the all-reduce, both
-// halves being on the chain, which halves its node count (the backward writes them apart:
-// Backward). With tp_comm_overlap each runs beside the GEMMs of its half of the
-// layer (Megatron-LM --tp-comm-overlap), with ep_comm_overlap each all-to-all beside the
-// compute next to it (DeepSeek-V3's overlap of one micro-batch's all-to-all with another's
-// compute) when the pass is `paired` with another in the schedule's steady state
-// (analysis::EpUnpairedShare): TraceWriter::Coll's `beside`. The backward's all-reduces run
-// beside the compute after them by default (tp_backward_overlap).
-void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
-             const Block& b, const std::string& tag, bool recompute, bool paired) {
-  const double act = s.act_bytes * double(b.layers);
-  const BlockCompute c = Compute(s, b);
-  // Full recompute replays the whole forward: the recompute figures are exactly that.
-  const double attn = recompute ? c.rec_attn : c.fwd_attn;
-  const double mlp = recompute ? c.rec_mlp : c.fwd_mlp;
-  const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap && paired;
-  const std::string kind = recompute ? "r" : "f";
-  const ir::CpComm cpc = s.in->cp_comm;
-  const double kv = s.cp_kv_bytes * double(sl.cp) * double(b.layers);
-  // Context parallelism (analysis: plan_model.cpp): the ring's K/V exchange, once per forward; the
-  // all-gather of K and V before attention, in its replay too; Ulysses' all-to-alls of Q, K, V
-  // before attention and of its output after, as point-to-point rounds (AllToAll).
-  if (g.cp[r] && (cpc == ir::CpComm::all_gather || (!recompute && cpc == ir::CpComm::ring)))
-    w.Coll(kind + ".cp" + tag, chakra::kAllGather, kv, g.cp[r]);
-  const bool ulysses = g.cp[r] && cpc == ir::CpComm::all_to_all;
-  if (ulysses) w.AllToAll(kind + ".cp" + tag, s.cp_qkv_bytes * double(b.layers), 0, g.cp[r], false);
-  w.Comp(kind + ".at" + tag, attn);
-  if (ulysses) w.AllToAll(kind + ".co" + tag, s.cp_out_bytes * double(b.layers), 0, g.cp[r], false);
-  // Under MLA the attention's pair gathers the latents and reduce-scatters the output: an
-  // all-reduce's worth of their mean width (analysis: tp_model.cpp, MLA).
-  // The gather half moves the quantized copy under FP8, NVFP4 or MXFP4 (tp_gather_scale).
-  const double q = s.sequence_parallel ? s.tp_gather_scale : 1;
-  const double attn_pair =
-      s.sequence_parallel ? (q * s.attn_in_bytes + s.act_bytes) / 2 * double(b.layers) : act;
-  w.Coll(kind + ".tp" + tag, chakra::kAllReduce, attn_pair, g.tp[r], tpo);
-  bool a2a = !recompute && b.moe > 0 && g.ep[r];
-  if (a2a)
-    w.AllToAll(kind + ".ed" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
-               g.ep[r], epo);
-  w.Comp(kind + ".ml" + tag, mlp);
-  if (a2a)
-    w.AllToAll(kind + ".ec" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
-               g.ep[r], epo);
-  MlpCollective(w, s, sl, g, r, b, kind, tag, tpo, chakra::kAllReduce, (1 + q) / 2);
-}
-
-void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
-              const Block& b, const std::string& tag, bool paired) {
-  // Full recompute repeats the block's forward (and its two tensor-parallel all-reduces, as
-  // analysis counts them) before its backward.
-  if (s.in->recompute == ir::Recompute::full && b.replays)
-    Forward(w, s, sl, g, r, b, tag, true, paired);
-  const BlockCompute c = Compute(s, b);
-  const double act = s.act_bytes * double(b.layers);
-  const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap && paired;
-  // Selective recompute re-runs its modules (the attention core unless the plan names others)
-  // inside the attention backward.
-  double extra = s.in->recompute == ir::Recompute::selective ? c.rec_attn : 0;
-  bool a2a = b.moe > 0 && g.ep[r];
-  // Under sequence parallelism each backward all-reduce is two halves (Korthikanti et al. 2022
-  // section 4.2.2): the row-parallel layer's all-gather of its output gradient, which its
-  // backward waits for (`b.aq`, `b.aa`; beside the GEMMs only under tp_comm_overlap), and the
-  // column-parallel layer's reduce-scatter of its input gradient (`b.tq`, `b.tp`), beside the
-  // weight-gradient GEMM as the all-reduce is (analysis: tp_model.cpp, backward).
-  const bool sp = s.sequence_parallel;
-  const chakra::CommType input_grad = sp ? chakra::kReduceScatter : chakra::kAllReduce;
-  const double q = sp ? s.tp_gather_scale : 1;  // the output gradient's gathers are quantized
-  if (sp)
-    w.Coll("b.aq" + tag, chakra::kAllGather,
-           q * s.act_bytes * (double(b.layers) - (sl.folded ? double(b.moe) : 0)), g.tp[r], tpo);
-  if (a2a)
-    w.AllToAll("b.ec" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
-               g.ep[r], epo);
-  const bool tpb = tpo || s.in->tp_backward_overlap;
-  Regather(w, s, sl, g, r, b, tag, tpb);
-  w.Comp("b.ml" + tag, c.bwd_mlp);
-  if (a2a)
-    w.AllToAll("b.ed" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
-               g.ep[r], epo);
-  // The column-parallel layers' input-gradient all-reduces run beside the backward compute
-  // that follows (tp_backward_overlap: Megatron-LM's asynchronous all-reduce, beside the
-  // weight-gradient GEMM; docs/model.md, TP).
-  MlpCollective(w, s, sl, g, r, b, "b", tag, tpb, input_grad);
-  if (sp) w.Coll("b.aa" + tag, chakra::kAllGather, q * act, g.tp[r], tpo);
-  // Context parallelism's backward: the all-gather variant gathers K and V again before the
-  // attention backward; Ulysses swaps the output gradient in and the Q, K, V gradients out.
-  const ir::CpComm cpc = s.in->cp_comm;
-  const double kv = s.cp_kv_bytes * double(sl.cp) * double(b.layers);
-  const bool ulysses = g.cp[r] && cpc == ir::CpComm::all_to_all;
-  if (g.cp[r] && cpc == ir::CpComm::all_gather)
-    w.Coll("b.cg" + tag, chakra::kAllGather, kv, g.cp[r]);
-  if (ulysses) w.AllToAll("b.co" + tag, s.cp_out_bytes * double(b.layers), 0, g.cp[r], false);
-  w.Comp("b.at" + tag, c.bwd_attn + extra);
-  w.Coll("b.tp" + tag, input_grad, s.attn_in_bytes * double(b.layers), g.tp[r], tpb);
-  if (ulysses)
-    w.AllToAll("b.cp" + tag, s.cp_qkv_bytes * double(b.layers), 0, g.cp[r], false);
-  else if (g.cp[r])
-    w.Coll("b.cp" + tag, chakra::kReduceScatter, kv, g.cp[r]);
+// The rank's once-per-step data-parallel collectives: its stage's, and under DualPipe its second
+// stage's gradients and parameters in the same ones (one bucketed reduction per group).
+std::vector<sim::DpCollective> RankDpCollectives(const PlanShape& s, const Slice& sl,
+                                                 const sim::Stage& st, const sim::Stage* second) {
+  std::vector<sim::DpCollective> dp = sim::DataParallelCollectives(s, st, sl.hybrid);
+  if (second == nullptr) return dp;
+  for (const auto& c : sim::DataParallelCollectives(s, *second, sl.hybrid)) {
+    auto same = std::find_if(dp.begin(), dp.end(), [&](const sim::DpCollective& d) {
+      return d.op == c.op && d.expert == c.expert && d.across == c.across &&
+             d.per_micro_batch == c.per_micro_batch && std::string_view(d.what) == c.what;
+    });
+    if (same != dp.end())
+      same->bytes += c.bytes;
+    else
+      dp.push_back(c);
+  }
+  return dp;
 }
 
 // Megatron's pipeline order of one rank (Narayanan et al. 2021; Megatron-LM
@@ -438,7 +300,11 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
   const sim::Stage& st = s.stages[x.p];
   const int64_t vpp = EffectiveVpp(s), pp = sl.pp, m = s.micro_batches;
   std::vector<std::vector<Block>> chunks = Chunks(s, st, vpp, k);
-  const std::vector<sim::DpCollective> dp = sim::DataParallelCollectives(s, st, sl.hybrid);
+  const bool dualpipe = astra::WritesDualPipe(s);
+  // DualPipe: the rank's second stage, pp - 1 - p, runs the other direction (pipeline_orders.h).
+  const sim::Stage& st2 = s.stages[pp - 1 - x.p];
+  if (dualpipe) chunks.push_back(Chunks(s, st2, 1, k)[0]);
+  const std::vector<sim::DpCollective> dp = RankDpCollectives(s, sl, st, dualpipe ? &st2 : nullptr);
   auto dp_coll = [&](const sim::DpCollective& c, const std::string& name, bool chained,
                      int64_t after = -1) {
     int group = c.expert ? g.edp[r] : c.across ? g.rdp[r] : g.dp[r];
@@ -563,7 +429,7 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
       w.Send(fmt::format("sa.{}.{}", mb, c), sl.Rank(x.t, x.c, x.d, ns), Tag(mb, c, vpp, false));
     }
   };
-  auto backward = [&](PipelineOp op, bool paired) {
+  auto backward = [&](PipelineOp op, bool paired, bool defer_weights = false) {
     const int64_t mb = op.micro_batch, c = op.chunk;
     if (x.p < pp - 1 || c < vpp - 1) {
       auto [ns, nc] = next(c);
@@ -572,7 +438,7 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
     if (x.p == pp - 1 && c == vpp - 1) w.Comp(fmt::format("b.head.{}", mb), s.head_bwd);
     gathered_blocks(chunks[c], true, fmt::format(".{}.{}", mb, c),
                     [&](const Block& b, const std::string& tag) {
-                      Backward(w, s, sl, g, r, b, tag, paired);
+                      Backward(w, s, sl, g, r, b, tag, paired, defer_weights);
                       for (int64_t id : zero3(b, true, true, tag)) dp_side.push_back(id);
                     });
     // Without fusion the chunk's gradients are added into the accumulation buffer after its
@@ -585,30 +451,63 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
       w.Send(fmt::format("sg.{}.{}", mb, c), sl.Rank(x.t, x.c, x.d, ps), Tag(mb, c, vpp, true));
     }
   };
-  const int64_t total = m * vpp;
-  // With the all-to-all overlapped, Megatron-Core runs one more warmup forward so that every
-  // steady-state forward has a backward of another micro-batch beside it; the warmup forwards
-  // and cooldown backwards run alone (analysis::EpUnpairedShare).
-  const int64_t extra = s.in->ep_comm_overlap ? 1 : 0;
-  int64_t warmup = vpp == 1  ? std::min(m, pp - x.p - 1 + extra)
-                   : m == pp ? total
-                             : std::min(total, (pp - x.p - 1) * 2 + (vpp - 1) * pp + extra);
-  // The first forward waits for the parameters (above).
-  auto forward_at = [&](int64_t i, bool paired) {
-    forward(ForwardOp(i, pp, vpp), paired);
-    if (i == 0) w.JoinNext(gathered);
-  };
-  for (int64_t i = 0; i < warmup; ++i) forward_at(i, false);
-  // The last micro-batch's backward: its last vpp backward ops.
-  auto backward_at = [&](int64_t i, bool paired) {
-    if (dp_overlap && i == std::max<int64_t>(0, total - vpp)) launch_dp();
-    backward(BackwardOp(i, pp, vpp), paired);
-  };
-  for (int64_t i = 0; i < total - warmup; ++i) {
-    forward_at(warmup + i, true);
-    backward_at(i, true);
+  if (dualpipe) {
+    // ZeRO-1/2's gather waits for the first forward as above; the gradient reduction starts
+    // beside the pass that completes the last weight gradients.
+    astra::WriteDualPipe(
+        w, s, sl, g, r, x.p, chunks[0], chunks[1],
+        [&](int64_t q) { return sl.Rank(x.t, x.c, x.d, q); },
+        [&](DualPipeEvent e) {
+          if (e == DualPipeEvent::kFirstForwardDone) w.JoinNext(gathered);
+          if (e == DualPipeEvent::kLastGradients && dp_overlap) launch_dp();
+        });
+  } else if (astra::WritesZeroBubble(s)) {
+    // ZB-H1 (pipeline_orders.h): 1F1B's passes, the weight gradients apart; the gradient
+    // reduction starts beside the last weight pass, the steady state's passes paired as 1F1B's.
+    const std::vector<astra::ScheduledPass> ops = astra::ZeroBubbleSchedule(x.p, pp, m);
+    const int64_t warmup = std::min(m, pp - x.p - 1);
+    for (size_t i = 0; i < ops.size(); ++i) {
+      const int64_t mb = ops[i].micro_batch;
+      switch (ops[i].kind) {
+        case astra::ScheduledPass::Kind::kForward:
+          forward({mb, 0}, mb >= warmup);
+          if (mb == 0) w.JoinNext(gathered);
+          break;
+        case astra::ScheduledPass::Kind::kBackward:
+          backward({mb, 0}, mb < m - warmup, true);
+          break;
+        default:
+          if (i + 1 == ops.size() && dp_overlap) launch_dp();
+          for (size_t k = chunks[0].size(); k-- > 0;)
+            astra::WeightGradients(w, s, chunks[0][k], fmt::format(".{}.0.{}", mb, k));
+      }
+    }
+  } else {
+    const int64_t total = m * vpp;
+    // With the all-to-all overlapped, Megatron-Core runs one more warmup forward so that every
+    // steady-state forward has a backward of another micro-batch beside it; the warmup forwards
+    // and cooldown backwards run alone (analysis::EpUnpairedShare).
+    const int64_t extra = s.in->ep_comm_overlap ? 1 : 0;
+    int64_t warmup = vpp == 1  ? std::min(m, pp - x.p - 1 + extra)
+                     : m == pp ? total
+                               : std::min(total, (pp - x.p - 1) * 2 + (vpp - 1) * pp + extra);
+    // The first forward waits for the parameters (above).
+    auto forward_at = [&](int64_t i, bool paired) {
+      forward(ForwardOp(i, pp, vpp), paired);
+      if (i == 0) w.JoinNext(gathered);
+    };
+    for (int64_t i = 0; i < warmup; ++i) forward_at(i, false);
+    // The last micro-batch's backward: its last vpp backward ops.
+    auto backward_at = [&](int64_t i, bool paired) {
+      if (dp_overlap && i == std::max<int64_t>(0, total - vpp)) launch_dp();
+      backward(BackwardOp(i, pp, vpp), paired);
+    };
+    for (int64_t i = 0; i < total - warmup; ++i) {
+      forward_at(warmup + i, true);
+      backward_at(i, true);
+    }
+    for (int64_t i = total - warmup; i < total; ++i) backward_at(i, false);
   }
-  for (int64_t i = total - warmup; i < total; ++i) backward_at(i, false);
 
   // Without dp_overlap the data-parallel collectives (sim::DataParallelCollectives: the
   // gradient all-reduce, or ZeRO-1/2's gradient reduce-scatter and parameter all-gather) follow
@@ -723,11 +622,14 @@ std::string RunScript(const Context& ctx, const PlanShape& s, const astra::Micro
 // The plan's slice, with what its traces leave out of the plan.
 Slice PlanSlice(const Context& ctx, const PlanShape& s) {
   Slice sl = astra::ChooseSlice(s, ctx.all_ranks);
-  // The trace runs Megatron's 1F1B (interleaved) order; other schedules are not written.
-  if (s.in->schedule != ir::Schedule::one_f_one_b && s.pp > 1)
+  // The trace runs Megatron's 1F1B (interleaved) order, or DualPipe's where the plan states it
+  // and DualPipe runs it; zero-bubble is not written.
+  if (s.in->schedule != ir::Schedule::one_f_one_b && s.pp > 1 && !astra::WritesDualPipe(s) &&
+      !astra::WritesZeroBubble(s))
     sl.dropped.push_back(fmt::format(
-        "the {} schedule: the traces run Megatron's 1F1B{} order, whose bubble is larger{}",
-        ir::EnumName(s.in->schedule), EffectiveVpp(s) > 1 ? " (interleaved)" : "",
+        "the {} schedule{}: the traces run Megatron's 1F1B{} order, whose bubble is larger{}",
+        ir::EnumName(s.in->schedule), astra::ScheduleUnwritten(s),
+        EffectiveVpp(s) > 1 ? " (interleaved)" : "",
         s.in->ep_comm_overlap ? " and whose warmup and cooldown passes run their all-to-alls alone"
                               : ""));
   return sl;

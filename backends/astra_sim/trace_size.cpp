@@ -6,6 +6,7 @@
 #include <string>
 
 #include "backends/astra_sim/chakra.h"
+#include "backends/astra_sim/pipeline_orders.h"
 #include "ir/checked.h"
 
 namespace clusterc::backends::astra {
@@ -81,7 +82,9 @@ MicroBatchSample SampleMicroBatches(const sim::PlanShape& s, bool all) {
   // Megatron's interleaved warm-up runs (vpp - 1) pp + 2 (pp - 1) chunks ahead, which leaves a
   // steady state only from 2 pp micro-batches; 1F1B's pp - 1 from pp. At least 2, so that the
   // first micro-batch is not also the last (ZeRO-1's gather beside it, the reduction after it).
-  const int64_t full = EffectiveVpp(s) > 1 ? 2 * pp : std::max<int64_t>(2, pp);
+  // DualPipe's (pipeline_orders.h) full from 2 pp: each further pp add pp / 2 rounds of its main
+  // step.
+  const int64_t full = EffectiveVpp(s) > 1 || WritesDualPipe(s) ? 2 * pp : std::max<int64_t>(2, pp);
   const int64_t first = full + m % pp, second = first + pp;
   if (all || first + second >= m) return {m, 0};
   return {first, second};
@@ -141,8 +144,12 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   // collectives (at most two, dense and expert, and hybrid sharding's all-reduce across the
   // replicas), the optimizer and the host's step overhead.
   const double passes = m * vpp * blocks;
-  const double comp =
-      passes * (4 + (full ? 2 : 0)) + 2 * m + (s.grad_accumulation > 0 ? m * vpp : 0);
+  // DualPipe: a rank runs half the micro-batches on each of its two stages, the same passes;
+  // with ZB-H1, a weight-gradient node for each block of a backward that defers them.
+  const bool dualpipe = WritesDualPipe(s);
+  const bool weights = dualpipe || WritesZeroBubble(s);  // ZB-H1's too
+  const double comp = passes * (4 + (full ? 2 : 0) + (weights ? 1 : 0)) + 2 * m +
+                      (s.grad_accumulation > 0 ? m * vpp : 0);
   const double zero3 = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
   const double etp = sl.folded && sl.etp > 1 ? 2 + (full ? 1 : 0) : 0;
   // Sequence parallelism's backward: two output-gradient all-gathers and the inputs' re-gather
@@ -173,7 +180,7 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   // Durations: a block's compute (k layers' forward, backward and recompute), the head, the
   // optimizer. Messages: a block's activations, all-to-alls and K/V, a pipeline send, a stage's
   // gradients or parameters (a reduced data-parallel group carries up to twice: astra_sim.cpp,
-  // ReducedGroupScale).
+  // ReducedGroupScale; a DualPipe rank's two stages').
   const double layer = std::max(s.dense.fwd + s.dense.bwd + s.dense.recompute,
                                 s.moe.fwd + s.moe.bwd + s.moe.recompute);
   const double seconds = std::max(
@@ -184,7 +191,7 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   const double message =
       std::max({double(k) * std::max({s.act_bytes, s.ep_bytes, s.cp_kv_bytes * double(sl.cp),
                                       s.cp_qkv_bytes}),
-                s.pp_bytes, 2 * params * s.grad_bytes_per_param});
+                s.pp_bytes, (dualpipe ? 4 : 2) * params * s.grad_bytes_per_param});
   const double groups = 3 * double(sl.Ranks());  // 5 kinds, each group at least 2 ranks
 
   chakra::Node c;

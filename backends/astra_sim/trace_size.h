@@ -17,8 +17,9 @@ int64_t EffectiveVpp(const sim::PlanShape& s);
 // micro-batches (1F1B: each further pp of them add the same steady-state passes to every stage,
 // the warm-up, the cool-down and the data-parallel tail unchanged), so two short runs give the
 // step: T(m) = T(m1) + (m - m1) (T(m2) - T(m1)) / (m2 - m1), with m1 = f + (m mod pp) and
-// m2 = m1 + pp, f the micro-batches that fill the pipeline (2 pp interleaved, else pp, at least
-// 2); both keep m's residue modulo pp (interleaving applies as in the step, EffectiveVpp).
+// m2 = m1 + pp, f the micro-batches that fill the pipeline (2 pp interleaved or under DualPipe,
+// else pp, at least 2); both keep m's residue modulo pp (interleaving applies as in the step,
+// EffectiveVpp).
 // Sampled only where that writes fewer micro-batches (m1 + m2 < m) and `all` is false; else the
 // traces carry all m (second = 0).
 struct MicroBatchSample {

@@ -170,6 +170,9 @@ LayerCost Cost(const analysis::LayerTimes& t, double pace, double attention_para
       attention_params + mlp_params > 0 ? attention_params / (attention_params + mlp_params) : 0.5;
   const double own = pace * (t.attn_fwd + t.rope_fwd);
   if (t.fwd > 0) c.attn_share = std::clamp((own + (t.fwd - own) * gemm_share) / t.fwd, 0.0, 1.0);
+  // At most half the backward: its data-gradient GEMMs take as long again.
+  c.wgrad = std::clamp(pace * t.gemm_time, 0.0, t.bwd / 2);
+  c.wgrad_attn_share = std::min(gemm_share, c.attn_share);
   return c;
 }
 

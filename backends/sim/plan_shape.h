@@ -46,6 +46,10 @@ struct LayerCost {
   double recompute = 0;  // forward work the plan's recompute mode replays in backward
   double attn_share = 0.5;
   double rope = 0;  // of fwd + bwd: the rotary embeddings on Q and K
+  // Of bwd: the weight-gradient GEMMs, which take as long as the forward's GEMMs (the same
+  // FLOPs; Qi et al. 2024, "Zero Bubble Pipeline Parallelism", section 2), and their attention
+  // half's share. Zero-bubble schedules run them apart from the rest of the backward.
+  double wgrad = 0, wgrad_attn_share = 0.5;
 };
 
 struct PlanShape {

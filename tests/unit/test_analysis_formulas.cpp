@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "analysis/formulas.h"
+#include "analysis/plan_model.h"
 
 namespace f = clusterc::analysis::formulas;
 
@@ -238,4 +239,26 @@ TEST_CASE("fused attention at head dim 64 on the H100 it was measured on",
     CHECK(bwd > measured);
     CHECK(bwd < 1.18 * measured);
   }
+}
+
+TEST_CASE("zero-bubble and DualPipe bubbles follow the DeepSeek-V3 report's table 2",
+          "[analysis][pipeline]") {
+  using clusterc::analysis::ScheduleBubbleFactor;
+  using clusterc::ir::Schedule;
+  // Table 2 over 1F1B's (PP - 1)(F + B): ZB1P (PP - 1)(F + B - 2W), DualPipe
+  // (PP/2 - 1)(F&B + B - 3W), F&B = F + B on one GPU. F = W = 1, B = 2 (the defaults):
+  // 1/3 and (PP/2 - 1) 2 / ((PP - 1) 3).
+  CHECK(ScheduleBubbleFactor(Schedule::one_f_one_b, 16) == 1);
+  CHECK(ScheduleBubbleFactor(Schedule::zero_bubble, 16) == Approx(1.0 / 3));
+  CHECK(ScheduleBubbleFactor(Schedule::dualpipe, 16) == Approx(7.0 * 2 / (15 * 3)));
+  // F = 2, B = 2, W = 0.5 (weight GEMMs a small part: memory-bound kernels, fused attention):
+  // ZB1P (F + B - 1) / (F + B) = 3/4; DualPipe 7 (4 + 2 - 1.5) / (15 x 4) = 31.5 / 60.
+  CHECK(ScheduleBubbleFactor(Schedule::zero_bubble, 16, 0.5 / 4, 2.0 / 4) == Approx(0.75));
+  CHECK(ScheduleBubbleFactor(Schedule::dualpipe, 16, 0.5 / 4, 2.0 / 4) == Approx(31.5 / 60));
+  // W beyond a third of F + B counts as a third: the defaults stay the least bubble.
+  CHECK(ScheduleBubbleFactor(Schedule::zero_bubble, 16, 0.45, 0.9) == Approx(1.0 / 3));
+  CHECK(ScheduleBubbleFactor(Schedule::dualpipe, 16, 0.45, 0.9) >=
+        ScheduleBubbleFactor(Schedule::dualpipe, 16));
+  // DualPipe on 2 stages: no bubble beyond the pair (PP/2 - 1 = 0).
+  CHECK(ScheduleBubbleFactor(Schedule::dualpipe, 2, 0.2, 0.6) == 0);
 }

@@ -3,10 +3,10 @@
 # ASTRA-sim 2.0, analytical network backend: congestion unaware by default, congestion
 # aware with ASTRA_SIM_NETWORK=congestion_aware (its system file uses the direct
 # all-to-all). Set ASTRA_SIM to the binary when it is not on PATH.
-# The traces carry 24 and 40 of the step's 120 micro-batches (clusterc build
+# The traces carry 40 and 56 of the step's 120 micro-batches (clusterc build
 # --trace-micro-batches all: every one). Once the pipeline is full a step's time
 # is affine in its micro-batches, so this runs both and prints the step
-# T(120) = T(24) + (120 - 24) (T(40) - T(24)) / 16, T the last rank's finish
+# T(120) = T(40) + (120 - 40) (T(56) - T(40)) / 16, T the last rank's finish
 # (docs/astra-sim.md, "Micro-batches").
 set -e
 cd "$(dirname "$0")"
@@ -35,9 +35,9 @@ last() {
   sed -n 's/.*sys\[[0-9]*\] finished, \([0-9]*\) cycles.*/\1/p' "$log" |
     sort -n | tail -n 1
 }
-run workload.m24/deepseek_v3_pretrain
-t1=$(last)
 run workload.m40/deepseek_v3_pretrain
+t1=$(last)
+run workload.m56/deepseek_v3_pretrain
 t2=$(last)
 if [ -z "$t1" ] || [ -z "$t2" ]; then
   echo "run.sh: a run finished no rank" >&2
@@ -45,5 +45,5 @@ if [ -z "$t1" ] || [ -z "$t2" ]; then
 fi
 awk -v t1="$t1" -v t2="$t2" 'BEGIN {
   printf "step of 120 micro-batches: %.0f ns ",
-    t1 + (120 - 24) * (t2 - t1) / 16
-  printf "(runs of 24 and 40: %.0f and %.0f ns)\n", t1, t2 }'
+    t1 + (120 - 40) * (t2 - t1) / 16
+  printf "(runs of 40 and 56: %.0f and %.0f ns)\n", t1, t2 }'

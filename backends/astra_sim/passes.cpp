@@ -1,0 +1,184 @@
+#include "backends/astra_sim/passes.h"
+
+#include <algorithm>
+
+namespace clusterc::backends::astra {
+
+namespace {
+
+using sim::PlanShape;
+
+// Compute of a block of layers, seconds: its dense and MoE layers' analysis times, split into
+// the attention and MLP halves (backends/sim/plan_shape.h); of the backward halves, their
+// weight-gradient GEMMs (`w_attn`, `w_mlp`).
+struct BlockCompute {
+  double fwd_attn = 0, fwd_mlp = 0, bwd_attn = 0, bwd_mlp = 0, rec_attn = 0, rec_mlp = 0;
+  double w_attn = 0, w_mlp = 0;
+};
+
+BlockCompute Compute(const PlanShape& s, const Block& b) {
+  BlockCompute c;
+  auto add = [&](const sim::LayerCost& l, double n, bool moe) {
+    c.fwd_attn += n * l.fwd * l.attn_share;
+    c.fwd_mlp += n * l.fwd * (1 - l.attn_share);
+    c.bwd_attn += n * l.bwd * l.attn_share;
+    c.bwd_mlp += n * l.bwd * (1 - l.attn_share);
+    c.rec_attn += n * sim::RecomputeAttention(s, moe);
+    c.rec_mlp += n * sim::RecomputeMlp(s, moe);
+    c.w_attn += n * l.wgrad * l.wgrad_attn_share;
+    c.w_mlp += n * l.wgrad * (1 - l.wgrad_attn_share);
+  };
+  add(s.dense, double(b.layers - b.moe), false);
+  if (b.moe > 0) add(s.moe, double(b.moe), true);
+  // Each half's weight gradients are part of its backward (the attention core has none).
+  c.w_attn = std::min(c.w_attn, c.bwd_attn);
+  c.w_mlp = std::min(c.w_mlp, c.bwd_mlp);
+  return c;
+}
+
+// The MLP half's tensor-parallel all-reduce of a block (`<kind>.tq<tag>`). Folded experts
+// (etp != tp) run their MoE layers' over the expert tensor-parallel group instead
+// (`<kind>.te<tag>`), on its tokens (etp / tp of the micro-batch's: analysis' ExpertTp): none at
+// etp 1, and the dense layers keep theirs.
+// `scale`: of the 16-bit bytes, what the collective moves (a sequence-parallel forward pair whose
+// gather is quantized: (1 + tp_gather_scale) / 2; analysis: tp_model.cpp).
+void MlpCollective(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
+                   const Block& b, const std::string& kind, const std::string& tag, bool beside,
+                   chakra::CommType type = chakra::kAllReduce, double scale = 1) {
+  const double moe = sl.folded ? double(b.moe) : 0;
+  w.Coll(kind + ".tq" + tag, type, scale * s.act_bytes * (double(b.layers) - moe), g.tp[r], beside);
+  if (moe > 0)
+    w.Coll(kind + ".te" + tag, chakra::kAllReduce, scale * s.expert_act_bytes * moe, g.etp[r],
+           beside);
+}
+
+// Sequence parallelism keeps only each rank's shard of the column-parallel GEMMs' inputs and
+// gathers them again in backward for their weight gradients (Megatron-LM
+// LinearWithGradAccumulationAndAsyncCommunication.backward; analysis' fifth all-reduce's worth a
+// layer): the attention's and the MLP's inputs in one all-gather (written as each rank's shard,
+// ASTRA-sim's all-gather size: TraceWriter::Coll) before the MLP backward (`b.g<tag>`; a folded
+// MoE layer's MLP input over its etp group, `b.ge<tag>`), beside the data-gradient GEMMs as
+// Megatron issues them. One node, not two, keeps the traces small.
+void Regather(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
+              const Block& b, const std::string& tag, bool beside) {
+  if (!s.sequence_parallel) return;
+  const double moe = sl.folded ? double(b.moe) : 0;
+  const double q = s.tp_gather_scale;  // the quantized copy is what is gathered
+  w.Coll("b.g" + tag, chakra::kAllGather,
+         q * (s.attn_in_bytes * double(b.layers) + s.act_bytes * (double(b.layers) - moe)), g.tp[r],
+         beside);
+  if (moe > 0 && sl.etp > 1)
+    w.Coll("b.ge" + tag, chakra::kAllGather, q * s.expert_act_bytes * moe, g.etp[r], beside);
+}
+
+}  // namespace
+
+// Tensor-parallel collectives are all-reduces of the layer's activation bytes after the
+// attention and the MLP, forward and backward (Shoeybi et al. 2019). With sequence parallelism
+// Megatron moves the same bytes as an all-gather + reduce-scatter pair (Korthikanti et al. 2022
+// section 4.2.2) and analysis times it as the all-reduce; the forward keeps the all-reduce, both
+// halves being on the chain, which halves its node count (the backward writes them apart:
+// Backward). With tp_comm_overlap each runs beside the GEMMs of its half of the
+// layer (Megatron-LM --tp-comm-overlap), with ep_comm_overlap each all-to-all beside the
+// compute next to it (DeepSeek-V3's overlap of one micro-batch's all-to-all with another's
+// compute) when the pass is `paired` with another in the schedule's steady state
+// (analysis::EpUnpairedShare): TraceWriter::Coll's `beside`. The backward's all-reduces run
+// beside the compute after them by default (tp_backward_overlap).
+void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
+             const Block& b, const std::string& tag, bool recompute, bool paired) {
+  const double act = s.act_bytes * double(b.layers);
+  const BlockCompute c = Compute(s, b);
+  // Full recompute replays the whole forward: the recompute figures are exactly that.
+  const double attn = recompute ? c.rec_attn : c.fwd_attn;
+  const double mlp = recompute ? c.rec_mlp : c.fwd_mlp;
+  const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap && paired;
+  const std::string kind = recompute ? "r" : "f";
+  const ir::CpComm cpc = s.in->cp_comm;
+  const double kv = s.cp_kv_bytes * double(sl.cp) * double(b.layers);
+  // Context parallelism (analysis: plan_model.cpp): the ring's K/V exchange, once per forward; the
+  // all-gather of K and V before attention, in its replay too; Ulysses' all-to-alls of Q, K, V
+  // before attention and of its output after, as point-to-point rounds (AllToAll).
+  if (g.cp[r] && (cpc == ir::CpComm::all_gather || (!recompute && cpc == ir::CpComm::ring)))
+    w.Coll(kind + ".cp" + tag, chakra::kAllGather, kv, g.cp[r]);
+  const bool ulysses = g.cp[r] && cpc == ir::CpComm::all_to_all;
+  if (ulysses) w.AllToAll(kind + ".cp" + tag, s.cp_qkv_bytes * double(b.layers), 0, g.cp[r], false);
+  w.Comp(kind + ".at" + tag, attn);
+  if (ulysses) w.AllToAll(kind + ".co" + tag, s.cp_out_bytes * double(b.layers), 0, g.cp[r], false);
+  // Under MLA the attention's pair gathers the latents and reduce-scatters the output: an
+  // all-reduce's worth of their mean width (analysis: tp_model.cpp, MLA).
+  // The gather half moves the quantized copy under FP8, NVFP4 or MXFP4 (tp_gather_scale).
+  const double q = s.sequence_parallel ? s.tp_gather_scale : 1;
+  const double attn_pair =
+      s.sequence_parallel ? (q * s.attn_in_bytes + s.act_bytes) / 2 * double(b.layers) : act;
+  w.Coll(kind + ".tp" + tag, chakra::kAllReduce, attn_pair, g.tp[r], tpo);
+  bool a2a = !recompute && b.moe > 0 && g.ep[r];
+  if (a2a)
+    w.AllToAll(kind + ".ed" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
+               g.ep[r], epo);
+  w.Comp(kind + ".ml" + tag, mlp);
+  if (a2a)
+    w.AllToAll(kind + ".ec" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
+               g.ep[r], epo);
+  MlpCollective(w, s, sl, g, r, b, kind, tag, tpo, chakra::kAllReduce, (1 + q) / 2);
+}
+
+void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
+              const Block& b, const std::string& tag, bool paired, bool defer_weights) {
+  // Full recompute repeats the block's forward (and its two tensor-parallel all-reduces, as
+  // analysis counts them) before its backward.
+  if (s.in->recompute == ir::Recompute::full && b.replays)
+    Forward(w, s, sl, g, r, b, tag, true, paired);
+  const BlockCompute c = Compute(s, b);
+  const double act = s.act_bytes * double(b.layers);
+  const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap && paired;
+  // Selective recompute re-runs its modules (the attention core unless the plan names others)
+  // inside the attention backward.
+  double extra = s.in->recompute == ir::Recompute::selective ? c.rec_attn : 0;
+  bool a2a = b.moe > 0 && g.ep[r];
+  // Under sequence parallelism each backward all-reduce is two halves (Korthikanti et al. 2022
+  // section 4.2.2): the row-parallel layer's all-gather of its output gradient, which its
+  // backward waits for (`b.aq`, `b.aa`; beside the GEMMs only under tp_comm_overlap), and the
+  // column-parallel layer's reduce-scatter of its input gradient (`b.tq`, `b.tp`), beside the
+  // weight-gradient GEMM as the all-reduce is (analysis: tp_model.cpp, backward).
+  const bool sp = s.sequence_parallel;
+  const chakra::CommType input_grad = sp ? chakra::kReduceScatter : chakra::kAllReduce;
+  const double q = sp ? s.tp_gather_scale : 1;  // the output gradient's gathers are quantized
+  if (sp)
+    w.Coll("b.aq" + tag, chakra::kAllGather,
+           q * s.act_bytes * (double(b.layers) - (sl.folded ? double(b.moe) : 0)), g.tp[r], tpo);
+  if (a2a)
+    w.AllToAll("b.ec" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
+               g.ep[r], epo);
+  const bool tpb = tpo || s.in->tp_backward_overlap;
+  Regather(w, s, sl, g, r, b, tag, tpb);
+  w.Comp("b.ml" + tag, c.bwd_mlp - (defer_weights ? c.w_mlp : 0));
+  if (a2a)
+    w.AllToAll("b.ed" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
+               g.ep[r], epo);
+  // The column-parallel layers' input-gradient all-reduces run beside the backward compute
+  // that follows (tp_backward_overlap: Megatron-LM's asynchronous all-reduce, beside the
+  // weight-gradient GEMM; docs/model.md, TP).
+  MlpCollective(w, s, sl, g, r, b, "b", tag, tpb, input_grad);
+  if (sp) w.Coll("b.aa" + tag, chakra::kAllGather, q * act, g.tp[r], tpo);
+  // Context parallelism's backward: the all-gather variant gathers K and V again before the
+  // attention backward; Ulysses swaps the output gradient in and the Q, K, V gradients out.
+  const ir::CpComm cpc = s.in->cp_comm;
+  const double kv = s.cp_kv_bytes * double(sl.cp) * double(b.layers);
+  const bool ulysses = g.cp[r] && cpc == ir::CpComm::all_to_all;
+  if (g.cp[r] && cpc == ir::CpComm::all_gather)
+    w.Coll("b.cg" + tag, chakra::kAllGather, kv, g.cp[r]);
+  if (ulysses) w.AllToAll("b.co" + tag, s.cp_out_bytes * double(b.layers), 0, g.cp[r], false);
+  w.Comp("b.at" + tag, c.bwd_attn + extra - (defer_weights ? c.w_attn : 0));
+  w.Coll("b.tp" + tag, input_grad, s.attn_in_bytes * double(b.layers), g.tp[r], tpb);
+  if (ulysses)
+    w.AllToAll("b.cp" + tag, s.cp_qkv_bytes * double(b.layers), 0, g.cp[r], false);
+  else if (g.cp[r])
+    w.Coll("b.cp" + tag, chakra::kReduceScatter, kv, g.cp[r]);
+}
+
+void WeightGradients(TraceWriter& w, const PlanShape& s, const Block& b, const std::string& tag) {
+  const BlockCompute c = Compute(s, b);
+  w.Comp("w" + tag, c.w_attn + c.w_mlp);
+}
+
+}  // namespace clusterc::backends::astra
