@@ -105,6 +105,16 @@ double ReplayZeroBubble(int64_t pp, int64_t m, double f, double b, double w) {
   return *std::max_element(clock.begin(), clock.end());
 }
 
+// The plan's ASTRA-sim files, which the size estimate `build` checks first must bound.
+backends::OutputTree EmitWithinEstimate(const backends::Context& ctx) {
+  backends::OutputTree out;
+  backends::EmitAstraSim(ctx, out);
+  double written = 0;
+  for (const auto& [path, contents] : out.Files()) written += double(contents.size());
+  CHECK(backends::EstimateAstraSim(ctx) >= written);
+  return out;
+}
+
 }  // namespace
 
 TEST_CASE("DualPipe runs an even pipeline on an even count of at least 2 pp micro-batches",
@@ -183,11 +193,7 @@ TEST_CASE("A DualPipe plan's traces run DualPipe on both of a rank's stages", "[
     REQUIRE(s.pp == 4);
     REQUIRE(s.micro_batches == 48);
     REQUIRE(backends::astra::WritesDualPipe(s));
-    backends::OutputTree out;
-    backends::EmitAstraSim(ctx, out);
-    double written = 0;
-    for (const auto& [path, contents] : out.Files()) written += double(contents.size());
-    CHECK(backends::EstimateAstraSim(ctx) >= written);
+    const backends::OutputTree out = EmitWithinEstimate(ctx);
     const std::string dir = "astra-sim/dualpipe64/";
     // No note that the schedule is not represented.
     CHECK(out.Files().at(dir + "network.yml").find("Not represented: the dualpipe") ==
@@ -271,11 +277,7 @@ TEST_CASE("A zero-bubble plan's traces defer the weight passes", "[astra-sim][si
   backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, 0);
   REQUIRE(s.pp == 4);
   REQUIRE(backends::astra::WritesZeroBubble(s));
-  backends::OutputTree out;
-  backends::EmitAstraSim(ctx, out);
-  double written = 0;
-  for (const auto& [path, contents] : out.Files()) written += double(contents.size());
-  CHECK(backends::EstimateAstraSim(ctx) >= written);
+  const backends::OutputTree out = EmitWithinEstimate(ctx);
   const std::string dir = "astra-sim/uneven64/";
   CHECK(out.Files().at(dir + "network.yml").find("Not represented: the zero_bubble") ==
         std::string::npos);
