@@ -32,10 +32,14 @@ const char* CommName(Comm c) {
 // get_pp_rank_microbatches: 2 (p - 1) + (v - 1) p warmup chunks on the first stage, one more
 // with the overlap; combined_1f1b_schedule_for_no_pipelining: the first forward and the last
 // backward; without interleaving, which Megatron-Core refuses with the overlap, p - 1 + 1).
-// DualPipe is left at full overlap (DeepSeek-V3 section 3.2.1 gives no count).
+// DualPipe (deepseek-ai/DualPipe 3da1bbe, DualPipe.step) pairs a forward of one direction with a
+// backward of the other in its main steps 4 and 5 only; its end ranks run the 3 p - 2 passes of
+// steps 1-3 and 5-8 alone of their 2 m (p = 2: 6, both ranks its middle ranks, whose first pair
+// runs apart), the most of any rank (counted from the order: test_astra_pipeline_orders.cpp).
 double EpUnpairedShare(const PlanInputs& in, double micro_batches) {
-  if (in.schedule == ir::Schedule::dualpipe) return 0;
   const double p = double(std::max<int64_t>(1, in.pp)), v = double(std::max<int64_t>(1, in.vpp));
+  if (in.schedule == ir::Schedule::dualpipe && p >= 2)
+    return micro_batches > 0 ? std::min(1.0, (p == 2 ? 6 : 3 * p - 2) / (2 * micro_batches)) : 0;
   const double chunks = micro_batches * v;
   if (chunks <= 0) return 0;
   const double warmup = p <= 1 ? 1 : (v > 1 ? 2 * (p - 1) + (v - 1) * p + 1 : p);

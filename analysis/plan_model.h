@@ -532,7 +532,8 @@ double RingSpeedup(const PlanInputs& in, int64_t stride, int64_t n);
 
 // Share of a rank's forward (and backward) chunks, of `micro_batches` x vpp, that run with no
 // other micro-batch's pass beside them to hide the expert all-to-all under `ep_comm_overlap`:
-// the schedule's warmup forwards and cooldown backwards on the first stage.
+// the schedule's warmup forwards and cooldown backwards on the first stage; DualPipe's end
+// ranks' passes outside its paired main steps.
 double EpUnpairedShare(const PlanInputs& in, double micro_batches);
 
 }  // namespace clusterc::analysis

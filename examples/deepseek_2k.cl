@@ -66,8 +66,9 @@ cluster deepseek_2k {
 //
 // DualPipe (§3.2.1) overlaps the expert all-to-all of one micro-batch with the computation of
 // another: `schedule = dualpipe` and `ep_comm_overlap = true` say so. What clusterc's model still
-// finds exposed (EP 64 across 8 nodes at 50 GB/s per GPU, more than a micro-batch's compute can
-// hide) is reported by `perf.exposed-comm`, allowed below.
+// finds exposed (the all-to-alls of the passes DualPipe runs with no other beside them, before
+// and after its paired main steps: 46 of an end rank's 240) is reported by `perf.exposed-comm`,
+// allowed below.
 //
 // 61 layers do not divide into 16 stages, and the last stage also runs the LM head (kept in BF16,
 // §3.3) and the MTP module (§2.2, in std.models.deepseek_v3). The report does not give the

@@ -13,6 +13,7 @@
 #include <tuple>
 #include <vector>
 
+#include "analysis/plan_model.h"
 #include "backends/astra_sim/pipeline_orders.h"
 #include "backends/emitters.h"
 #include "backends/sim/plan_shape.h"
@@ -164,6 +165,31 @@ TEST_CASE("Each DualPipe rank runs half the micro-batches each way, every pass o
           CHECK(seen[{d, Kind::kRecvBackward}] == (last ? std::vector<int64_t>{} : all));
         }
       }
+    }
+}
+
+TEST_CASE("DualPipe's end ranks run the most passes unpaired, as the step model counts them",
+          "[astra-sim][sim]") {
+  // analysis::EpUnpairedShare: 3 pp - 2 of a rank's 2 m passes (6 on 2 stages) run with no pass
+  // of the other direction beside them, their all-to-alls exposed.
+  for (int64_t pp : {2, 4, 8, 16})
+    for (int64_t m : {2 * pp, 120 + 2 * pp}) {
+      int64_t most = 0;
+      for (int64_t r = 0; r < pp; ++r) {
+        int64_t alone = 0, passes = 0;
+        for (const ScheduledPass& op : backends::astra::DualPipeSchedule(r, pp, m)) {
+          if (op.kind != Kind::kForward && op.kind != Kind::kBackward) continue;
+          ++passes;
+          alone += !op.paired;
+        }
+        CHECK(passes == 2 * m);
+        most = std::max(most, alone);
+      }
+      INFO("pp " << pp << ", m " << m);
+      analysis::PlanInputs in;
+      in.schedule = ir::Schedule::dualpipe;
+      in.pp = pp;
+      CHECK(analysis::EpUnpairedShare(in, double(m)) == Approx(double(most) / double(2 * m)));
     }
 }
 

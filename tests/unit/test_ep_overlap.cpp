@@ -58,9 +58,14 @@ TEST_CASE("the warmup forwards and cooldown backwards have no pass beside their 
   CHECK(EpUnpairedShare(flat, 64) == Approx(4.0 / 64));
   // Fewer chunks than the warmup: none is paired.
   CHECK(EpUnpairedShare(in, 4) == 1);
-  // DualPipe is left at full overlap.
+  // DualPipe: its end ranks run 3 p - 2 of their 2 m passes alone (DualPipe.step's steps 1-3
+  // and 5-8), pp 2 six; the traces' order counts the same (test_astra_pipeline_orders.cpp).
   flat.schedule = ir::Schedule::dualpipe;
-  CHECK(EpUnpairedShare(flat, 64) == 0);
+  CHECK(EpUnpairedShare(flat, 64) == Approx(10.0 / 128));
+  flat.pp = 16;
+  CHECK(EpUnpairedShare(flat, 120) == Approx(46.0 / 240));
+  flat.pp = 2;
+  CHECK(EpUnpairedShare(flat, 8) == Approx(6.0 / 16));
 }
 
 TEST_CASE("ASTRA-sim traces chain the unpaired passes' all-to-alls", "[ep_overlap][astra-sim]") {
