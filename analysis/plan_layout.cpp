@@ -2,6 +2,7 @@
 // the bytes one layer keeps for its backward per micro-batch (docs/model.md "Memory per GPU").
 // Pure functions of PlanInputs, no allocation: EvaluatePlan calls them in its hot loop.
 #include <algorithm>
+#include <cmath>
 
 #include "analysis/layer_model.h"
 #include "analysis/plan_model.h"
@@ -170,6 +171,47 @@ double ScheduleBubbleFactor(ir::Schedule schedule, int64_t pp, double w_share, d
       return p > 1 ? std::max(0.0, p / 2 - 1) / (p - 1) * (1 + b - 3 * w) : 1;
   }
   return 1;
+}
+
+// Megatron-Core's combined 1F1B (megatron/core/models/common/model_chunk_schedule_plan.py,
+// TransformerLayerSchedulePlan.run; DeepSeek-V3 section 3.2.1 and figure 4, the arrangement it
+// implements) runs one layer of a forward and one of a backward as
+//   communication: combine_bwd | dispatch_fwd -> dispatch_bwd         | combine_fwd
+//   compute:       attn_fwd    | mlp_bwd -> mlp_bwd_dw -> mlp_fwd     | attn_bwd (-> attn_bwd_dw)
+// each stream in issue order, each kernel after its inputs (the dispatch after the attention
+// that routes it, the experts after their dispatch, the next layer's forward after the combine,
+// its backward's combine after this layer's attention gradients). The chunk's layers follow one
+// another, so the first layer's wait on its combine shows and later ones hide under the previous
+// layer's weight gradients: three layers are played and the rest continue the last one's pace.
+double OverlappedPairExposure(const OverlappedMoeLayer& l, double layers) {
+  if (layers <= 0 || l.all_to_all <= 0) return 0;
+  const double a2a = l.all_to_all;
+  const double work = l.attn_fwd + l.mlp_fwd + l.mlp_bwd + l.mlp_wgrad + l.attn_bwd + l.attn_wgrad;
+  // Stream positions and the producers the next layer waits for.
+  double comm = 0, comp = 0, grads = 0, outputs = 0, end = 0, last = 0, pace = 0;
+  const int played = int(std::min(3.0, std::ceil(layers)));
+  for (int i = 0; i < played; ++i) {
+    const double combine_bwd = std::max(comm, grads) + a2a;
+    const double attn_fwd = std::max(comp, outputs) + l.attn_fwd;
+    const double dispatch_fwd = std::max(combine_bwd, attn_fwd) + a2a;
+    const double mlp_bwd = std::max(attn_fwd, combine_bwd) + l.mlp_bwd;
+    const double mlp_wgrad = mlp_bwd + l.mlp_wgrad;
+    const double dispatch_bwd = std::max(dispatch_fwd, mlp_bwd) + a2a;
+    const double mlp_fwd = std::max(mlp_wgrad, dispatch_fwd) + l.mlp_fwd;
+    const double combine_fwd = std::max(dispatch_bwd, mlp_fwd) + a2a;
+    const double attn_bwd = std::max(mlp_fwd, dispatch_bwd) + l.attn_bwd;
+    comp = attn_bwd + l.attn_wgrad;
+    comm = combine_fwd;
+    grads = attn_bwd;
+    outputs = combine_fwd;
+    const double now = std::max(comp, comm);
+    pace = now - last;
+    last = end = now;
+  }
+  // A fraction of a layer (a DualPipe rank's mean of two stages) counts as that share of the
+  // first; more layers than played take the last one's pace.
+  const double total = layers < 1 ? layers * end : end + (layers - played) * pace;
+  return std::max(0.0, total - layers * work);
 }
 
 }  // namespace clusterc::analysis

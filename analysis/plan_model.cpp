@@ -404,28 +404,69 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
                                              in.scale_up_bandwidth * in.scale_up_efficiency);
   }
   r.messages.all_to_all_layer_time = ep_layer;
+  // Under `ep_comm_overlap` a MoE layer's pieces as a forward-backward pair interleaves them
+  // (OverlappedPairExposure): the attention half as the simulators' traces split it
+  // (sim::PlanShape's LayerCost: the attention core and rotary embeddings, and of the rest the
+  // attention's share of the matmul parameters), the weight gradients as long as the forward's
+  // GEMMs (at most half the backward), what recompute replays with the backward.
+  OverlappedMoeLayer paired;
+  double recompute_attn = 1;
+  if (in.ep_comm_overlap && ep_layer > 0 && lt_moe.fwd > 0) {
+    const double mlp_params =
+        double(in.top_k) * r.params.expert + r.params.shared + r.params.router;
+    const double gemm_share = r.params.attention + mlp_params > 0
+                                  ? r.params.attention / (r.params.attention + mlp_params)
+                                  : 0.5;
+    const double own = device_pace * (lt_moe.attn_fwd + lt_moe.rope_fwd);
+    const double attn = std::clamp((own + (lt_moe.fwd - own) * gemm_share) / lt_moe.fwd, 0.0, 1.0);
+    const double w = std::clamp(device_pace * lt_moe.gemm_time, 0.0, lt_moe.bwd / 2);
+    const double w_attn = std::min(gemm_share, attn) * w;
+    paired.attn_fwd = attn * lt_moe.fwd;
+    paired.mlp_fwd = lt_moe.fwd - paired.attn_fwd;
+    paired.attn_wgrad = w_attn;
+    paired.mlp_wgrad = w - w_attn;
+    paired.attn_bwd = attn * lt_moe.bwd - w_attn;
+    paired.mlp_bwd = (1 - attn) * lt_moe.bwd - paired.mlp_wgrad;
+    paired.all_to_all = ep_layer / 4;
+    recompute_attn = in.recompute == ir::Recompute::full ? attn : 1;
+  }
+  // A stage's pair with what its recompute replays: selective recompute's in the attention
+  // half, full recompute's (on its replayed share of the layers) split as the forward.
+  auto exposure = [&](double moe_layers, double replayed_share) {
+    OverlappedMoeLayer l = paired;
+    const double rec =
+        lt_moe.recompute * (in.recompute == ir::Recompute::full ? replayed_share : 1.0);
+    l.attn_bwd += recompute_attn * rec;
+    l.mlp_bwd += (1 - recompute_attn) * rec;
+    return OverlappedPairExposure(l, moe_layers);
+  };
   // The slowest stage (rank): its compute and its MoE layers' all-to-all as the step below
   // exposes it (overlapped with another micro-batch's compute, or not) and slows the compute.
   const double ep_alone = in.ep_comm_overlap ? EpUnpairedShare(in, m) : 1.0;
-  auto pace = [&](const StageLoad& ld) {
+  // Each stage's paired exposure is kept for the slowest's micro-batch below.
+  double pair_exposure[3] = {0, 0, 0};
+  auto pace = [&](int k) {
+    const StageLoad& ld = loads[k];
     const double ep_all = ld.moe_layers * ep_layer;
-    const double shown = ep_alone * ep_all + (1 - ep_alone) * std::max(0.0, ep_all - ld.compute);
+    if (in.ep_comm_overlap) pair_exposure[k] = exposure(ld.moe_layers, ld.replayed_share);
+    const double shown = ep_alone * ep_all + (1 - ep_alone) * pair_exposure[k];
     return ld.Time() + shown + (ep_all - shown) * ep_share;
   };
   // Stages (DualPipe: ranks) each record stands for: 0, the middle ones, p - 1.
   double represented[3] = {1, double(pp - 2), 1};
   if (in.schedule == ir::Schedule::dualpipe && pp > 1) represented[0] = 2;
   if (nstages == 2 && represented[0] == 1) represented[1] = 1;  // pp = 2: stages 0 and 1
-  const StageLoad* slowest = &loads[0];
-  double slowest_pace = pace(loads[0]), all_paces = represented[0] * slowest_pace;
+  int slowest_k = 0;
+  double slowest_pace = pace(0), all_paces = represented[0] * slowest_pace;
   for (int k = 1; k < nstages; ++k) {
-    const double t = pace(loads[k]);
+    const double t = pace(k);
     all_paces += represented[k] * t;
     if (t > slowest_pace) {
-      slowest = &loads[k];
+      slowest_k = k;
       slowest_pace = t;
     }
   }
+  const StageLoad* slowest = &loads[slowest_k];
   // The pipeline fills and drains through every stage but the slowest once: its bubble is their
   // micro-batch times, (p - 1) times the slowest's when the stages are even.
   const double fill_stages =
@@ -699,14 +740,12 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // consume it (Megatron-LM --tp-comm-overlap; Wang et al. 2023, ASPLOS, "Overlap Communication
   // with Dependent Computation via Decomposition"): only what exceeds the GEMM time shows. The
   // expert all-to-all overlapped with another micro-batch's compute (DeepSeek-V3 section 3.2.1,
-  // DualPipe): only what exceeds a micro-batch's compute shows, except in the chunks that run
-  // with no other beside them (EpUnpairedShare), where all of it does.
+  // DualPipe; Megatron-Core's combined 1F1B): only what the pair's interleaving leaves waiting
+  // shows (OverlappedPairExposure), except in the chunks that run with no other beside them
+  // (EpUnpairedShare), where all of it does.
   double tp_total_mb = tp_all_mb, ep_total_mb = ep_mb;
   if (in.tp_comm_overlap) tp_mb = std::max(0.0, tp_mb - 3 * gemm_time_mb);
-  if (in.ep_comm_overlap) {
-    const double alone = EpUnpairedShare(in, m);
-    ep_mb = alone * ep_mb + (1 - alone) * std::max(0.0, ep_mb - compute_mb);
-  }
+  if (in.ep_comm_overlap) ep_mb = ep_alone * ep_mb + (1 - ep_alone) * pair_exposure[slowest_k];
   double mb_time = compute_mb + recompute_mb + offload_mb + tp_mb + ep_mb + cp_mb +
                    (m > 0 ? accumulation / m : 0);
   StepBreakdown& st = r.step;

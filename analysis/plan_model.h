@@ -536,4 +536,22 @@ double RingSpeedup(const PlanInputs& in, int64_t stride, int64_t n);
 // ranks' passes outside its paired main steps.
 double EpUnpairedShare(const PlanInputs& in, double micro_batches);
 
+// One MoE layer's work in a forward-backward pair under `ep_comm_overlap`, seconds per
+// micro-batch: the forward's attention half (with the router and the permutation before the
+// dispatch) and its experts, the backward's experts (data gradients) and their weight gradients,
+// its attention half (data gradients, with what it recomputes) and their weight gradients; and
+// one of the layer's four all-to-alls (dispatch and combine, forward and backward).
+struct OverlappedMoeLayer {
+  double attn_fwd = 0, mlp_fwd = 0;
+  double mlp_bwd = 0, mlp_wgrad = 0;
+  double attn_bwd = 0, attn_wgrad = 0;
+  double all_to_all = 0;
+};
+
+// The all-to-all time a forward-backward pair of `layers` MoE layers leaves exposed: the
+// compute and communication streams as Megatron-Core interleaves one forward and one backward
+// layer (DeepSeek-V3 figure 4), each stream in order, each kernel after its inputs. At least
+// the four all-to-alls' excess over the layers' compute; 0 when every one fits beside it.
+double OverlappedPairExposure(const OverlappedMoeLayer& layer, double layers);
+
 }  // namespace clusterc::analysis

@@ -1,14 +1,21 @@
 // Plan evaluations per second: the Llama 3 405B plan (Dubey et al. 2024 table 4: TP 8, PP 16,
 // DP 128, 2,048 x 8,192 tokens per step) on a 16,384-GPU H100 cluster, evaluated in a loop on one
 // core. Measures and asserts nothing; also counts heap allocations inside the loop (the evaluator
-// must make none). Usage: bench_plan_eval [seconds]
+// must make none). Usage: bench_plan_eval [seconds [spec.cl plan]]: with a spec and a plan name,
+// that plan instead (a MoE plan under `ep_comm_overlap` takes the paths the default skips).
 #include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <new>
 
+#include <cstring>
+#include <string>
+
 #include "analysis/analysis.h"
+#include "diag/diagnostic.h"
+#include "diag/source.h"
+#include "frontend/compile.h"
 
 namespace {
 std::atomic<long> g_allocations{0};
@@ -119,11 +126,24 @@ int main(int argc, char** argv) {
   // bench/run.sh passes every benchmark the clusterc binary: not a number, so the default.
   double seconds = argc > 1 ? std::atof(argv[1]) : 0.0;
   if (seconds <= 0) seconds = 2.0;
-  ir::Program program = Llama405bOn16kH100();
+  SourceManager sources;
   DiagnosticList sink;
+  ir::Program program =
+      argc > 3 ? Compile(argv[2], CompileOptions{}, sources, sink) : Llama405bOn16kH100();
+  if (sink.HasErrors()) {
+    std::fprintf(stderr, "bench_plan_eval: %s has errors\n", argv[2]);
+    return 1;
+  }
   analysis::Results results = analysis::Analyze(program, analysis::Options{}, sink);
-  analysis::PlanInputs in = results.plan_inputs[0];
-  const analysis::PlanResults& first = results.plans[0];
+  size_t index = 0;
+  if (argc > 3)
+    while (index < program.plans.size() && program.plans[index].name != argv[3]) ++index;
+  if (index >= results.plans.size()) {
+    std::fprintf(stderr, "bench_plan_eval: no plan %s\n", argc > 3 ? argv[3] : "");
+    return 1;
+  }
+  analysis::PlanInputs in = results.plan_inputs[index];
+  const analysis::PlanResults& first = results.plans[index];
   std::printf("plan: step %.3f s, MFU %.1f %%, memory %.1f GiB, %zu diagnostics\n", first.step_time,
               100 * first.mfu, first.memory.Total() / 1073741824.0, sink.All().size());
 
