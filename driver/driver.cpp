@@ -181,12 +181,14 @@ std::string Headlines(const ir::Program& program, const analysis::Results& resul
     if (c.cost.capex > 0 || c.cost.opex_per_year > 0 || capex_unknown || opex_unknown) {
       const std::string unknown = "unknown (see explain)";
       rows.push_back(
-          {"", fmt::format(
-                   "capex {}, opex {}",
-                   capex_unknown ? unknown : FormatForPeople({c.cost.capex, ir::dims::kMoney}),
-                   opex_unknown
-                       ? unknown
-                       : FormatForPeople({c.cost.opex_per_year, ir::dims::kMoney}) + " per year")});
+          {"",
+           fmt::format("capex {}, opex {}",
+                       capex_unknown ? unknown : FormatForPeople({c.cost.capex, ir::dims::kMoney}),
+                       opex_unknown ? unknown
+                       // Nothing priced (no electricity, staff or maintenance) is not 0 USD a year.
+                       : c.cost.opex_per_year > 0
+                           ? FormatForPeople({c.cost.opex_per_year, ir::dims::kMoney}) + " per year"
+                           : std::string("not priced"))});
     }
   }
   for (uint32_t i : plans) {

@@ -1,5 +1,7 @@
 #include "backends/astra_sim/passes.h"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 
 namespace clusterc::backends::astra {
@@ -78,20 +80,33 @@ void Regather(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
 // Megatron moves the same bytes as an all-gather + reduce-scatter pair (Korthikanti et al. 2022
 // section 4.2.2) and analysis times it as the all-reduce; the forward keeps the all-reduce, both
 // halves being on the chain, which halves its node count (the backward writes them apart:
-// Backward). With tp_comm_overlap each runs beside the GEMMs of its half of the
+// the backward pieces below). With tp_comm_overlap each runs beside the GEMMs of its half of the
 // layer (Megatron-LM --tp-comm-overlap), with ep_comm_overlap each all-to-all beside the
 // compute next to it (DeepSeek-V3's overlap of one micro-batch's all-to-all with another's
 // compute) when the pass is `paired` with another in the schedule's steady state
-// (analysis::EpUnpairedShare): TraceWriter::Coll's `beside`. The backward's all-reduces run
-// beside the compute after them by default (tp_backward_overlap).
-void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
-             const Block& b, const std::string& tag, bool recompute, bool paired) {
+// (analysis::EpUnpairedShare): TraceWriter::Coll's `beside`; PairedBlocks interleaves a paired
+// forward's and backward's MoE blocks. The backward's all-reduces run beside the compute after
+// them by default (tp_backward_overlap).
+namespace {
+
+bool HasAllToAll(const Groups& g, int64_t r, const Block& b) {
+  return b.moe > 0 && g.ep[r];
+}
+
+// One of a MoE block's four expert all-to-alls (dispatch and combine, forward and backward).
+void ExpertAllToAll(TraceWriter& w, const PlanShape& s, const Groups& g, int64_t r, const Block& b,
+                    const std::string& name, bool beside) {
+  w.AllToAll(name, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe), g.ep[r], beside);
+}
+
+// The forward's attention half: context parallelism's exchanges, the attention compute
+// (`<kind>.at`) and the attention's tensor-parallel pair.
+void ForwardAttention(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g,
+                      int64_t r, const Block& b, const std::string& tag, bool recompute) {
   const double act = s.act_bytes * double(b.layers);
   const BlockCompute c = Compute(s, b);
   // Full recompute replays the whole forward: the recompute figures are exactly that.
   const double attn = recompute ? c.rec_attn : c.fwd_attn;
-  const double mlp = recompute ? c.rec_mlp : c.fwd_mlp;
-  const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap && paired;
   const std::string kind = recompute ? "r" : "f";
   const ir::CpComm cpc = s.in->cp_comm;
   const double kv = s.cp_kv_bytes * double(sl.cp) * double(b.layers);
@@ -110,54 +125,66 @@ void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& 
   const double q = s.sequence_parallel ? s.tp_gather_scale : 1;
   const double attn_pair =
       s.sequence_parallel ? (q * s.attn_in_bytes + s.act_bytes) / 2 * double(b.layers) : act;
-  w.Coll(kind + ".tp" + tag, chakra::kAllReduce, attn_pair, g.tp[r], tpo);
-  bool a2a = !recompute && b.moe > 0 && g.ep[r];
-  if (a2a)
-    w.AllToAll(kind + ".ed" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
-               g.ep[r], epo);
-  w.Comp(kind + ".ml" + tag, mlp);
-  if (a2a)
-    w.AllToAll(kind + ".ec" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
-               g.ep[r], epo);
-  MlpCollective(w, s, sl, g, r, b, kind, tag, tpo, chakra::kAllReduce, (1 + q) / 2);
+  w.Coll(kind + ".tp" + tag, chakra::kAllReduce, attn_pair, g.tp[r], s.in->tp_comm_overlap);
 }
 
-void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
-              const Block& b, const std::string& tag, bool paired, bool defer_weights) {
-  // Full recompute repeats the block's forward (and its two tensor-parallel all-reduces, as
-  // analysis counts them) before its backward.
-  if (s.in->recompute == ir::Recompute::full && b.replays)
-    Forward(w, s, sl, g, r, b, tag, true, paired);
+// The forward's MLP compute (`<kind>.ml`).
+void ForwardMlp(TraceWriter& w, const PlanShape& s, const Block& b, const std::string& tag,
+                bool recompute) {
+  const BlockCompute c = Compute(s, b);
+  w.Comp(std::string(recompute ? "r" : "f") + ".ml" + tag, recompute ? c.rec_mlp : c.fwd_mlp);
+}
+
+// The forward's MLP half tensor-parallel collective, after the combine.
+void ForwardMlpCollective(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g,
+                          int64_t r, const Block& b, const std::string& tag, bool recompute) {
+  const double q = s.sequence_parallel ? s.tp_gather_scale : 1;
+  MlpCollective(w, s, sl, g, r, b, recompute ? "r" : "f", tag, s.in->tp_comm_overlap,
+                chakra::kAllReduce, (1 + q) / 2);
+}
+
+// Under sequence parallelism each backward all-reduce is two halves (Korthikanti et al. 2022
+// section 4.2.2): the row-parallel layer's all-gather of its output gradient, which its
+// backward waits for (`b.aq`, `b.aa`; beside the GEMMs only under tp_comm_overlap), and the
+// column-parallel layer's reduce-scatter of its input gradient (`b.tq`, `b.tp`), beside the
+// weight-gradient GEMM as the all-reduce is (analysis: tp_model.cpp, backward). The first:
+// the MLP's output gradient, before the combine's gradient.
+void BackwardOutputGather(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g,
+                          int64_t r, const Block& b, const std::string& tag) {
+  if (!s.sequence_parallel) return;
+  w.Coll("b.aq" + tag, chakra::kAllGather,
+         s.tp_gather_scale * s.act_bytes * (double(b.layers) - (sl.folded ? double(b.moe) : 0)),
+         g.tp[r], s.in->tp_comm_overlap);
+}
+
+// The backward's MLP half (`b.ml`), after the inputs' re-gather; `defer_weights` leaves its
+// weight-gradient GEMMs out, `split_weights` writes them as a node of their own (`b.mw`) for
+// PairedBlocks to set the dispatch's gradient beside.
+void BackwardMlp(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
+                 const Block& b, const std::string& tag, bool defer_weights, bool split_weights) {
+  const BlockCompute c = Compute(s, b);
+  Regather(w, s, sl, g, r, b, tag, s.in->tp_comm_overlap || s.in->tp_backward_overlap);
+  w.Comp("b.ml" + tag, c.bwd_mlp - (defer_weights || split_weights ? c.w_mlp : 0));
+}
+
+// The backward's attention half: the MLP's input-gradient collective, the attention's output
+// gradient, context parallelism's exchanges, the attention backward (`b.at`; with selective
+// recompute's replay) and its input-gradient collective.
+void BackwardAttention(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g,
+                       int64_t r, const Block& b, const std::string& tag, bool defer_weights) {
   const BlockCompute c = Compute(s, b);
   const double act = s.act_bytes * double(b.layers);
-  const bool tpo = s.in->tp_comm_overlap, epo = s.in->ep_comm_overlap && paired;
+  const bool tpo = s.in->tp_comm_overlap;
   // Selective recompute re-runs its modules (the attention core unless the plan names others)
   // inside the attention backward.
   double extra = s.in->recompute == ir::Recompute::selective ? c.rec_attn : 0;
-  bool a2a = b.moe > 0 && g.ep[r];
-  // Under sequence parallelism each backward all-reduce is two halves (Korthikanti et al. 2022
-  // section 4.2.2): the row-parallel layer's all-gather of its output gradient, which its
-  // backward waits for (`b.aq`, `b.aa`; beside the GEMMs only under tp_comm_overlap), and the
-  // column-parallel layer's reduce-scatter of its input gradient (`b.tq`, `b.tp`), beside the
-  // weight-gradient GEMM as the all-reduce is (analysis: tp_model.cpp, backward).
   const bool sp = s.sequence_parallel;
   const chakra::CommType input_grad = sp ? chakra::kReduceScatter : chakra::kAllReduce;
   const double q = sp ? s.tp_gather_scale : 1;  // the output gradient's gathers are quantized
-  if (sp)
-    w.Coll("b.aq" + tag, chakra::kAllGather,
-           q * s.act_bytes * (double(b.layers) - (sl.folded ? double(b.moe) : 0)), g.tp[r], tpo);
-  if (a2a)
-    w.AllToAll("b.ec" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
-               g.ep[r], epo);
-  const bool tpb = tpo || s.in->tp_backward_overlap;
-  Regather(w, s, sl, g, r, b, tag, tpb);
-  w.Comp("b.ml" + tag, c.bwd_mlp - (defer_weights ? c.w_mlp : 0));
-  if (a2a)
-    w.AllToAll("b.ed" + tag, s.ep_bytes * double(b.moe), s.ep_leaving_bytes * double(b.moe),
-               g.ep[r], epo);
   // The column-parallel layers' input-gradient all-reduces run beside the backward compute
   // that follows (tp_backward_overlap: Megatron-LM's asynchronous all-reduce, beside the
   // weight-gradient GEMM; docs/model.md, TP).
+  const bool tpb = tpo || s.in->tp_backward_overlap;
   MlpCollective(w, s, sl, g, r, b, "b", tag, tpb, input_grad);
   if (sp) w.Coll("b.aa" + tag, chakra::kAllGather, q * act, g.tp[r], tpo);
   // Context parallelism's backward: the all-gather variant gathers K and V again before the
@@ -174,6 +201,83 @@ void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
     w.AllToAll("b.cp" + tag, s.cp_qkv_bytes * double(b.layers), 0, g.cp[r], false);
   else if (g.cp[r])
     w.Coll("b.cp" + tag, chakra::kReduceScatter, kv, g.cp[r]);
+}
+
+}  // namespace
+
+void Forward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
+             const Block& b, const std::string& tag, bool recompute, bool paired) {
+  const bool epo = s.in->ep_comm_overlap && paired;
+  const std::string kind = recompute ? "r" : "f";
+  ForwardAttention(w, s, sl, g, r, b, tag, recompute);
+  const bool a2a = !recompute && HasAllToAll(g, r, b);
+  if (a2a) ExpertAllToAll(w, s, g, r, b, kind + ".ed" + tag, epo);
+  ForwardMlp(w, s, b, tag, recompute);
+  if (a2a) ExpertAllToAll(w, s, g, r, b, kind + ".ec" + tag, epo);
+  ForwardMlpCollective(w, s, sl, g, r, b, tag, recompute);
+}
+
+void Backward(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
+              const Block& b, const std::string& tag, bool paired, bool defer_weights) {
+  // Full recompute repeats the block's forward (and its two tensor-parallel all-reduces, as
+  // analysis counts them) before its backward.
+  if (s.in->recompute == ir::Recompute::full && b.replays)
+    Forward(w, s, sl, g, r, b, tag, true, paired);
+  const bool epo = s.in->ep_comm_overlap && paired;
+  const bool a2a = HasAllToAll(g, r, b);
+  BackwardOutputGather(w, s, sl, g, r, b, tag);
+  if (a2a) ExpertAllToAll(w, s, g, r, b, "b.ec" + tag, epo);
+  BackwardMlp(w, s, sl, g, r, b, tag, defer_weights, false);
+  if (a2a) ExpertAllToAll(w, s, g, r, b, "b.ed" + tag, epo);
+  BackwardAttention(w, s, sl, g, r, b, tag, defer_weights);
+}
+
+// Megatron-Core's combined 1F1B (TransformerLayerSchedulePlan.run; DeepSeek-V3 figure 4;
+// analysis::OverlappedPairExposure) runs
+//   communication: combine_bwd | dispatch_fwd -> dispatch_bwd     | combine_fwd
+//   compute:       attn_fwd    | mlp_bwd -> mlp_bwd_dw -> mlp_fwd | attn_bwd
+// On the trace's one chain each all-to-all runs beside that compute node: the combine's gradient
+// beside the forward's attention, the dispatch beside the backward's experts, the dispatch's
+// gradient beside their weight gradients (the forward's experts when deferred), the combine
+// beside the attention backward. The chain makes each compute node after one also wait for it,
+// which the two streams only do for the all-to-all's consumer.
+void PairedBlocks(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
+                  const Block& f, const std::string& f_tag, const Block& b,
+                  const std::string& b_tag, bool defer_weights) {
+  if (!s.in->ep_comm_overlap || !HasAllToAll(g, r, f) || !HasAllToAll(g, r, b)) {
+    Forward(w, s, sl, g, r, f, f_tag, false, true);
+    Backward(w, s, sl, g, r, b, b_tag, true, defer_weights);
+    return;
+  }
+  if (s.in->recompute == ir::Recompute::full && b.replays)
+    Forward(w, s, sl, g, r, b, b_tag, true, true);
+  BackwardOutputGather(w, s, sl, g, r, b, b_tag);
+  ExpertAllToAll(w, s, g, r, b, "b.ec" + b_tag, true);
+  ForwardAttention(w, s, sl, g, r, f, f_tag, false);
+  ExpertAllToAll(w, s, g, r, f, "f.ed" + f_tag, true);
+  BackwardMlp(w, s, sl, g, r, b, b_tag, defer_weights, !defer_weights);
+  ExpertAllToAll(w, s, g, r, b, "b.ed" + b_tag, true);
+  if (!defer_weights) w.Comp("b.mw" + b_tag, Compute(s, b).w_mlp);
+  ForwardMlp(w, s, f, f_tag, false);
+  ExpertAllToAll(w, s, g, r, f, "f.ec" + f_tag, true);
+  BackwardAttention(w, s, sl, g, r, b, b_tag, defer_weights);
+  ForwardMlpCollective(w, s, sl, g, r, f, f_tag, false);
+}
+
+void PairedPasses(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
+                  const std::vector<Block>& f, const std::string& f_prefix,
+                  const std::vector<Block>& b, const std::string& b_prefix, bool defer_weights) {
+  const size_t nf = f.size(), nb = b.size();
+  for (size_t i = 0; i < std::max(nf, nb); ++i) {
+    const std::string f_tag = fmt::format("{}.{}", f_prefix, i);
+    const std::string b_tag = i < nb ? fmt::format("{}.{}", b_prefix, nb - 1 - i) : "";
+    if (i < nf && i < nb)
+      PairedBlocks(w, s, sl, g, r, f[i], f_tag, b[nb - 1 - i], b_tag, defer_weights);
+    else if (i < nf)
+      Forward(w, s, sl, g, r, f[i], f_tag, false, true);
+    else
+      Backward(w, s, sl, g, r, b[nb - 1 - i], b_tag, true, defer_weights);
+  }
 }
 
 void WeightGradients(TraceWriter& w, const PlanShape& s, const Block& b, const std::string& tag) {

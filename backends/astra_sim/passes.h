@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "backends/astra_sim/groups.h"
 #include "backends/astra_sim/slice.h"
@@ -30,6 +31,21 @@ void Forward(TraceWriter& w, const sim::PlanShape& s, const Slice& sl, const Gro
 // WeightGradients writes later (zero bubble: Qi et al. 2024, section 2).
 void Backward(TraceWriter& w, const sim::PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
               const Block& b, const std::string& tag, bool paired, bool defer_weights = false);
+
+// Block `f`'s forward and another micro-batch's block `b`'s backward, paired in a schedule's
+// steady state: under ep_comm_overlap, when both have expert all-to-alls, interleaved as
+// Megatron-Core's combined 1F1B runs a forward and a backward layer (passes.cpp), else one after
+// the other.
+void PairedBlocks(TraceWriter& w, const sim::PlanShape& s, const Slice& sl, const Groups& g,
+                  int64_t r, const Block& f, const std::string& f_tag, const Block& b,
+                  const std::string& b_tag, bool defer_weights);
+
+// A forward pass over blocks `f` (ascending, tags `<f_prefix>.<k>`) beside another micro-batch's
+// backward over `b` (descending), as Megatron-Core pairs their layers: f[0] with b's last, and so
+// on (PairedBlocks); the longer pass's remaining blocks run alone.
+void PairedPasses(TraceWriter& w, const sim::PlanShape& s, const Slice& sl, const Groups& g,
+                  int64_t r, const std::vector<Block>& f, const std::string& f_prefix,
+                  const std::vector<Block>& b, const std::string& b_prefix, bool defer_weights);
 
 // The weight-gradient GEMMs a deferring Backward left out, one compute node (`w.<tag>`).
 void WeightGradients(TraceWriter& w, const sim::PlanShape& s, const Block& b,

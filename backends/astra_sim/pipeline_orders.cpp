@@ -247,6 +247,9 @@ void WriteDualPipe(TraceWriter& w, const sim::PlanShape& s, const Slice& sl, con
         (ops[i].kind == ScheduledPass::Kind::kBackward && !ops[i].defer_weights))
       last_gradients = i;
   bool forwarded = false;
+  // Under ep_comm_overlap a paired forward and the backward after it are written interleaved
+  // (PairedPasses); their receives come before and their sends after them in `ops`.
+  const bool interleave = s.in->ep_comm_overlap;
   for (size_t i = 0; i < ops.size(); ++i) {
     const ScheduledPass& op = ops[i];
     const int d = op.direction;
@@ -271,6 +274,24 @@ void WriteDualPipe(TraceWriter& w, const sim::PlanShape& s, const Slice& sl, con
         w.Send(fmt::format("sg.{}.{}", mb, d), peer(before), Tag(mb, 0, 1, true));
         break;
       case ScheduledPass::Kind::kForward:
+        if (interleave && op.paired && i + 1 < ops.size() &&
+            ops[i + 1].kind == ScheduledPass::Kind::kBackward && ops[i + 1].paired) {
+          const ScheduledPass& back = ops[++i];
+          const int bd = back.direction;
+          const int64_t back_mb = bd * (m / 2) + back.micro_batch;
+          if (i == last_gradients) event(DualPipeEvent::kLastGradients);
+          if ((bd == 0 ? p : pp - 1 - p) == pp - 1)
+            w.Comp(fmt::format("b.head.{}", back_mb), s.head_bwd);
+          PairedPasses(w, s, sl, g, r, blocks, fmt::format(".{}.{}", mb, d),
+                       bd == 0 ? blocks0 : blocks1, fmt::format(".{}.{}", back_mb, bd),
+                       back.defer_weights);
+          if (stage == pp - 1) w.Comp(fmt::format("f.head.{}", mb), s.head_fwd);
+          if (s.grad_accumulation > 0)
+            w.Comp(fmt::format("b.accum.{}.{}", back_mb, bd), s.grad_accumulation);
+          if (!forwarded) event(DualPipeEvent::kFirstForwardDone);
+          forwarded = true;
+          break;
+        }
         for (size_t k = 0; k < blocks.size(); ++k)
           Forward(w, s, sl, g, r, blocks[k], tag(k), false, op.paired);
         // The LM head and loss follow the last layer (analysis::HeadTime).

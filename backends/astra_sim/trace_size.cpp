@@ -147,7 +147,9 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   // DualPipe: a rank runs half the micro-batches on each of its two stages, the same passes;
   // with ZB-H1, a weight-gradient node for each block of a backward that defers them.
   const bool dualpipe = WritesDualPipe(s);
-  const bool weights = dualpipe || WritesZeroBubble(s);  // ZB-H1's too
+  // A node of weight gradients per backward block: deferred (DualPipe, ZB-H1), or apart in a
+  // paired pass under ep_comm_overlap (PairedBlocks' `b.mw`).
+  const bool weights = dualpipe || WritesZeroBubble(s) || (in.ep_comm_overlap && a2a);
   const double comp = passes * (4 + (full ? 2 : 0) + (weights ? 1 : 0)) + 2 * m +
                       (s.grad_accumulation > 0 ? m * vpp : 0);
   const double zero3 = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;

@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <fstream>
 #include <map>
+#include <memory>
 #include <string>
 
 #include "analysis/analysis.h"
@@ -70,12 +72,16 @@ TEST_CASE("the warmup forwards and cooldown backwards have no pass beside their 
   CHECK(EpUnpairedShare(flat, 8) == Approx(6.0 / 16));
 }
 
-TEST_CASE("ASTRA-sim traces chain the unpaired passes' all-to-alls", "[ep_overlap][astra-sim]") {
-  // tests/lang/explain/kernel_launch.cl: pp 2, ep 8 inside a node, the all-to-all overlapped. The
-  // first stage runs 2 warmup forwards (p - 1 + 1) and 2 cooldown backwards alone: the compute
-  // after their all-to-alls waits for them. In the steady state it does not.
-  auto c = testing::ExplainSpec("kernel_launch.cl");
-  backends::Context ctx = testing::ContextOf(*c);
+namespace {
+
+// A rank-0 trace of `c`'s first plan, its nodes by name.
+struct NamedTrace {
+  DecodedTrace trace;
+  std::map<std::string, const DecodedNode*> by_name;
+};
+
+std::unique_ptr<NamedTrace> FirstRankTrace(const testing::Compiled& c, const std::string& plan) {
+  backends::Context ctx = testing::ContextOf(c);
   ctx.plans = {0};
   DiagnosticList notes;
   ctx.sink = &notes;
@@ -83,43 +89,85 @@ TEST_CASE("ASTRA-sim traces chain the unpaired passes' all-to-alls", "[ep_overla
   backends::EmitAstraSim(ctx, out);
   backends::sim::PlanShape s = backends::sim::MakePlanShape(ctx, 0);
   REQUIRE(s.in->ep_comm_overlap);
-  REQUIRE(s.pp == 2);
   const backends::astra::Slice sl = backends::astra::ChooseSlice(s, false);
-  const int64_t m = s.micro_batches;
-  REQUIRE(m > 4);
   const std::string file =
-      "astra-sim/eager/workload/eager." + std::to_string(sl.Rank(0, 0, 0, 0)) + ".et";
-  const DecodedTrace t = Decode(out.Files().at(file));
-  REQUIRE(t.ok);
-  std::map<std::string, const DecodedNode*> by_name;
-  for (const DecodedNode& n : t.nodes) by_name[n.name] = &n;
-  // Whether compute node `comp` waits for the last round of all-to-all `a2a`.
-  auto waits = [&](const std::string& comp, const std::string& a2a) {
-    REQUIRE(by_name.count(comp) == 1);
-    REQUIRE(by_name.count(a2a + ".y0") == 1);
-    const auto& deps = by_name[comp]->deps;
-    return std::find(deps.begin(), deps.end(), by_name[a2a + ".y0"]->id) != deps.end();
-  };
+      "astra-sim/" + plan + "/workload/" + plan + "." + std::to_string(sl.Rank(0, 0, 0, 0)) + ".et";
+  auto t = std::make_unique<NamedTrace>();
+  t->trace = Decode(out.Files().at(file));
+  REQUIRE(t->trace.ok);
+  for (const DecodedNode& n : t->trace.nodes) t->by_name[n.name] = &n;
+  return t;
+}
+
+// Whether compute node `comp` waits for the last round of all-to-all `a2a`.
+bool Waits(const NamedTrace& t, const std::string& comp, const std::string& a2a) {
+  REQUIRE(t.by_name.count(comp) == 1);
+  REQUIRE(t.by_name.count(a2a + ".y0") == 1);
+  const auto& deps = t.by_name.at(comp)->deps;
+  return std::find(deps.begin(), deps.end(), t.by_name.at(a2a + ".y0")->id) != deps.end();
+}
+
+}  // namespace
+
+TEST_CASE("ASTRA-sim traces chain the unpaired passes' all-to-alls", "[ep_overlap][astra-sim]") {
+  // tests/lang/explain/kernel_launch.cl: pp 2, ep 8 inside a node, the all-to-all overlapped. The
+  // first stage runs 2 warmup forwards (p - 1 + 1) and 2 cooldown backwards alone: the compute
+  // after their all-to-alls waits for them. In the steady state it does not: with one chunk a
+  // stage the passes are not interleaved (Megatron-Core combines them only with vpp > 1).
+  auto c = testing::ExplainSpec("kernel_launch.cl");
+  const auto t = FirstRankTrace(*c, "eager");
+  int64_t m = 0;
+  while (t->by_name.count("f.at." + std::to_string(m) + ".0.0")) ++m;
+  REQUIRE(m > 4);
   for (int64_t mb : {int64_t(0), int64_t(1)}) {
     INFO("warmup forward " << mb);
     const std::string tag = "." + std::to_string(mb) + ".0.0";
-    CHECK(waits("f.ml" + tag, "f.ed" + tag));
+    CHECK(Waits(*t, "f.ml" + tag, "f.ed" + tag));
   }
   for (int64_t mb : {int64_t(2), m - 3}) {
     INFO("steady forward " << mb);
     const std::string tag = "." + std::to_string(mb) + ".0.0";
-    CHECK_FALSE(waits("f.ml" + tag, "f.ed" + tag));
+    CHECK_FALSE(Waits(*t, "f.ml" + tag, "f.ed" + tag));
   }
   for (int64_t mb : {m - 2, m - 1}) {
     INFO("cooldown backward " << mb);
     const std::string tag = "." + std::to_string(mb) + ".0.0";
-    CHECK(waits("b.ml" + tag, "b.ec" + tag));
+    CHECK(Waits(*t, "b.ml" + tag, "b.ec" + tag));
   }
-  {
-    const std::string tag = ".0.0.0";
-    INFO("steady backward 0");
-    CHECK_FALSE(waits("b.ml" + tag, "b.ec" + tag));
-  }
+  CHECK_FALSE(Waits(*t, "b.ml.0.0.0", "b.ec.0.0.0"));
+  CHECK_FALSE(t->by_name.count("b.mw.0.0.0"));
+}
+
+TEST_CASE("ASTRA-sim traces interleave the interleaved schedule's paired passes",
+          "[ep_overlap][astra-sim]") {
+  // kernel_launch.cl's plan with two chunks a stage. Stage 0 runs (pp - 1) 2 + (vpp - 1) pp + 1 =
+  // 5 warmup forwards; its first steady step pairs forward 5 (micro-batch 3, chunk 0) with
+  // backward 0 (micro-batch 0, chunk 1), their blocks interleaved (PairedBlocks): the forward's
+  // first with the backward's last, each all-to-all beside the other pass's compute and waited
+  // for by the compute after that.
+  std::string text = testing::Slurp(std::filesystem::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" /
+                                    "explain" / "kernel_launch.cl");
+  const std::string flat = "parallel { pp = 2; dp = 8;";
+  REQUIRE(text.find(flat) != std::string::npos);
+  text.replace(text.find(flat), flat.size(), "parallel { pp = 2; vpp = 2; dp = 8;");
+  const std::filesystem::path spec = testing::ScratchDir("ep_interleave") / "interleaved.cl";
+  std::ofstream(spec) << text;
+  auto c = testing::CompileSpec(spec);
+  const auto t = FirstRankTrace(*c, "eager");
+  int64_t blocks = 0;
+  while (t->by_name.count("f.at.3.0." + std::to_string(blocks))) ++blocks;
+  REQUIRE(blocks >= 1);
+  const std::string f = ".3.0.0";
+  const std::string b = ".0.1." + std::to_string(blocks - 1);
+  CHECK_FALSE(Waits(*t, "f.at" + f, "b.ec" + b));
+  CHECK(Waits(*t, "b.ml" + b, "b.ec" + b));
+  CHECK_FALSE(Waits(*t, "b.ml" + b, "f.ed" + f));
+  CHECK(Waits(*t, "b.mw" + b, "f.ed" + f));
+  CHECK_FALSE(Waits(*t, "b.mw" + b, "b.ed" + b));
+  CHECK(Waits(*t, "f.ml" + f, "b.ed" + b));
+  CHECK_FALSE(Waits(*t, "b.at" + b, "f.ec" + f));
+  // A warmup forward runs alone: its experts wait for its own dispatch.
+  CHECK(Waits(*t, "f.ml.0.0.0", "f.ed.0.0.0"));
 }
 
 TEST_CASE("ASTRA-sim runs an all-to-all's NVLink and NIC rounds at once",
