@@ -616,18 +616,22 @@ std::string RunScript(const Context& ctx, const PlanShape& s, const astra::Micro
   out += "  *) bin=AstraSim_Analytical_Congestion_Unaware; system=system.json ;;\n";
   out += "esac\n";
   out += "log=$(mktemp)\n";
-  out += "trap 'rm -f \"$log\"' EXIT\n";
+  out += "trap 'rm -f \"$log\" \"$log.status\"' EXIT\n";
   // ASTRA-sim 518bd51 can abort in its teardown (a double free in ~CollectivePlan) after every
-  // rank has finished: the ranks' times stand then (docs/astra-sim.md, "Micro-batches").
+  // rank has finished: the ranks' times stand then (docs/astra-sim.md, "Micro-batches"). Its
+  // log streams through tee, so a long run shows its progress; the status comes back in a file
+  // because a POSIX pipeline returns the last command's.
   out += "run() {\n";
-  out += "  status=0\n";
-  out += "  \"${ASTRA_SIM:-$bin}\" \\\n";
-  out += "    --workload-configuration=\"$1\" \\\n";
-  out += "    --system-configuration=\"$system\" \\\n";
-  out += "    --network-configuration=network.yml \\\n";
-  out += "    --remote-memory-configuration=remote_memory.json \\\n";
-  out += "    --comm-group-configuration=comm_groups.json >\"$log\" 2>&1 || status=$?\n";
-  out += "  cat \"$log\"\n";
+  out += "  { status=0\n";
+  out += "    \"${ASTRA_SIM:-$bin}\" \\\n";
+  out += "      --workload-configuration=\"$1\" \\\n";
+  out += "      --system-configuration=\"$system\" \\\n";
+  out += "      --network-configuration=network.yml \\\n";
+  out += "      --remote-memory-configuration=remote_memory.json \\\n";
+  out += "      --comm-group-configuration=comm_groups.json 2>&1 || status=$?\n";
+  out += "    echo \"$status\" >\"$log.status\"\n";
+  out += "  } | tee \"$log\"\n";
+  out += "  status=$(cat \"$log.status\")\n";
   out += "  if [ \"$status\" -ne 0 ]; then\n";
   out += "    finished=$(grep -c 'sys\\[[0-9]*\\] finished' \"$log\" || true)\n";
   out += fmt::format("    if [ \"$finished\" -ne {} ]; then exit \"$status\"; fi\n", ranks);

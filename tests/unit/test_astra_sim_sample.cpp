@@ -145,6 +145,12 @@ TEST_CASE("ASTRA-sim writes a sampled step's two runs and run.sh extrapolates th
   std::string printed;
   CHECK(run(ranks, 0, printed) == 0);
   CHECK(printed.find(step) != std::string::npos);
+  // The simulator's log passes through as it runs (tee), once a run: rank 15's line of each.
+  size_t lines = 0;
+  for (size_t at = printed.find("sys[15] finished"); at != std::string::npos;
+       at = printed.find("sys[15] finished", at + 1))
+    ++lines;
+  CHECK(lines == 2);
   // ASTRA-sim aborting in its teardown after every rank finished: the times stand, with a word.
   CHECK(run(ranks, 134, printed) == 0);
   CHECK(printed.find(step) != std::string::npos);

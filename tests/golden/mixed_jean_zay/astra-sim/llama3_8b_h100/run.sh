@@ -10,16 +10,18 @@ case "${ASTRA_SIM_NETWORK:-congestion_unaware}" in
   *) bin=AstraSim_Analytical_Congestion_Unaware; system=system.json ;;
 esac
 log=$(mktemp)
-trap 'rm -f "$log"' EXIT
+trap 'rm -f "$log" "$log.status"' EXIT
 run() {
-  status=0
-  "${ASTRA_SIM:-$bin}" \
-    --workload-configuration="$1" \
-    --system-configuration="$system" \
-    --network-configuration=network.yml \
-    --remote-memory-configuration=remote_memory.json \
-    --comm-group-configuration=comm_groups.json >"$log" 2>&1 || status=$?
-  cat "$log"
+  { status=0
+    "${ASTRA_SIM:-$bin}" \
+      --workload-configuration="$1" \
+      --system-configuration="$system" \
+      --network-configuration=network.yml \
+      --remote-memory-configuration=remote_memory.json \
+      --comm-group-configuration=comm_groups.json 2>&1 || status=$?
+    echo "$status" >"$log.status"
+  } | tee "$log"
+  status=$(cat "$log.status")
   if [ "$status" -ne 0 ]; then
     finished=$(grep -c 'sys\[[0-9]*\] finished' "$log" || true)
     if [ "$finished" -ne 8 ]; then exit "$status"; fi
