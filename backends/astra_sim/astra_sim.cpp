@@ -615,13 +615,15 @@ std::string RunScript(const Context& ctx, const PlanShape& s, const astra::Micro
       "system=system.congestion_aware.json ;;\n";
   out += "  *) bin=AstraSim_Analytical_Congestion_Unaware; system=system.json ;;\n";
   out += "esac\n";
-  out += "log=$(mktemp)\n";
-  out += "trap 'rm -f \"$log\" \"$log.status\"' EXIT\n";
+  out += "tmp=$(mktemp -d)\n";
+  out += "trap 'rm -rf \"$tmp\"' EXIT\n";
+  out += "log=$tmp/log\n";
   // ASTRA-sim 518bd51 can abort in its teardown (a double free in ~CollectivePlan) after every
   // rank has finished: the ranks' times stand then (docs/astra-sim.md, "Micro-batches"). Its
   // log streams through tee, so a long run shows its progress; the status comes back in a file
-  // because a POSIX pipeline returns the last command's.
+  // because a POSIX pipeline returns the last command's. A run that left no status failed.
   out += "run() {\n";
+  out += "  rm -f \"$tmp/status\"\n";
   out += "  { status=0\n";
   out += "    \"${ASTRA_SIM:-$bin}\" \\\n";
   out += "      --workload-configuration=\"$1\" \\\n";
@@ -629,9 +631,10 @@ std::string RunScript(const Context& ctx, const PlanShape& s, const astra::Micro
   out += "      --network-configuration=network.yml \\\n";
   out += "      --remote-memory-configuration=remote_memory.json \\\n";
   out += "      --comm-group-configuration=comm_groups.json 2>&1 || status=$?\n";
-  out += "    echo \"$status\" >\"$log.status\"\n";
+  out += "    echo \"$status\" >\"$tmp/status\"\n";
   out += "  } | tee \"$log\"\n";
-  out += "  status=$(cat \"$log.status\")\n";
+  out += "  status=1\n";
+  out += "  if [ -s \"$tmp/status\" ]; then status=$(cat \"$tmp/status\"); fi\n";
   out += "  if [ \"$status\" -ne 0 ]; then\n";
   out += "    finished=$(grep -c 'sys\\[[0-9]*\\] finished' \"$log\" || true)\n";
   out += fmt::format("    if [ \"$finished\" -ne {} ]; then exit \"$status\"; fi\n", ranks);

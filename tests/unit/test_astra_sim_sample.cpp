@@ -128,12 +128,16 @@ TEST_CASE("ASTRA-sim writes a sampled step's two runs and run.sh extrapolates th
                          "cycles, exposed communication 0 cycles.\"\n"
                          "  i=$((i + 1))\n"
                          "done\n"
+                         "if [ \"$FAKE_KILL_M\" = \"$m\" ]; then kill -9 $PPID; fi\n"
                          "exit $FAKE_STATUS\n";
   fs::permissions(fake, fs::perms::owner_all);
   const fs::path log = root / "run.log";
-  auto run = [&](int64_t finishing, int status, std::string& printed) {
+  // kill_m: the run of that many micro-batches kills run.sh's side of the pipe before it can
+  // write the run's status.
+  auto run = [&](int64_t finishing, int status, std::string& printed, int kill_m = 0) {
     const std::string cmd = "FAKE_RANKS=" + std::to_string(finishing) +
-                            " FAKE_STATUS=" + std::to_string(status) + " TMPDIR='" + root.string() +
+                            " FAKE_STATUS=" + std::to_string(status) +
+                            " FAKE_KILL_M=" + std::to_string(kill_m) + " TMPDIR='" + root.string() +
                             "' ASTRA_SIM='" + fake.string() + "' sh '" +
                             (plan_dir / "run.sh").string() + "' > '" + log.string() + "' 2>&1";
     const int rc = std::system(cmd.c_str());
@@ -157,6 +161,9 @@ TEST_CASE("ASTRA-sim writes a sampled step's two runs and run.sh extrapolates th
   CHECK(printed.find("exited with status 134 after all 16 ranks finished") != std::string::npos);
   // Aborting before every rank finished: no step.
   CHECK(run(ranks - 1, 134, printed) != 0);
+  CHECK(printed.find("step of") == std::string::npos);
+  // A second run that left no status failed, whatever the first one's was.
+  CHECK(run(ranks - 1, 0, printed, 3) != 0);
   CHECK(printed.find("step of") == std::string::npos);
   // The log run.sh kept went with it.
   size_t left = 0;

@@ -9,9 +9,11 @@ case "${ASTRA_SIM_NETWORK:-congestion_unaware}" in
   congestion_aware) bin=AstraSim_Analytical_Congestion_Aware; system=system.congestion_aware.json ;;
   *) bin=AstraSim_Analytical_Congestion_Unaware; system=system.json ;;
 esac
-log=$(mktemp)
-trap 'rm -f "$log" "$log.status"' EXIT
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+log=$tmp/log
 run() {
+  rm -f "$tmp/status"
   { status=0
     "${ASTRA_SIM:-$bin}" \
       --workload-configuration="$1" \
@@ -19,9 +21,10 @@ run() {
       --network-configuration=network.yml \
       --remote-memory-configuration=remote_memory.json \
       --comm-group-configuration=comm_groups.json 2>&1 || status=$?
-    echo "$status" >"$log.status"
+    echo "$status" >"$tmp/status"
   } | tee "$log"
-  status=$(cat "$log.status")
+  status=1
+  if [ -s "$tmp/status" ]; then status=$(cat "$tmp/status"); fi
   if [ "$status" -ne 0 ]; then
     finished=$(grep -c 'sys\[[0-9]*\] finished' "$log" || true)
     if [ "$finished" -ne 2048 ]; then exit "$status"; fi
