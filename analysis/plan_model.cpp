@@ -496,15 +496,17 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
                                       : act_msg;
   double tp_mb = 0, tp_all_mb = 0, ep_mb = 0, cp_mb = 0, cp_total_mb = 0;
   // MoE layers under parallel folding run their expert block's collectives over the etp group, on
-  // its tokens: etp / tp of the micro-batch's (none at etp = 1).
+  // its tokens: etp / tp of the micro-batch's (none at etp = 1); shared experts stay on tp
+  // (tp_model.cpp).
   const bool folded = ExpertsFolded(in) && layers_moe_mb > 0;
   r.messages.expert_activation = ExpertsFolded(in) ? act_msg * double(etp) / double(tp) : 0;
   r.messages.tp_gather_scale =
       in.sequence_parallel && QuantizedLinear(in) ? in.linear_input_bytes / 2 : 1;
   if (tp > 1 || (folded && etp > 1)) {
     const TpTimes t = TensorParallelTimes(
-        in, r.messages, {tp, etp, folded, layers_mb, layers_moe_mb, replayed_share_mb}, lt_dense,
-        lt_moe);
+        in, r.messages,
+        {tp, etp, folded, in.shared_experts > 0, layers_mb, layers_moe_mb, replayed_share_mb},
+        lt_dense, lt_moe);
     tp_all_mb = t.total;
     tp_mb = std::min(t.total, t.exposed);
   }

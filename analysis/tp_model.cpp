@@ -43,8 +43,13 @@ TpTimes TensorParallelTimes(const PlanInputs& in, const MessageSizes& m, const T
     return f::AllReduceTime(double(n), msg, bw * (nvls ? NvlsSpeedup(in) : 1), Latency(in, n));
   };
   const double ar = all_reduce(tp, m.activation);
-  // The expert block of a folded MoE layer: half of the layer's collectives.
-  const double ar_expert = folded ? all_reduce(etp, m.expert_activation) : ar;
+  // The expert block of a folded MoE layer: half of the layer's collectives. Shared experts are
+  // an MLP over the attention's tensor-parallel group (Megatron-Core SharedExpertMLP, an MLP on
+  // pg_collection.tp: a column-parallel fc1 that gathers the sequence shard, a row-parallel fc2
+  // that reduce-scatters), so they add a dense MLP half's collectives beside the routed
+  // experts', folded or not.
+  const double ar_expert =
+      (folded ? all_reduce(etp, m.expert_activation) : ar) + (stage.shared_experts ? ar : 0);
   const double ar_moe = (ar + ar_expert) / 2;
   const double layers_dense_mb = layers_mb - layers_moe_mb;
   // Forward and its full-recompute replay: the row-parallel layers' all-reduces (or

@@ -14,10 +14,11 @@ namespace clusterc::analysis {
 // The stage's shape as the TP terms read it.
 struct TpStage {
   int64_t tp = 1, etp = 1;
-  bool folded = false;        // MoE layers run their expert block over the etp group
-  double layers = 0;          // layers of the stage (MTP included)
-  double moe_layers = 0;      // of them MoE
-  double replayed_share = 0;  // full recompute's replayed share of the layers
+  bool folded = false;          // MoE layers run their expert block over the etp group
+  bool shared_experts = false;  // MoE layers also run shared experts over the tp group
+  double layers = 0;            // layers of the stage (MTP included)
+  double moe_layers = 0;        // of them MoE
+  double replayed_share = 0;    // full recompute's replayed share of the layers
 };
 
 struct TpTimes {

@@ -38,6 +38,15 @@ BlockCompute Compute(const PlanShape& s, const Block& b) {
   return c;
 }
 
+// The layers of a block whose MLP half runs a collective over the tp group, at the activation
+// width: every layer, less folded MoE layers (their experts run over etp, below), plus a second
+// for each MoE layer with shared experts (an MLP over the tp group beside the routed experts':
+// analysis, tp_model.cpp).
+double TpMlpLayers(const PlanShape& s, const Slice& sl, const Block& b) {
+  const double moe = double(b.moe);
+  return double(b.layers) - (sl.folded ? moe : 0) + (s.in->shared_experts > 0 ? moe : 0);
+}
+
 // The MLP half's tensor-parallel all-reduce of a block (`<kind>.tq<tag>`). Folded experts
 // (etp != tp) run their MoE layers' over the expert tensor-parallel group instead
 // (`<kind>.te<tag>`), on its tokens (etp / tp of the micro-batch's: analysis' ExpertTp): none at
@@ -48,7 +57,7 @@ void MlpCollective(TraceWriter& w, const PlanShape& s, const Slice& sl, const Gr
                    const Block& b, const std::string& kind, const std::string& tag, bool beside,
                    chakra::CommType type = chakra::kAllReduce, double scale = 1) {
   const double moe = sl.folded ? double(b.moe) : 0;
-  w.Coll(kind + ".tq" + tag, type, scale * s.act_bytes * (double(b.layers) - moe), g.tp[r], beside);
+  w.Coll(kind + ".tq" + tag, type, scale * s.act_bytes * TpMlpLayers(s, sl, b), g.tp[r], beside);
   if (moe > 0)
     w.Coll(kind + ".te" + tag, chakra::kAllReduce, scale * s.expert_act_bytes * moe, g.etp[r],
            beside);
@@ -67,7 +76,7 @@ void Regather(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   const double moe = sl.folded ? double(b.moe) : 0;
   const double q = s.tp_gather_scale;  // the quantized copy is what is gathered
   w.Coll("b.g" + tag, chakra::kAllGather,
-         q * (s.attn_in_bytes * double(b.layers) + s.act_bytes * (double(b.layers) - moe)), g.tp[r],
+         q * (s.attn_in_bytes * double(b.layers) + s.act_bytes * TpMlpLayers(s, sl, b)), g.tp[r],
          beside);
   if (moe > 0 && sl.etp > 1)
     w.Coll("b.ge" + tag, chakra::kAllGather, q * s.expert_act_bytes * moe, g.etp[r], beside);
@@ -152,8 +161,7 @@ void ForwardMlpCollective(TraceWriter& w, const PlanShape& s, const Slice& sl, c
 void BackwardOutputGather(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g,
                           int64_t r, const Block& b, const std::string& tag) {
   if (!s.sequence_parallel) return;
-  w.Coll("b.aq" + tag, chakra::kAllGather,
-         s.tp_gather_scale * s.act_bytes * (double(b.layers) - (sl.folded ? double(b.moe) : 0)),
+  w.Coll("b.aq" + tag, chakra::kAllGather, s.tp_gather_scale * s.act_bytes * TpMlpLayers(s, sl, b),
          g.tp[r], s.in->tp_comm_overlap);
 }
 

@@ -144,6 +144,12 @@ void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int
     m.ig = cost.bwd * share[1] / 2 + (replays ? sim::RecomputeMlp(s, moe) : 0);
     m.wg = cost.bwd * share[1] / 2;
     tp_comm(m, false);
+    if (moe && tp && in.shared_experts > 0) {
+      // Shared experts: an MLP over the tp group beside the routed experts, its pair at the
+      // activation width too (analysis: tp_model.cpp); one row carries both.
+      m.fwd_bytes *= 2;
+      m.ig_bytes *= 2;
+    }
     if (!moe || s.ep <= 1) {
       rows.push_back(m);
       continue;

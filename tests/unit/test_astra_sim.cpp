@@ -321,8 +321,10 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
       const double layers_run = run([](const auto& x) { return x.layers; });
       const double moe_run = run([](const auto& x) { return x.moe_layers; });
       // Folded experts move their MoE layers' MLP all-reduce to the etp group, on etp / tp of
-      // the tokens.
+      // the tokens; shared experts add one over tp at the activation width to every MoE layer
+      // (Megatron-Core's SharedExpertMLP, an MLP on the tp group).
       const double moe_mlp = folded ? moe_run : 0;
+      const double tp_mlp_layers = layers_run - moe_mlp + (in.shared_experts > 0 ? moe_run : 0);
       // The attention's forward pair under MLA: the latents' gather and the output's
       // reduce-scatter, an all-reduce of their mean width (MessageSizes::attention_input).
       // Under FP8, NVFP4 or MXFP4 the gather half moves the quantized copy (tp_gather_scale).
@@ -331,20 +333,18 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
       const double attention_pair = in.sequence_parallel ? (q * latents + act) / 2 : act;
       const double mlp_pair = act * (1 + q) / 2;
       if (tp > 1)
-        CHECK(
-            tp_bytes ==
-            Approx(layers_run * attention_pair + (layers_run - moe_mlp) * mlp_pair).epsilon(1e-6));
+        CHECK(tp_bytes ==
+              Approx(layers_run * attention_pair + tp_mlp_layers * mlp_pair).epsilon(1e-6));
       CHECK(etp_bytes == Approx(etp > 1 ? moe_mlp * pr.messages.activation * (1 + q) / 2 *
                                               double(etp) / double(tp)
                                         : 0)
                              .epsilon(1e-6));
       // Sequence parallelism's backward re-gathers of the attention's and the MLP's inputs: each
       // rank's shard of both, per layer and micro-batch (analysis' fifth all-reduce's worth).
-      CHECK(regather ==
-            Approx(in.sequence_parallel && tp > 1
-                       ? q * (layers_run * latents + (layers_run - moe_mlp) * act) / double(tp)
-                       : 0)
-                .epsilon(1e-6));
+      CHECK(regather == Approx(in.sequence_parallel && tp > 1
+                                   ? q * (layers_run * latents + tp_mlp_layers * act) / double(tp)
+                                   : 0)
+                            .epsilon(1e-6));
       // ASTRA-sim's all-gather size is each rank's input (its Ring sends it n - 1 times): the
       // CP ring gathers every rank's K/V chunk, so the trace carries one chunk per layer.
       // (Ulysses exchanges by point-to-point rounds instead: its own test case.)

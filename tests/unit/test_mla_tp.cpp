@@ -49,6 +49,8 @@ TEST_CASE("the latents' width sets the attention's column-side collectives only"
   PlanInputs in = PlanNamed(*c, "mla64");
   REQUIRE(in.sequence_parallel);
   REQUIRE(in.recompute == ir::Recompute::selective);  // no forward replayed whole
+  // Without shared experts every layer has one MLP half (their collectives: the next test).
+  in.shared_experts = 0;
   // Latents as wide as the hidden state move what the activation-wide count moves: nothing is
   // counted twice.
   PlanInputs as_wide = in;
@@ -91,6 +93,33 @@ TEST_CASE("the latents' width sets the attention's column-side collectives only"
   const double wide_ar = TpTotal(no_sp_wide);
   CHECK((wide_ar - TpTotal(no_sp)) / wide_ar ==
         Approx((ar_full(7168) - ar_full(2112)) / (4 * ar_full(7168))));
+}
+
+TEST_CASE("shared experts add an MLP's tensor-parallel collectives to each MoE layer", "[mla_tp]") {
+  // Megatron-Core's SharedExpertMLP is an MLP on the tp group (its fc1 gathers the sequence
+  // shard, its fc2 reduce-scatters), beside the routed experts' collectives: those run over the
+  // etp group when the experts are folded, none at etp 1, and over tp otherwise.
+  auto c = MlaSpec();
+  PlanInputs shared = PlanNamed(*c, "mla64");
+  REQUIRE(shared.shared_experts > 0);
+  REQUIRE(shared.tp == 2);
+  REQUIRE_FALSE(ExpertsFolded(shared));
+  PlanInputs routed_only = shared;
+  routed_only.shared_experts = 0;
+  PlanInputs folded = routed_only;
+  folded.etp = 1;
+  REQUIRE(ExpertsFolded(folded));
+  PlanInputs folded_shared = shared;
+  folded_shared.etp = 1;
+  // Each MoE layer's MLP side: none (folded at etp 1), one pair (routed experts over tp, or
+  // shared experts beside folded ones), two (both over tp), all at the activation's width.
+  const double none = TpTotal(folded), one = TpTotal(routed_only), two = TpTotal(shared);
+  REQUIRE(one > none);
+  CHECK(TpTotal(folded_shared) == Approx(one).epsilon(1e-12));
+  CHECK(two - one == Approx(one - none).epsilon(1e-9));
+  // The step shows what is not hidden, at least the forward's pair.
+  CHECK(EvaluatePlan(folded_shared).step.comm[int(Comm::kTp)] >
+        EvaluatePlan(folded).step.comm[int(Comm::kTp)]);
 }
 
 }  // namespace

@@ -138,7 +138,10 @@ TEST_CASE("SimAI workloads carry the whole step of the slowest stage", "[simai][
           ++tp_rows;
           const bool attention = row.name.rfind("attention_layer_", 0) == 0;
           const bool embedding = row.name == "embedding_layer";
-          const double pair = embedding || !sp ? act : act * (1 + q) / 2;
+          // Shared experts run an MLP over the tp group beside the routed experts: their row
+          // carries both pairs.
+          const bool shared = row.name.rfind("moe_experts_layer_", 0) == 0 && in.shared_experts > 0;
+          const double pair = (embedding || !sp ? act : act * (1 + q) / 2) * (shared ? 2 : 1);
           CHECK(row.bytes[0] == std::llround(attention && sp ? (q * latents + act) / 2 : pair));
           if (attention)
             CHECK(row.bytes[1] == std::llround(sp ? (latents + q * act) / 2 : latents));
