@@ -352,9 +352,12 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   if (in.moe && ep > 1) {
     // Dispatch and combine, forward and backward: 4 all-to-alls of the top_k token copies per MoE
     // layer (Lepikhin et al. 2020, GShard section 2.2; DeepSeek-V3 section 3.2.2).
-    // Each GPU sends the copies of its expert tensor-parallel group's tokens: etp / tp of the
-    // micro-batch's under sequence parallelism (all of them when etp = tp).
-    double bytes = M * double(etp) / double(tp) * double(in.top_k) * h * 2;
+    // Each GPU sends the copies of its own sequence-parallel shard, 1/tp of the micro-batch's
+    // tokens (Megatron-Core's alltoall dispatcher, which then gathers them over etp:
+    // RoutedExpertTpTokens); a deduplicating dispatcher sends each to every GPU of its experts'
+    // etp group, etp / tp of them as an all-to-all would count (and fewer, below).
+    double bytes =
+        M / double(tp) * double(in.top_k) * h * 2 * (in.ep_deduplicated ? double(etp) : 1.0);
     r.messages.all_to_all = bytes;
     double bw = AchievedBandwidth(in, ep_span);
     double one = f::AllToAllTime(double(ep), bytes, bw, Latency(in, ep_span));
@@ -495,18 +498,18 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
                                              double(in.kv_rank) + double(in.rope_dim))
                                       : act_msg;
   double tp_mb = 0, tp_all_mb = 0, ep_mb = 0, cp_mb = 0, cp_total_mb = 0;
-  // MoE layers under parallel folding run their expert block's collectives over the etp group, on
-  // its tokens: etp / tp of the micro-batch's (none at etp = 1); shared experts stay on tp
-  // (tp_model.cpp).
+  // MoE layers run their routed experts' collectives over the etp group (tp unless folded), on
+  // what the dispatcher gathers there (RoutedExpertTpTokens: none at etp 1); shared experts stay
+  // on tp (tp_model.cpp).
   const bool folded = ExpertsFolded(in) && layers_moe_mb > 0;
-  r.messages.expert_activation = ExpertsFolded(in) ? act_msg * double(etp) / double(tp) : 0;
+  r.messages.expert_activation = act_msg * RoutedExpertTpTokens(in);
   r.messages.tp_gather_scale =
       in.sequence_parallel && QuantizedLinear(in) ? in.linear_input_bytes / 2 : 1;
   if (tp > 1 || (folded && etp > 1)) {
     const TpTimes t = TensorParallelTimes(
         in, r.messages,
-        {tp, etp, folded, in.shared_experts > 0, layers_mb, layers_moe_mb, replayed_share_mb},
-        lt_dense, lt_moe);
+        {tp, etp, in.shared_experts > 0, layers_mb, layers_moe_mb, replayed_share_mb}, lt_dense,
+        lt_moe);
     tp_all_mb = t.total;
     tp_mb = std::min(t.total, t.exposed);
   }

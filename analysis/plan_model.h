@@ -446,14 +446,14 @@ inline int64_t HeadDim(const PlanInputs& in) {
                                    : in.hidden / (in.heads > 0 ? in.heads : 1);
 }
 
-// The expert tensor-parallel degree: the plan's `etp` (MoE parallel folding, Megatron-Core's
-// --expert-tensor-parallel-size), else tp.
 // Whether the model has dense (non-MoE) layers: every layer of a dense model, a MoE model's
 // leading `dense_layers`.
 inline bool HasDenseLayers(const PlanInputs& in) {
   return !in.moe || in.dense_layers > 0;
 }
 
+// The expert tensor-parallel degree: the plan's `etp` (MoE parallel folding, Megatron-Core's
+// --expert-tensor-parallel-size), else tp.
 inline int64_t ExpertTp(const PlanInputs& in) {
   return in.etp > 0 ? in.etp : (in.tp > 0 ? in.tp : 1);
 }
@@ -461,6 +461,21 @@ inline int64_t ExpertTp(const PlanInputs& in) {
 // MoE parallel folding: the experts split over etp GPUs, not like the attention over tp.
 inline bool ExpertsFolded(const PlanInputs& in) {
   return in.moe && ExpertTp(in) != (in.tp > 0 ? in.tp : 1);
+}
+
+// The routed experts' tensor-parallel collectives over their etp group move the activations of
+// this many times the micro-batch's tokens (an all-reduce's worth, gather and reduce-scatter),
+// by the dispatcher Megatron-Core runs (token_dispatcher.py; the sbatch script's
+// --moe-token-dispatcher-type): `deduplicated` (flex: DeepEP, HybridEP) none, its dispatch
+// sending a token to every etp rank of its experts (the routing map replicated over the group)
+// and its combine summing their partial outputs; with ep > 1 (alltoall) the top_k copies each
+// rank received, gathered over etp after the all-to-all (etp / tp of the tokens, top_k times);
+// with ep 1 (allgather) the group's tokens, gathered once before routing (etp / tp).
+inline double RoutedExpertTpTokens(const PlanInputs& in) {
+  const int64_t etp = ExpertTp(in);
+  if (!in.moe || etp <= 1 || in.ep_deduplicated) return 0;
+  const double share = double(etp) / double(in.tp > 0 ? in.tp : 1);
+  return in.ep > 1 ? share * double(in.top_k) : share;
 }
 
 // Whether the plan's attention runs cuDNN's FP8 kernels (`fp8_attention` in an FP8 or NVFP4 plan

@@ -199,7 +199,7 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
                       Time(r.step_time), Time(s.step_time)));
     d.Note(
         "on the 23 published runs in the validation suite where this warning fires, clusterc's "
-        "speed errors run from -3.5 % to +20.8 % on the 17 over InfiniBand and NVLink (+: "
+        "speed errors run from -3.5 % to +22.1 % on the 17 over InfiniBand and NVLink (+: "
         "predicted faster), and from -6.0 % to +45.9 % on the 6 over RoCE (docs/validation.md)");
     d.Note(fmt::format(
         "the collectives run once a step, beside {} micro-batch{} a replica: more micro-batches "

@@ -12,7 +12,6 @@ namespace f = formulas;
 TpTimes TensorParallelTimes(const PlanInputs& in, const MessageSizes& m, const TpStage& stage,
                             const LayerTimes& lt_dense, const LayerTimes& lt_moe) {
   const int64_t tp = stage.tp, etp = stage.etp;
-  const bool folded = stage.folded;
   const double layers_mb = stage.layers, layers_moe_mb = stage.moe_layers;
   const double replayed_share_mb = stage.replayed_share;
   // Megatron (Shoeybi et al. 2019 section 3): 2 all-reduces forward, 2 backward per layer; with
@@ -43,21 +42,23 @@ TpTimes TensorParallelTimes(const PlanInputs& in, const MessageSizes& m, const T
     return f::AllReduceTime(double(n), msg, bw * (nvls ? NvlsSpeedup(in) : 1), Latency(in, n));
   };
   const double ar = all_reduce(tp, m.activation);
-  // The expert block of a folded MoE layer: half of the layer's collectives. Shared experts are
-  // an MLP over the attention's tensor-parallel group (Megatron-Core SharedExpertMLP, an MLP on
-  // pg_collection.tp: a column-parallel fc1 that gathers the sequence shard, a row-parallel fc2
-  // that reduce-scatters), so they add a dense MLP half's collectives beside the routed
-  // experts', folded or not.
-  const double ar_expert =
-      (folded ? all_reduce(etp, m.expert_activation) : ar) + (stage.shared_experts ? ar : 0);
+  // The expert block of a MoE layer, half of the layer's collectives: the routed experts' over
+  // their etp group (tp unless folded), of what the dispatcher gathers there
+  // (RoutedExpertTpTokens). Shared experts are an MLP over the attention's tensor-parallel group
+  // (Megatron-Core SharedExpertMLP, an MLP on pg_collection.tp: a column-parallel fc1 that
+  // gathers the sequence shard, a row-parallel fc2 that reduce-scatters), so they add a dense
+  // MLP half's collectives beside the routed experts', folded or not.
+  const double ar_routed = m.expert_activation > 0 ? all_reduce(etp, m.expert_activation) : 0;
+  const double ar_expert = ar_routed + (stage.shared_experts ? ar : 0);
   const double ar_moe = (ar + ar_expert) / 2;
   const double layers_dense_mb = layers_mb - layers_moe_mb;
   // Forward and its full-recompute replay: the row-parallel layers' all-reduces (or
   // all-gather + reduce-scatter pairs), exposed.
   const double n_forward = 2 + 2 * replayed_share_mb;
   const double n_scaled = n_forward * fwd_scale + (n_ar - n_forward) * bwd_scale;
-  // (Written so that unfolded plans sum exactly as before: the second term is 0. A folded
-  // expert block's etp collectives take the same gather scale, unchecked against its code.)
+  // (The second term is the MoE layers' expert block beside a dense MLP half. The routed
+  // experts' etp collectives take the same gather scale and the same backward re-gather, as
+  // the dense MLP's: unchecked against the dispatchers' code, which gather bf16 tokens once.)
   double tp_all_mb = layers_mb * n_scaled * ar + layers_moe_mb * n_scaled * (ar_moe - ar);
   // Backward: the column-parallel layers' collectives run beside their own gradient GEMMs
   // (Megatron-LM `LinearWithGradAccumulationAndAsyncCommunication`, on by default since

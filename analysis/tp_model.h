@@ -1,6 +1,7 @@
 // Tensor-parallel communication of one micro-batch on a pipeline stage: the collectives of
-// Megatron-style tensor and sequence parallelism (and folded experts' over their etp group), their
-// total and the part the backward's overlap leaves exposed (docs/model-communication.md, "TP").
+// Megatron-style tensor and sequence parallelism (and the routed experts' over their etp group),
+// their total and the part the backward's overlap leaves exposed (docs/model-communication.md,
+// "TP").
 // Split from plan_model.cpp; part of EvaluatePlan, so pure and allocation-free.
 #pragma once
 
@@ -14,7 +15,6 @@ namespace clusterc::analysis {
 // The stage's shape as the TP terms read it.
 struct TpStage {
   int64_t tp = 1, etp = 1;
-  bool folded = false;          // MoE layers run their expert block over the etp group
   bool shared_experts = false;  // MoE layers also run shared experts over the tp group
   double layers = 0;            // layers of the stage (MTP included)
   double moe_layers = 0;        // of them MoE

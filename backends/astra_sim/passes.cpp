@@ -38,26 +38,27 @@ BlockCompute Compute(const PlanShape& s, const Block& b) {
   return c;
 }
 
-// The layers of a block whose MLP half runs a collective over the tp group, at the activation
-// width: every layer, less folded MoE layers (their experts run over etp, below), plus a second
-// for each MoE layer with shared experts (an MLP over the tp group beside the routed experts':
-// analysis, tp_model.cpp).
-double TpMlpLayers(const PlanShape& s, const Slice& sl, const Block& b) {
+// The 16-bit bytes of a block's MLP-half collective over the tp group (analysis, tp_model.cpp):
+// the dense layers' at the activation width; in each MoE layer the shared experts' (an MLP over
+// the tp group) at that width too and, unless folded (their etp group is then tp), the routed
+// experts' at what the dispatcher gathers (`expert_act_bytes`: analysis' RoutedExpertTpTokens).
+double TpMlpBytes(const PlanShape& s, const Slice& sl, const Block& b) {
   const double moe = double(b.moe);
-  return double(b.layers) - (sl.folded ? moe : 0) + (s.in->shared_experts > 0 ? moe : 0);
+  return s.act_bytes * (double(b.layers) - moe + (s.in->shared_experts > 0 ? moe : 0)) +
+         (sl.folded ? 0 : s.expert_act_bytes * moe);
 }
 
 // The MLP half's tensor-parallel all-reduce of a block (`<kind>.tq<tag>`). Folded experts
-// (etp != tp) run their MoE layers' over the expert tensor-parallel group instead
-// (`<kind>.te<tag>`), on its tokens (etp / tp of the micro-batch's: analysis' ExpertTp): none at
-// etp 1, and the dense layers keep theirs.
+// (etp != tp) run their routed experts' over the expert tensor-parallel group instead
+// (`<kind>.te<tag>`), on what the dispatcher gathers there (analysis' RoutedExpertTpTokens):
+// none at etp 1, and the dense layers and shared experts keep theirs.
 // `scale`: of the 16-bit bytes, what the collective moves (a sequence-parallel forward pair whose
 // gather is quantized: (1 + tp_gather_scale) / 2; analysis: tp_model.cpp).
 void MlpCollective(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
                    const Block& b, const std::string& kind, const std::string& tag, bool beside,
                    chakra::CommType type = chakra::kAllReduce, double scale = 1) {
   const double moe = sl.folded ? double(b.moe) : 0;
-  w.Coll(kind + ".tq" + tag, type, scale * s.act_bytes * TpMlpLayers(s, sl, b), g.tp[r], beside);
+  w.Coll(kind + ".tq" + tag, type, scale * TpMlpBytes(s, sl, b), g.tp[r], beside);
   if (moe > 0)
     w.Coll(kind + ".te" + tag, chakra::kAllReduce, scale * s.expert_act_bytes * moe, g.etp[r],
            beside);
@@ -76,8 +77,7 @@ void Regather(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups&
   const double moe = sl.folded ? double(b.moe) : 0;
   const double q = s.tp_gather_scale;  // the quantized copy is what is gathered
   w.Coll("b.g" + tag, chakra::kAllGather,
-         q * (s.attn_in_bytes * double(b.layers) + s.act_bytes * TpMlpLayers(s, sl, b)), g.tp[r],
-         beside);
+         q * (s.attn_in_bytes * double(b.layers) + TpMlpBytes(s, sl, b)), g.tp[r], beside);
   if (moe > 0 && sl.etp > 1)
     w.Coll("b.ge" + tag, chakra::kAllGather, q * s.expert_act_bytes * moe, g.etp[r], beside);
 }
@@ -161,8 +161,8 @@ void ForwardMlpCollective(TraceWriter& w, const PlanShape& s, const Slice& sl, c
 void BackwardOutputGather(TraceWriter& w, const PlanShape& s, const Slice& sl, const Groups& g,
                           int64_t r, const Block& b, const std::string& tag) {
   if (!s.sequence_parallel) return;
-  w.Coll("b.aq" + tag, chakra::kAllGather, s.tp_gather_scale * s.act_bytes * TpMlpLayers(s, sl, b),
-         g.tp[r], s.in->tp_comm_overlap);
+  w.Coll("b.aq" + tag, chakra::kAllGather, s.tp_gather_scale * TpMlpBytes(s, sl, b), g.tp[r],
+         s.in->tp_comm_overlap);
 }
 
 // The backward's MLP half (`b.ml`), after the inputs' re-gather; `defer_weights` leaves its

@@ -87,7 +87,7 @@ struct PlanShape {
   double act_bytes = 0;  // one 16-bit activation tensor of a micro-batch: 2 (b s / cp) h
   // What the attention's column-parallel layers gather: act_bytes, or under MLA the latents.
   double attn_in_bytes = 0;
-  double expert_act_bytes = 0;  // a folded MoE layer's etp all-reduce: act_bytes x etp / tp
+  double expert_act_bytes = 0;  // the routed experts' etp all-reduce (RoutedExpertTpTokens)
   // What a sequence-parallel all-gather moves per 16-bit byte: the quantized copy's share under
   // FP8, NVFP4 or MXFP4 (analysis::MessageSizes::tp_gather_scale), else 1.
   double tp_gather_scale = 1;

@@ -144,11 +144,15 @@ void MicroBatchRows(const PlanShape& s, const sim::Stage& st, int64_t stage, int
     m.ig = cost.bwd * share[1] / 2 + (replays ? sim::RecomputeMlp(s, moe) : 0);
     m.wg = cost.bwd * share[1] / 2;
     tp_comm(m, false);
-    if (moe && tp && in.shared_experts > 0) {
-      // Shared experts: an MLP over the tp group beside the routed experts, its pair at the
-      // activation width too (analysis: tp_model.cpp); one row carries both.
-      m.fwd_bytes *= 2;
-      m.ig_bytes *= 2;
+    if (moe && tp) {
+      // The routed experts' pair moves what the dispatcher gathers over tp (analysis'
+      // RoutedExpertTpTokens: none for a deduplicating one), the shared experts', an MLP over
+      // the tp group, the activation's (analysis: tp_model.cpp); one row carries both.
+      const double share = (s.act_bytes > 0 ? s.expert_act_bytes / s.act_bytes : 0) +
+                           (in.shared_experts > 0 ? 1 : 0);
+      m.fwd_bytes *= share;
+      m.ig_bytes *= share;
+      if (share <= 0) m.fwd_comm = m.ig_comm = "NONE";
     }
     if (!moe || s.ep <= 1) {
       rows.push_back(m);

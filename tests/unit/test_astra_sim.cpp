@@ -320,29 +320,28 @@ void CheckAstraTree(const testing::Compiled& c_ref, const backends::OutputTree& 
       };
       const double layers_run = run([](const auto& x) { return x.layers; });
       const double moe_run = run([](const auto& x) { return x.moe_layers; });
-      // Folded experts move their MoE layers' MLP all-reduce to the etp group, on etp / tp of
-      // the tokens; shared experts add one over tp at the activation width to every MoE layer
-      // (Megatron-Core's SharedExpertMLP, an MLP on the tp group).
+      // The routed experts' MLP all-reduce moves what the dispatcher gathers over their etp group
+      // (MessageSizes::expert_activation), over tp unless folded; shared experts add one over
+      // tp at the activation width to every MoE layer (Megatron-Core's SharedExpertMLP, an MLP
+      // on the tp group).
       const double moe_mlp = folded ? moe_run : 0;
-      const double tp_mlp_layers = layers_run - moe_mlp + (in.shared_experts > 0 ? moe_run : 0);
+      const double expert = pr.messages.expert_activation;
+      const double tp_mlp =
+          (layers_run - moe_run + (in.shared_experts > 0 ? moe_run : 0)) * pr.messages.activation +
+          (moe_run - moe_mlp) * expert;
       // The attention's forward pair under MLA: the latents' gather and the output's
       // reduce-scatter, an all-reduce of their mean width (MessageSizes::attention_input).
       // Under FP8, NVFP4 or MXFP4 the gather half moves the quantized copy (tp_gather_scale).
       const double act = pr.messages.activation, latents = pr.messages.attention_input;
       const double q = in.sequence_parallel ? pr.messages.tp_gather_scale : 1;
       const double attention_pair = in.sequence_parallel ? (q * latents + act) / 2 : act;
-      const double mlp_pair = act * (1 + q) / 2;
       if (tp > 1)
-        CHECK(tp_bytes ==
-              Approx(layers_run * attention_pair + tp_mlp_layers * mlp_pair).epsilon(1e-6));
-      CHECK(etp_bytes == Approx(etp > 1 ? moe_mlp * pr.messages.activation * (1 + q) / 2 *
-                                              double(etp) / double(tp)
-                                        : 0)
-                             .epsilon(1e-6));
+        CHECK(tp_bytes == Approx(layers_run * attention_pair + tp_mlp * (1 + q) / 2).epsilon(1e-6));
+      CHECK(etp_bytes == Approx(etp > 1 ? moe_mlp * expert * (1 + q) / 2 : 0).epsilon(1e-6));
       // Sequence parallelism's backward re-gathers of the attention's and the MLP's inputs: each
       // rank's shard of both, per layer and micro-batch (analysis' fifth all-reduce's worth).
       CHECK(regather == Approx(in.sequence_parallel && tp > 1
-                                   ? q * (layers_run * latents + tp_mlp_layers * act) / double(tp)
+                                   ? q * (layers_run * latents + tp_mlp) / double(tp)
                                    : 0)
                             .epsilon(1e-6));
       // ASTRA-sim's all-gather size is each rank's input (its Ring sends it n - 1 times): the

@@ -727,18 +727,24 @@ TEST_CASE("folded experts: ep x etp GPUs hold one copy, each GPU's expert work u
   CHECK(lf.gemm_time == Approx(ls.gemm_time).epsilon(1e-9));
 
   // Each GPU dispatches its own sequence-parallel shard, 1/tp of the micro-batch's tokens:
-  // 4,096 / 2 tokens x top 8 x hidden 4,096 x 2 bytes.
+  // 4,096 / 2 tokens x top 8 x hidden 4,096 x 2 bytes (Megatron-Core's alltoall dispatcher,
+  // which split experts then gather over tp).
   CHECK(rf.messages.all_to_all == Approx(4096.0 / 2 * 8 * 4096 * 2));
-  CHECK(rs.messages.all_to_all == Approx(4096.0 * 8 * 4096 * 2));
+  CHECK(rs.messages.all_to_all == Approx(4096.0 / 2 * 8 * 4096 * 2));
 
   // Tensor parallelism: at etp 1 the expert block has no tensor-parallel collectives, half of
-  // every (all-MoE) layer's. Without the all-to-all overlap both take a middle stage of 12 layers
-  // as the slowest; with it folded's last stage (11 and the head, which the interleaved pairs'
-  // all-to-alls cannot hide under) outlasts them.
+  // every (all-MoE) layer's; split over tp, the expert block gathers the top 8 copies each rank
+  // received, 8 times the attention's activation (latencies left out). Without the all-to-all
+  // overlap both take a middle stage of 12 layers as the slowest; with it folded's last stage
+  // (11 and the head, which the interleaved pairs' all-to-alls cannot hide under) outlasts them.
   PlanInputs folded_serial = folded, split_serial = split;
   folded_serial.ep_comm_overlap = split_serial.ep_comm_overlap = false;
-  CHECK(EvaluatePlan(folded_serial).step.comm_total[int(Comm::kTp)] ==
-        Approx(EvaluatePlan(split_serial).step.comm_total[int(Comm::kTp)] / 2).epsilon(1e-9));
+  folded_serial.scale_up_latency = split_serial.scale_up_latency = 0;
+  folded_serial.scale_out_latency = split_serial.scale_out_latency = 0;
+  CHECK(rf.messages.expert_activation == 0);
+  CHECK(rs.messages.expert_activation == Approx(8 * rs.messages.activation).epsilon(1e-12));
+  CHECK(EvaluatePlan(split_serial).step.comm_total[int(Comm::kTp)] ==
+        Approx(9 * EvaluatePlan(folded_serial).step.comm_total[int(Comm::kTp)]).epsilon(1e-9));
 }
 
 TEST_CASE("an all-to-all across nodes sends only the other nodes' share through the NIC",

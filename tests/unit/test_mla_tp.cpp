@@ -49,8 +49,11 @@ TEST_CASE("the latents' width sets the attention's column-side collectives only"
   PlanInputs in = PlanNamed(*c, "mla64");
   REQUIRE(in.sequence_parallel);
   REQUIRE(in.recompute == ir::Recompute::selective);  // no forward replayed whole
-  // Without shared experts every layer has one MLP half (their collectives: the next test).
+  // One MLP half at the activation width a layer: no shared experts, and the routed experts'
+  // collectives gathering each token once (Megatron-Core's allgather dispatcher, at ep 1; the
+  // next test has the others).
   in.shared_experts = 0;
+  in.ep = 1;
   // Latents as wide as the hidden state move what the activation-wide count moves: nothing is
   // counted twice.
   PlanInputs as_wide = in;
@@ -95,31 +98,47 @@ TEST_CASE("the latents' width sets the attention's column-side collectives only"
         Approx((ar_full(7168) - ar_full(2112)) / (4 * ar_full(7168))));
 }
 
-TEST_CASE("shared experts add an MLP's tensor-parallel collectives to each MoE layer", "[mla_tp]") {
-  // Megatron-Core's SharedExpertMLP is an MLP on the tp group (its fc1 gathers the sequence
-  // shard, its fc2 reduce-scatters), beside the routed experts' collectives: those run over the
-  // etp group when the experts are folded, none at etp 1, and over tp otherwise.
+TEST_CASE("a MoE layer's expert block moves what its dispatcher gathers, and its shared experts'",
+          "[mla_tp]") {
+  // Megatron-Core (token_dispatcher.py, shared_experts.py): the alltoall dispatcher gathers the
+  // top_k copies each rank received over the experts' tensor-parallel group, the allgather one
+  // (ep 1) each token once, the flex one (`deduplicated`) nothing (it sends a token to every
+  // rank of the group and sums their outputs in the combine); SharedExpertMLP is an MLP on the
+  // tp group. All at the activation's width per token, so with the latencies left out each
+  // MoE layer's MLP side is a whole number of dense MLP halves.
   auto c = MlaSpec();
-  PlanInputs shared = PlanNamed(*c, "mla64");
-  REQUIRE(shared.shared_experts > 0);
-  REQUIRE(shared.tp == 2);
-  REQUIRE_FALSE(ExpertsFolded(shared));
-  PlanInputs routed_only = shared;
-  routed_only.shared_experts = 0;
-  PlanInputs folded = routed_only;
-  folded.etp = 1;
-  REQUIRE(ExpertsFolded(folded));
-  PlanInputs folded_shared = shared;
-  folded_shared.etp = 1;
-  // Each MoE layer's MLP side: none (folded at etp 1), one pair (routed experts over tp, or
-  // shared experts beside folded ones), two (both over tp), all at the activation's width.
-  const double none = TpTotal(folded), one = TpTotal(routed_only), two = TpTotal(shared);
-  REQUIRE(one > none);
-  CHECK(TpTotal(folded_shared) == Approx(one).epsilon(1e-12));
-  CHECK(two - one == Approx(one - none).epsilon(1e-9));
-  // The step shows what is not hidden, at least the forward's pair.
-  CHECK(EvaluatePlan(folded_shared).step.comm[int(Comm::kTp)] >
-        EvaluatePlan(folded).step.comm[int(Comm::kTp)]);
+  PlanInputs in = PlanNamed(*c, "mla64");
+  REQUIRE(in.shared_experts > 0);
+  REQUIRE(in.tp == 2);
+  REQUIRE(in.ep == 4);
+  REQUIRE(in.top_k == 8);
+  REQUIRE_FALSE(ExpertsFolded(in));
+  REQUIRE_FALSE(in.ep_deduplicated);
+  in.scale_up_latency = in.scale_out_latency = 0;
+  auto with = [&](int64_t shared, int64_t etp, bool dedup, int64_t ep) {
+    PlanInputs p = in;
+    p.shared_experts = shared;
+    p.etp = etp;
+    p.ep_deduplicated = dedup;
+    p.ep = ep;
+    return TpTotal(p);
+  };
+  const double none = with(0, 0, true, 4);         // flex, no shared experts: the attention's alone
+  const double half = with(1, 0, true, 4) - none;  // a MoE layer's shared experts
+  REQUIRE(half > 0);
+  // At etp 1 the routed experts gather nothing, the shared experts stay on tp.
+  CHECK(with(1, 1, false, 4) == Approx(none + half).epsilon(1e-12));
+  // The allgather dispatcher gathers each token once: a dense MLP half.
+  CHECK(with(0, 0, false, 1) == Approx(none + half).epsilon(1e-9));
+  // The alltoall dispatcher gathers the top 8 copies; with the shared experts, nine halves.
+  CHECK(with(0, 0, false, 4) == Approx(none + 8 * half).epsilon(1e-9));
+  CHECK(with(1, 0, false, 4) == Approx(none + 9 * half).epsilon(1e-9));
+  // Each GPU dispatches its own sequence shard's copies under alltoall, its experts' whole etp
+  // group's under flex (here tp: 2x).
+  PlanInputs dedup = in;
+  dedup.ep_deduplicated = true;
+  CHECK(EvaluatePlan(dedup).messages.all_to_all ==
+        Approx(2 * EvaluatePlan(in).messages.all_to_all).epsilon(1e-12));
 }
 
 }  // namespace

@@ -138,10 +138,12 @@ TEST_CASE("SimAI workloads carry the whole step of the slowest stage", "[simai][
           ++tp_rows;
           const bool attention = row.name.rfind("attention_layer_", 0) == 0;
           const bool embedding = row.name == "embedding_layer";
-          // Shared experts run an MLP over the tp group beside the routed experts: their row
-          // carries both pairs.
-          const bool shared = row.name.rfind("moe_experts_layer_", 0) == 0 && in.shared_experts > 0;
-          const double pair = (embedding || !sp ? act : act * (1 + q) / 2) * (shared ? 2 : 1);
+          // A MoE layer's row carries the routed experts' pair, what the dispatcher gathers
+          // over tp (MessageSizes::expert_activation), and the shared experts', an MLP over tp.
+          const bool moe_row = row.name.rfind("moe_experts_layer_", 0) == 0;
+          const double width =
+              moe_row ? r.messages.expert_activation / act + (in.shared_experts > 0 ? 1 : 0) : 1;
+          const double pair = (embedding || !sp ? act : act * (1 + q) / 2) * width;
           CHECK(row.bytes[0] == std::llround(attention && sp ? (q * latents + act) / 2 : pair));
           if (attention)
             CHECK(row.bytes[1] == std::llround(sp ? (latents + q * act) / 2 : latents));
