@@ -691,6 +691,10 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   }
   const double dp_fixed = dp_edge + dp_blocking;
   double dp_exposed = std::min(dp_total, dp_fixed + std::max(0.0, dp_total - dp_fixed - dp_window));
+  // The embedding group's all-reduce follows the reduction, exposed (EmbeddingGradientSync).
+  const double embedding_sync = EmbeddingGradientSync(in, r.messages.gradient_bytes_per_param);
+  dp_total += embedding_sync;
+  dp_exposed += embedding_sync;
   // Optimizer: an element-wise, HBM-bound pass over the parameters this GPU updates.
   double updated = stage_dense_params / (stage >= 1 ? nd_dense : 1.0) +
                    stage_expert_params / (stage >= 1 ? nd_expert : 1.0);

@@ -545,6 +545,13 @@ inline double GroupBandwidth(const PlanInputs& in, int64_t span) {
 // (docs/model-communication.md, "Data-parallel rings with several ranks per node"), else 1.
 double RingSpeedup(const PlanInputs& in, int64_t stride, int64_t n);
 
+// The embedding group's gradient all-reduce, seconds a step: where the output layer shares the
+// embedding (`tied_embeddings`) or multi-token prediction modules on the last stage use it, the
+// first and the last pipeline stages each hold a copy and add their V x h / tp gradients, in the
+// reduction's type (`gradient_bytes` a parameter), after the data-parallel reduction and before
+// the optimizer, with nothing beside it. 0 without pipeline stages and under DualPipe.
+double EmbeddingGradientSync(const PlanInputs& in, double gradient_bytes);
+
 // Share of a rank's forward (and backward) chunks, of `micro_batches` x vpp, that run with no
 // other micro-batch's pass beside them to hide the expert all-to-all under `ep_comm_overlap`:
 // the schedule's warmup forwards and cooldown backwards on the first stage; DualPipe's end
