@@ -53,16 +53,26 @@ double EpUnpairedShare(const PlanInputs& in, double micro_batches) {
 // `share_embeddings_and_output_weights` or `mtp_num_layers`, once a step after finish_grad_sync,
 // on the default stream; DeepSpeed's PipelineEngine (_exec_reduce_tied_grads) does the same for
 // its tied layers. DualPipe holds the first and the last stage on one rank (EpUnpairedShare).
+bool EmbeddingGroupSyncs(const PlanInputs& in) {
+  return in.pp > 1 && in.schedule != ir::Schedule::dualpipe &&
+         (in.tied_embeddings || in.mtp_layers > 0);
+}
+
+double EmbeddingGradientBytes(const PlanInputs& in, double gradient_bytes) {
+  if (!EmbeddingGroupSyncs(in)) return 0;
+  return double(in.vocab) * double(in.hidden) / double(std::max<int64_t>(1, in.tp)) *
+         gradient_bytes;
+}
+
 double EmbeddingGradientSync(const PlanInputs& in, double gradient_bytes) {
-  const int64_t pp = in.pp, tp = std::max<int64_t>(1, in.tp), cp = std::max<int64_t>(1, in.cp);
-  if (pp <= 1 || in.schedule == ir::Schedule::dualpipe) return 0;
-  if (!in.tied_embeddings && in.mtp_layers <= 0) return 0;
+  if (!EmbeddingGroupSyncs(in)) return 0;
   // Stages are tp x cp apart under tp-cp-ep-pp-dp, tp x cp x dp under tp-cp-dp-pp.
+  const int64_t tp = std::max<int64_t>(1, in.tp), cp = std::max<int64_t>(1, in.cp);
   const int64_t dp = std::max<int64_t>(1, in.dp);
   const int64_t stage = ir::SaturatingMul(tp, in.pp_inside_dp ? cp : ir::SaturatingMul(cp, dp));
-  const int64_t span = ir::SaturatingMul(stage, pp);
-  const double bytes = double(in.vocab) * double(in.hidden) / double(tp) * gradient_bytes;
-  return formulas::AllReduceTime(2, bytes, AchievedBandwidth(in, span), Latency(in, span));
+  const int64_t span = ir::SaturatingMul(stage, in.pp);
+  return formulas::AllReduceTime(2, EmbeddingGradientBytes(in, gradient_bytes),
+                                 AchievedBandwidth(in, span), Latency(in, span));
 }
 
 double RingSpeedup(const PlanInputs& in, int64_t stride, int64_t n) {

@@ -551,6 +551,9 @@ double RingSpeedup(const PlanInputs& in, int64_t stride, int64_t n);
 // reduction's type (`gradient_bytes` a parameter), after the data-parallel reduction and before
 // the optimizer, with nothing beside it. 0 without pipeline stages and under DualPipe.
 double EmbeddingGradientSync(const PlanInputs& in, double gradient_bytes);
+// Whether that all-reduce runs (pp > 1, the embedding shared, not DualPipe), and its bytes a GPU.
+bool EmbeddingGroupSyncs(const PlanInputs& in);
+double EmbeddingGradientBytes(const PlanInputs& in, double gradient_bytes);
 
 // Share of a rank's forward (and backward) chunks, of `micro_batches` x vpp, that run with no
 // other micro-batch's pass beside them to hide the expert all-to-all under `ep_comm_overlap`:

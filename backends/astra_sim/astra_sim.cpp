@@ -561,6 +561,12 @@ Trace RankTrace(const PlanShape& s, const Slice& sl, const Groups& g, int64_t r,
     for (const auto& c : dp)
       if (!c.per_micro_batch) dp_coll(c, dp_name(c), true);
   w.JoinNext(dp_side);
+  // The embedding group's all-reduce after the data-parallel reduction, on the chain
+  // (analysis::EmbeddingGradientSync): the first and the last stage's copies of a shared
+  // embedding.
+  if (g.emb[size_t(r)] > 0)
+    w.Coll("emb.grad", chakra::kAllReduce,
+           analysis::EmbeddingGradientBytes(*s.in, s.grad_bytes_per_param), g.emb[size_t(r)]);
   w.Comp("optimizer", s.optimizer);
   // The host's work between steps holds the GPU idle: a compute node, so the replayed step
   // lasts what analysis' step does.

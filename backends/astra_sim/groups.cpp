@@ -17,6 +17,14 @@ Groups MakeGroups(const Slice& sl) {
   g.edp.assign(n, 0);
   g.etp.assign(n, 0);
   g.rdp.assign(n, 0);
+  g.emb.assign(n, 0);
+  if (sl.embedding_group && sl.pp > 1)
+    for (int64_t d = 0; d < sl.d; ++d)
+      for (int64_t c = 0; c < sl.cp; ++c)
+        for (int64_t t = 0; t < sl.tp; ++t) {
+          const int id = g.Add({sl.Rank(t, c, d, 0), sl.Rank(t, c, d, sl.pp - 1)});
+          g.emb[size_t(sl.Rank(t, c, d, 0))] = g.emb[size_t(sl.Rank(t, c, d, sl.pp - 1))] = id;
+        }
   for (int64_t p = 0; p < sl.pp; ++p)
     for (int64_t d = 0; d < sl.d; ++d)
       for (int64_t c = 0; c < sl.cp; ++c) {

@@ -19,6 +19,8 @@ struct Groups {
   // Hybrid sharding (Slice::hybrid): the ranks holding the same gradient shard in the kept
   // replicas, whose once-a-step all-reduce crosses them; g.dp is then a replica's shard group.
   std::vector<int> rdp;
+  // The first and the last stage's ranks at one tp, cp and dp position (Slice::embedding_group).
+  std::vector<int> emb;
 
   int Add(std::vector<int64_t> ranks) {
     if (ranks.size() <= 1) return 0;

@@ -59,6 +59,7 @@ Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
   sl.tp = s.tp;
   sl.pp = s.pp;
   sl.cp = s.cp;
+  sl.embedding_group = analysis::EmbeddingGroupSyncs(*s.in);
   sl.ep = s.in->moe && s.ep > 1 ? s.ep : 1;
   sl.etp = s.etp;
   sl.folded = sim::FoldedExperts(s);

@@ -59,6 +59,9 @@ struct Slice {
   // Rank order tp-cp-ep-pp-dp (analysis::PlanInputs::pp_inside_dp; without expert parallelism,
   // ChooseSlice): the pipeline inside the data-parallel replicas; else tp-cp-ep-dp-pp.
   bool pp_inside = false;
+  // The first and the last stage's ranks all-reduce the embedding's gradient once a step
+  // (analysis::EmbeddingGroupSyncs): tied embeddings or MTP over pipeline stages.
+  bool embedding_group = false;
   std::vector<std::string> dropped;  // communicators the slice leaves out, for people
   std::string dp_note;               // how the data-parallel group was reduced
   int64_t Ranks() const { return tp * cp * d * pp; }

@@ -160,7 +160,7 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   const double coll =
       passes * ((tp ? 4 + (full ? 2 : 0) : 0) + etp + sp + (cp ? double(CpNodes(in)) : 0)) +
       passes * (in.reshard_after_forward ? 3 : 2) * experts * zero3 + 2 * experts +
-      (sl.hybrid ? 1 : 0);
+      (sl.hybrid ? 1 : 0) + (sl.embedding_group ? 1 : 0);
   // Four expert all-to-alls per pass, each a send and a receive per round.
   const double a2a_p2p = a2a ? passes * 4 * 2 * double(AllToAllRounds(s, sl, domain)) : 0;
   const double p2p = 4 * m * vpp;
@@ -193,8 +193,10 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   const double message =
       std::max({double(k) * std::max({s.act_bytes, s.ep_bytes, s.cp_kv_bytes * double(sl.cp),
                                       s.cp_qkv_bytes}),
-                s.pp_bytes, (dualpipe ? 4 : 2) * params * s.grad_bytes_per_param});
-  const double groups = 3 * double(sl.Ranks());  // 5 kinds, each group at least 2 ranks
+                s.pp_bytes, (dualpipe ? 4 : 2) * params * s.grad_bytes_per_param,
+                analysis::EmbeddingGradientBytes(*s.in, s.grad_bytes_per_param)});
+  // At most 7 kinds at once (tp, cp, dp, ep, edp, etp, emb), each group at least 2 ranks.
+  const double groups = 4 * double(sl.Ranks());
 
   chakra::Node c;
   c.id = max_id;
