@@ -63,6 +63,14 @@ inline analysis::PlanInputs PlanNamed(const Compiled& c, const char* name) {
   return {};
 }
 
+// The index of the plan `name` of a compiled spec (what backends::sim::MakePlanShape takes).
+inline uint32_t PlanIndex(const Compiled& c, const char* name) {
+  for (uint32_t i = 0; i < c.program.plans.size(); ++i)
+    if (c.program.plans[i].name == name) return i;
+  FAIL("no plan " << name);
+  return 0;
+}
+
 // The backend context `clusterc build` would pass: every plan of the main file.
 inline backends::Context ContextOf(const Compiled& c) {
   backends::Context context(c.program, c.results, c.name);

@@ -22,6 +22,7 @@
 
 namespace fs = std::filesystem;
 using clusterc::testing::CompileSpec;
+using clusterc::testing::PlanIndex;
 using namespace clusterc;
 using namespace clusterc::testing::chakra;
 
@@ -43,13 +44,6 @@ plan tied { model = gpt; cluster = c; parallel { tp = 2; pp = 4; dp = 4 } batch 
 plan untied { model = gpt_untied; cluster = c; parallel { tp = 2; pp = 4; dp = 4 } batch { global = 64; micro = 2; seq_len = 2048 } optimizer = adam { sharding = zero1 } }
 )";
   return CompileSpec(file);
-}
-
-uint32_t PlanIndex(const testing::Compiled& c, const char* name) {
-  for (uint32_t i = 0; i < c.program.plans.size(); ++i)
-    if (c.program.plans[i].name == name) return i;
-  FAIL("no plan " << name);
-  return 0;
 }
 
 struct EmbeddingNodes {

@@ -22,6 +22,7 @@
 namespace fs = std::filesystem;
 using clusterc::testing::CompileSpec;
 using clusterc::testing::ExplainSpec;
+using clusterc::testing::PlanIndex;
 using namespace clusterc;
 using namespace clusterc::testing::chakra;
 
@@ -230,13 +231,6 @@ plan zero1_nodes { model = llama; cluster = c; parallel { dp = 32 } batch { glob
 plan whole { model = llama; cluster = c; parallel { dp = 32 } batch { global = 128; micro = 4; seq_len = 2048 } optimizer = adam { sharding = fsdp } }
 )";
   return CompileSpec(file);
-}
-
-uint32_t PlanIndex(const testing::Compiled& c, const char* name) {
-  for (uint32_t i = 0; i < c.program.plans.size(); ++i)
-    if (c.program.plans[i].name == name) return i;
-  FAIL("no plan " << name);
-  return 0;
 }
 
 }  // namespace
