@@ -17,14 +17,14 @@ TEST_CASE("tied embeddings under pipeline parallelism add the embedding group's 
           "[embedding_sync]") {
   // Narayanan et al. 2021's 1T GPT (table 1): 51,200 x 25,600 embedding over tp 8, its fp32
   // main_grad (Megatron-LM's accumulate-allreduce-grads-in-fp32): 655 MB between stage 0 and
-  // stage 63, 64 x 8 GPUs apart, over InfiniBand.
+  // stage 63, 63 x 48 GPUs apart (stages tp x dp apart), over InfiniBand.
   auto c = ValidationSpec("a100.cl");
   PlanInputs in = PlanNamed(*c, "n21_1t");
   REQUIRE(in.tied_embeddings);
   REQUIRE(in.pp == 64);
   REQUIRE(in.tp == 8);
   const double bytes = 51'200.0 * 25'600.0 / 8 * 4;
-  const int64_t span = 8 * 6 * 64;  // stages tp x dp apart (tp-cp-dp-pp)
+  const int64_t span = 8 * 6 * 64;  // the group spans the job's pipeline (tp-cp-dp-pp)
   const double bw = AchievedBandwidth(in, span);
   REQUIRE(bw > 0);
   REQUIRE(span > in.scale_up_domain);
