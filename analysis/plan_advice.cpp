@@ -184,4 +184,21 @@ Advice InterleavingFix(const PlanInputs& in, double share) {
   return best;
 }
 
+Advice WithoutTensorParallelism(const PlanInputs& in) {
+  Advice out;
+  if (in.tp <= 1) return out;
+  PlanInputs c = in;
+  c.tp = 1;
+  c.etp = 1;
+  c.dp = std::max<int64_t>(1, in.dp) * in.tp;
+  if (!Divides(c.micro_batch * c.dp, c.global_batch) || !ShardGroupKept(in, c)) return out;
+  out.result = EvaluatePlan(c);
+  if (!out.result.valid) return out;
+  out.found = true;
+  // An etp the plan states must be written down; a default one follows tp.
+  out.change = in.etp > 1 ? fmt::format("parallel {{ tp = 1; dp = {}; etp = 1 }}", c.dp)
+                          : fmt::format("parallel {{ tp = 1; dp = {} }}", c.dp);
+  return out;
+}
+
 }  // namespace clusterc::analysis

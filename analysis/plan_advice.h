@@ -34,4 +34,9 @@ Advice LargerMicroBatchFix(const PlanInputs& in, double hbm_limit);
 // bubble under `share` of the step (or, failing that, the one with the smallest bubble).
 Advice InterleavingFix(const PlanInputs& in, double share);
 
+// The plan at tp = 1 on the same GPUs: dp multiplied by the plan's tp, the experts unsharded
+// (etp 1); not found when the global batch does not split over the larger dp, or the plan is
+// invalid there. Whether it fits is the caller's to judge (result.memory).
+Advice WithoutTensorParallelism(const PlanInputs& in);
+
 }  // namespace clusterc::analysis

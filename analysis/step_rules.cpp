@@ -209,6 +209,32 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
     sink.Report(std::move(d));
   }
 
+  // perf.tp-beside-experts: tensor parallelism beside expert parallelism, where every published
+  // run of the validation suite ran slower than the step model (docs/validation.md).
+  if (in.moe && in.ep > 1 && in.tp > 1 && r.step_time > 0) {
+    auto d = MakeDiagnostic(
+        DiagCode::PerfTpBesideExperts, parallel,
+        fmt::format("tensor parallelism (tp = {}) beside expert parallelism (ep = {}): the step "
+                    "model's {} a step has run optimistic for plans of this shape",
+                    in.tp, in.ep, Time(r.step_time)));
+    d.Note(
+        "on the 9 published runs in the validation suite where this note fires, clusterc's speed "
+        "errors run from +5.1 % to +70.4 % (+: predicted faster), median +22.1 % "
+        "(docs/validation.md)");
+    const Advice flat = WithoutTensorParallelism(in);
+    if (flat.found) {
+      const double total = flat.result.memory.Total();
+      d.Note(fmt::format(
+          "at `{}` on the same GPUs the step model gives {} a step with {} on the most loaded "
+          "GPU, {} of HBM{}",
+          flat.change, Time(flat.result.step_time), Bytes(total),
+          total <= headroom * in.hbm ? "within the plan's headroom" : "beyond the plan's headroom",
+          total <= headroom * in.hbm ? "; the suite's runs at tp = 1 sit near their predictions"
+                                     : ""));
+    }
+    sink.Report(std::move(d));
+  }
+
   // perf.exposed-comm
   double exposed = r.step.Exposed();
   if (r.step_time > 0 && exposed > options.exposed_comm_threshold * r.step_time) {

@@ -1,8 +1,9 @@
-// The published runs three diagnostics cite. perf.sharded-comm-heavy, perf.dp-comm-heavy and
-// perf.default-calibration tell a user how far clusterc has been from the validation suite's runs
-// where they fire; those figures go stale whenever the model or the suite changes. The test finds
-// the runs by compiling every validation spec, takes their speed errors from the compiled record
-// (validation_runs.inc), and checks that the notes and the rules' explanations print them.
+// The published runs four diagnostics cite. perf.sharded-comm-heavy, perf.dp-comm-heavy,
+// perf.tp-beside-experts and perf.default-calibration tell a user how far clusterc has been from
+// the validation suite's runs where they fire; those figures go stale whenever the model or the
+// suite changes. The test finds the runs by compiling every validation spec, takes their speed
+// errors from the compiled record (validation_runs.inc), and checks that the notes and the rules'
+// explanations print them.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -43,7 +44,7 @@ std::map<DiagCode, Fired> FiredInSuite() {
     auto c = testing::CompileSpec(entry.path());
     for (const Diagnostic& d : c->diags.All()) {
       if (d.code != DiagCode::PerfShardedCommHeavy && d.code != DiagCode::PerfDpCommHeavy &&
-          d.code != DiagCode::PerfDefaultCalibration)
+          d.code != DiagCode::PerfTpBesideExperts && d.code != DiagCode::PerfDefaultCalibration)
         continue;
       for (uint32_t i = 0; i < c->program.plans.size(); ++i) {
         const ir::Plan& plan = c->program.plans[i];
@@ -115,6 +116,20 @@ TEST_CASE("diagnostics cite the suite's runs where they fire as they stand", "[v
   INFO("perf.dp-comm-heavy should say: " << dp_text);
   CHECK(Printed(dp.notes, dp_text));
   CHECK(Info(DiagCode::PerfDpCommHeavy).explanation.find(dp_text) != std::string::npos);
+
+  // perf.tp-beside-experts: every run it fires on.
+  Fired& folded = fired[DiagCode::PerfTpBesideExperts];
+  std::vector<double> tp_ep = folded.other;
+  tp_ep.insert(tp_ep.end(), folded.over_ethernet.begin(), folded.over_ethernet.end());
+  REQUIRE(tp_ep.size() >= 5);
+  const std::string tp_ep_text = fmt::format(
+      "on the {} published runs in the validation suite where this note fires, clusterc's speed "
+      "errors run from {:+.1f} % to {:+.1f} % (+: predicted faster), median {:+.1f} %",
+      tp_ep.size(), *std::min_element(tp_ep.begin(), tp_ep.end()),
+      *std::max_element(tp_ep.begin(), tp_ep.end()), Median(tp_ep));
+  INFO("perf.tp-beside-experts should say: " << tp_ep_text);
+  CHECK(Printed(folded.notes, tp_ep_text));
+  CHECK(Info(DiagCode::PerfTpBesideExperts).explanation.find(tp_ep_text) != std::string::npos);
 
   // perf.default-calibration: the TPU runs of single slices (one ICI domain) that MaxText
   // published.
