@@ -37,6 +37,29 @@ WeightBytes BytesPerParam(const PlanInputs& in, int stage) {
   return w;
 }
 
+// Transformer Engine's linear layers under FP8 or FP4 run their GEMMs on a quantized copy of the
+// weight, row-wise for the forward and column-wise for the backward's data gradient, each in the
+// format of the layer's casts (`linear_input_bytes`: 1 byte in FP8, 0.5625 in NVFP4). With
+// `is_first_microbatch`, which Megatron-Core passes, the copy is made on a step's first
+// micro-batch and cached for the rest ("it allows caching of the FP8 versions of the weights",
+// TE's Linear.forward docs), so every linear layer of the GPU holds one through the step, beside
+// its 16-bit weight. Under `fp8_param_gather` (Megatron's --fp8-param-gather: the model built in
+// TE's fp8_model_init) the FP8 tensors are the weights, 2 bytes with both copies, as the 16-bit
+// ones counted. Under ZeRO-3/FSDP the copy is of a gathered unit only, which this leaves out.
+double QuantizedWeightCopyBytes(const PlanInputs& in, int stage) {
+  if (!in.quantized_weight_copy || stage >= 3) return 0;
+  return 2 * in.linear_input_bytes;
+}
+
+double StageLinearParams(const PlanInputs& in, const ParamCounts& p, double dense_layers,
+                         double moe_layers, double mtp_modules, double expert_params) {
+  const double tp = double(std::max<int64_t>(1, in.tp));
+  return (dense_layers * (p.attention + p.dense_mlp) + moe_layers * (p.attention + p.shared) +
+          mtp_modules * p.mtp_module) /
+             tp +
+         expert_params;
+}
+
 // ZeRO-3/FSDP parameters and gradients held unsharded at the peak, bytes: the stage's largest
 // unit (a transformer block, as FSDP wraps them: LLM Foundry's `fsdp_wrap_fn`, torchtitan's
 // per-block fully_shard) and its root's parameters. The root (embedding, head) stays gathered

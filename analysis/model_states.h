@@ -32,6 +32,18 @@ struct WeightBytes {
 // Bytes per parameter kept for a plan at its ZeRO stage (model_states.cpp).
 WeightBytes BytesPerParam(const PlanInputs& in, int stage);
 
+// Bytes a GPU keeps of its linear layers' weights in their quantized format beside the 16-bit
+// parameters, per weight on the GPU: Transformer Engine's FP8 (or FP4) weight copy, row-wise and
+// column-wise, made on a step's first micro-batch and kept through its last (model_states.cpp).
+// 0 when the linear layers compute in 16 bits, or under ZeRO-3/FSDP.
+double QuantizedWeightCopyBytes(const PlanInputs& in, int stage);
+
+// A stage's linear-layer weights on one GPU: its dense and MoE layers' attention and (dense or
+// shared-expert) MLP and its multi-token prediction projections over tp, and `expert_params`,
+// its routed experts'. Not the embedding, output head, norms or router, which stay in 16 bits.
+double StageLinearParams(const PlanInputs& in, const ParamCounts& p, double dense_layers,
+                         double moe_layers, double mtp_modules, double expert_params);
+
 // ZeRO-3/FSDP parameters and gradients held unsharded at the peak, bytes, for a stage whose
 // largest unit has `unit` parameters, its root `root` and all of it `stage` (model_states.cpp).
 double GatheredBytes(const PlanInputs& in, const WeightBytes& wb, double unit, double root,

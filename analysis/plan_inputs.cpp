@@ -155,6 +155,9 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
                 (m.mla_up_projection ? kRecomputeMlaUpProjection : 0));
   }
   in.precision = plan.precision;
+  in.quantized_weight_copy =
+      ir::QuantizedPrecision(plan.precision) &&
+      !ir::Fp8ParamsKept(plan.precision, plan.optimizer.sharding, plan.fp8_param_gather);
   in.flash_attention = plan.flash_attention;
   in.fused_cross_entropy = plan.fused_cross_entropy;
   in.attention_unpad = plan.attention_unpad && plan.flash_attention;

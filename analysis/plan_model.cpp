@@ -267,7 +267,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     MemoryBreakdown& mb = mems[k];
     mb.stage = i;
     mb.params = dense_params + expert_params;
-    mb.weights = ms.weights + me.weights;
+    mb.weights = ms.weights + me.weights +
+                 QuantizedWeightCopyBytes(in, stage) *
+                     StageLinearParams(in, r.params, nd + mtp_d, nm + mtp_m, n_mtp, expert_params);
     mb.gradients = ms.gradients + me.gradients;
     mb.optimizer = ms.optimizer + me.optimizer;
     mb.activations = acts;

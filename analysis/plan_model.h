@@ -192,6 +192,10 @@ struct PlanInputs {
   // Bytes per element a linear layer keeps of its input for its weight gradient: 2 in 16 bits, the
   // quantized copy its cast made under FP8 (1) or NVFP4 (MakePlanInputs).
   double linear_input_bytes = 2;
+  // Whether the GPU keeps its linear layers' weights in 16 bits beside the quantized copies
+  // Transformer Engine caches through a step (FP8 without `fp8_param_gather`, NVFP4, MXFP4;
+  // model_states.cpp, QuantizedWeightCopyBytes).
+  bool quantized_weight_copy = false;
   // Whether a grouped linear layer casts all its experts' inputs in one kernel: Transformer
   // Engine's multi_tensor_quantize_impl has a fused kernel for delayed scaling only (cast.cpp,
   // nvte_multi_cast_transpose); other recipes quantize expert by expert.

@@ -429,6 +429,12 @@ inline bool QuantizedPrecision(Precision p) {
   return p == Precision::fp8 || p == Precision::nvfp4 || p == Precision::mxfp4;
 }
 
+// Whether a plan's linear weights live in FP8 alone (`fp8_param_gather`): only under FP8 and a
+// sharded optimizer, which Megatron-LM requires of --fp8-param-gather (arguments.py).
+inline bool Fp8ParamsKept(Precision p, Sharding s, bool fp8_param_gather) {
+  return fp8_param_gather && p == Precision::fp8 && s != Sharding::none;
+}
+
 struct Plan : Entity {
   Ref<Model> model;
   Ref<Cluster> cluster;
@@ -450,6 +456,7 @@ struct Plan : Entity {
   AttentionKernel attention_kernel = AttentionKernel::tuned;
   bool attention_unpad = false;
   bool fp8_attention = false;
+  bool fp8_param_gather = true;  // read with FP8 and a sharded optimizer (Fp8ParamsKept)
   bool fused_grouped_mlp = false;
   KernelLaunch kernel_launch = KernelLaunch::eager;
   Bytes framework_reserve;
@@ -516,6 +523,12 @@ void Describe(Plan& p, V& v) {
           "wide or wider (narrower ones gain nothing counted), its `mla_fp8_attention_speedup` "
           "for MLA, and under `fp8_scaling = block` as MXFP8 at its `mxfp8_attention_factor` of "
           "that; only with `precision = fp8`, `nvfp4` or `mxfp4`");
+  v.Field("fp8_param_gather", p.fp8_param_gather, kOptional,
+          "the linear layers' weights kept only in FP8 and all-gathered so (Megatron-LM's "
+          "--fp8-param-gather; on by default in NeMo's and Megatron-Bridge's FP8 recipes): with "
+          "`precision = fp8` and a sharded optimizer (`zero1` and up) the default; false keeps "
+          "the 16-bit weights beside the FP8 copies Transformer Engine caches through a step, "
+          "Megatron-LM's default");
   v.Field("fused_grouped_mlp", p.fused_grouped_mlp, kOptional,
           "the routed experts' MLP as Transformer Engine's fused grouped MLP (its op fuser with "
           "NVTE_CUTEDSL_FUSED_GROUPED_MLP=1, cuDNN's CuTe DSL kernels on Blackwell): the gated "

@@ -501,6 +501,9 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     case ir::Precision::fp8:
       a.Add("--bf16");
       a.Add("--fp8-format", "hybrid");
+      // The weights in FP8 alone, as the plan's memory counts them (`fp8_param_gather`, on by
+      // default with a sharded optimizer, which Megatron-LM requires of it).
+      if (!in.quantized_weight_copy) a.Add("--fp8-param-gather");
       break;
     case ir::Precision::nvfp4:
       // Megatron-Core's FP4 mode: Transformer Engine's NVFP4BlockScaling on the linear layers

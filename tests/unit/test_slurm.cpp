@@ -399,6 +399,13 @@ void CheckSbatch(const Compiled& c, const std::string& sbatch, uint32_t plan_ind
   CHECK(SbatchFlag(sbatch, "--fp16") == (plan.precision == ir::Precision::fp16 ? "true" : ""));
   CHECK(SbatchFlag(sbatch, "--fp8-format") ==
         (plan.precision == ir::Precision::fp8 ? "hybrid" : ""));
+  // FP8 weights alone where Megatron-LM accepts them: FP8 under its distributed optimizer or
+  // FSDP, unless the plan keeps 16-bit weights.
+  CHECK(SbatchFlag(sbatch, "--fp8-param-gather") ==
+        (plan.precision == ir::Precision::fp8 && plan.optimizer.sharding != ir::Sharding::none &&
+                 plan.fp8_param_gather
+             ? "true"
+             : ""));
   if (plan.tokens > 0)
     CHECK(SbatchFlag(sbatch, "--train-samples") ==
           std::to_string(static_cast<int64_t>(std::ceil(plan.tokens / plan.batch.seq_len))));
