@@ -267,9 +267,11 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     MemoryBreakdown& mb = mems[k];
     mb.stage = i;
     mb.params = dense_params + expert_params;
+    const double copy = QuantizedWeightCopyBytes(in, stage);
     mb.weights = ms.weights + me.weights +
-                 QuantizedWeightCopyBytes(in, stage) *
-                     StageLinearParams(in, r.params, nd + mtp_d, nm + mtp_m, n_mtp, expert_params);
+                 (copy > 0 ? copy * StageLinearParams(in, r.params, nd + mtp_d, nm + mtp_m, n_mtp,
+                                                      expert_params)
+                           : 0);
     mb.gradients = ms.gradients + me.gradients;
     mb.optimizer = ms.optimizer + me.optimizer;
     mb.activations = acts;
