@@ -224,13 +224,16 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
     const Advice flat = WithoutTensorParallelism(in);
     if (flat.found) {
       const double total = flat.result.memory.Total();
+      // Whether it fits only where the GPU states its memory.
+      const bool fits = in.hbm > 0 && total <= headroom * in.hbm;
       d.Note(fmt::format(
           "at `{}` on the same GPUs the step model gives {} a step with {} on the most loaded "
-          "GPU, {} of HBM{}",
+          "GPU{}{}",
           flat.change, Time(flat.result.step_time), Bytes(total),
-          total <= headroom * in.hbm ? "within the plan's headroom" : "beyond the plan's headroom",
-          total <= headroom * in.hbm ? "; the suite's runs at tp = 1 sit near their predictions"
-                                     : ""));
+          in.hbm <= 0 ? ""
+          : fits      ? ", within the plan's headroom of HBM"
+                      : ", beyond the plan's headroom of HBM",
+          fits ? "; the suite's runs at tp = 1 sit near their predictions" : ""));
     }
     sink.Report(std::move(d));
   }
