@@ -60,6 +60,16 @@ double StageLinearParams(const PlanInputs& in, const ParamCounts& p, double dens
          expert_params;
 }
 
+// Megatron's distributed optimizer keeps FP8 weights in a uint8 parameter buffer ("when creating
+// the param buffer for fp8 params, it is necessary to use torch.uint8",
+// megatron/core/distributed/distributed_data_parallel.py) and all-gathers that buffer after the
+// step, 1 byte a weight. MXFP8 weights are gathered in BF16 through the gradient buffer and cast
+// after (`reuse_grad_buf_for_mxfp8_param_ag`), and `fp8_scaling = block` keeps 2 bytes.
+double ParamGatherBytes(const PlanInputs& in, const WeightBytes& wb, double params, double linear) {
+  if (!in.fp8_weight_gather) return params * wb.compute;
+  return (params - linear) * wb.compute + linear;
+}
+
 // ZeRO-3/FSDP parameters and gradients held unsharded at the peak, bytes: the stage's largest
 // unit (a transformer block, as FSDP wraps them: LLM Foundry's `fsdp_wrap_fn`, torchtitan's
 // per-block fully_shard) and its root's parameters. The root (embedding, head) stays gathered

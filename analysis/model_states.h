@@ -44,6 +44,11 @@ double QuantizedWeightCopyBytes(const PlanInputs& in, int stage);
 double StageLinearParams(const PlanInputs& in, const ParamCounts& p, double dense_layers,
                          double moe_layers, double mtp_modules, double expert_params);
 
+// Bytes a ZeRO-1/2 parameter all-gather moves for `params` parameters of which `linear` are linear
+// layers' weights: the 16-bit compute type each, the linear weights 1 byte under
+// PlanInputs::fp8_weight_gather (model_states.cpp).
+double ParamGatherBytes(const PlanInputs& in, const WeightBytes& wb, double params, double linear);
+
 // ZeRO-3/FSDP parameters and gradients held unsharded at the peak, bytes, for a stage whose
 // largest unit has `unit` parameters, its root `root` and all of it `stage` (model_states.cpp).
 double GatheredBytes(const PlanInputs& in, const WeightBytes& wb, double unit, double root,

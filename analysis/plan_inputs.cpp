@@ -158,6 +158,11 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.quantized_weight_copy =
       ir::QuantizedPrecision(plan.precision) &&
       !ir::Fp8ParamsKept(plan.precision, plan.optimizer.sharding, plan.fp8_param_gather);
+  in.fp8_weight_gather =
+      ir::Fp8ParamsKept(plan.precision, plan.optimizer.sharding, plan.fp8_param_gather) &&
+      plan.fp8_scaling != ir::Fp8Scaling::block &&
+      (plan.optimizer.sharding == ir::Sharding::zero1 ||
+       plan.optimizer.sharding == ir::Sharding::zero2);
   in.flash_attention = plan.flash_attention;
   in.fused_cross_entropy = plan.fused_cross_entropy;
   in.attention_unpad = plan.attention_unpad && plan.flash_attention;
@@ -178,6 +183,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
       node_ref.Valid() && node_ref.index < p.nodes.size() ? &p.Get(node_ref) : nullptr;
   const ir::Gpu* gpu = node && node->gpus.ref.Valid() ? &p.Get(node->gpus.ref) : nullptr;
   if (gpu) {
+    in.block_scaled_mma = gpu->fp4_flops.si > 0;
     switch (plan.precision) {
       case ir::Precision::bf16:
         in.peak_flops = gpu->bf16_flops.si;

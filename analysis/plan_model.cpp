@@ -10,6 +10,7 @@
 #include "analysis/model_states.h"
 #include "analysis/muon_model.h"
 #include "analysis/offload.h"
+#include "analysis/stage_load.h"
 #include "analysis/tp_model.h"
 #include "ir/checked.h"
 
@@ -25,47 +26,6 @@ int64_t ShardReplicas(const PlanInputs& in) {
   const int64_t replicas = ranks / in.shard_group;
   return in.dp % replicas == 0 ? replicas : 1;
 }
-
-namespace {
-
-// One stage's work per micro-batch, and what its collectives scale with. No initialisers: the
-// stage loop sets every field, and the search's evaluations should not pay for zeroing them.
-struct StageLoad {
-  double stall, compute, bwd, recompute;
-  double gemm_time, gemm_flops, attn;
-  double layers, moe_layers, replayed_share;
-  double dense_params, expert_params;
-  // Muon's Newton-Schulz on the stage's matrices, each once (analysis/muon_model.h): seconds of
-  // the dense and the routed experts' matrices, the costliest one's, and the fp32 bytes a
-  // duplicated tensor-parallel gather assembles for each kind.
-  double muon_dense, muon_expert, muon_largest, muon_gathered_dense, muon_gathered_expert;
-  double Time() const { return compute + recompute + stall; }
-};
-
-StageLoad MeanLoad(const StageLoad& a, const StageLoad& b) {
-  static constexpr double StageLoad::*kFields[] = {&StageLoad::stall,
-                                                   &StageLoad::compute,
-                                                   &StageLoad::bwd,
-                                                   &StageLoad::recompute,
-                                                   &StageLoad::gemm_time,
-                                                   &StageLoad::gemm_flops,
-                                                   &StageLoad::attn,
-                                                   &StageLoad::layers,
-                                                   &StageLoad::moe_layers,
-                                                   &StageLoad::replayed_share,
-                                                   &StageLoad::dense_params,
-                                                   &StageLoad::expert_params,
-                                                   &StageLoad::muon_dense,
-                                                   &StageLoad::muon_expert,
-                                                   &StageLoad::muon_largest,
-                                                   &StageLoad::muon_gathered_dense,
-                                                   &StageLoad::muon_gathered_expert};
-  StageLoad m{};
-  for (double StageLoad::*f : kFields) m.*f = (a.*f + b.*f) / 2;
-  return m;
-}
-
-}  // namespace
 
 PlanResults EvaluatePlan(const PlanInputs& in) {
   PlanResults r;
@@ -268,10 +228,10 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     mb.stage = i;
     mb.params = dense_params + expert_params;
     const double copy = QuantizedWeightCopyBytes(in, stage);
-    mb.weights = ms.weights + me.weights +
-                 (copy > 0 ? copy * StageLinearParams(in, r.params, nd + mtp_d, nm + mtp_m, n_mtp,
-                                                      expert_params)
-                           : 0);
+    const double linear = copy > 0 || in.fp8_weight_gather
+                              ? StageLinearParams(in, r.params, nd + mtp_d, nm + mtp_m, n_mtp, 0)
+                              : 0;
+    mb.weights = ms.weights + me.weights + copy * (linear + expert_params);
     mb.gradients = ms.gradients + me.gradients;
     mb.optimizer = ms.optimizer + me.optimizer;
     mb.activations = acts;
@@ -310,6 +270,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     ld.replayed_share = replayed_share;
     ld.dense_params = dense_params;
     ld.expert_params = expert_params;
+    ld.dense_linear = linear;
     ld.muon_dense = ld.muon_expert = ld.muon_largest = 0;
     ld.muon_gathered_dense = ld.muon_gathered_expert = 0;
     if (muon) {
@@ -486,6 +447,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const double layers_moe_mb = slowest->moe_layers, replayed_share_mb = slowest->replayed_share;
   const double stage_dense_params = slowest->dense_params;  // of the slowest stage (rank)
   const double stage_expert_params = slowest->expert_params;
+  // What the parameter all-gathers of ZeRO-1/2 move: a routed expert's weights are all linear.
+  const double dense_gather = ParamGatherBytes(in, wb, stage_dense_params, slowest->dense_linear);
+  const double expert_gather = ParamGatherBytes(in, wb, stage_expert_params, stage_expert_params);
   r.step.gemm_efficiency = gemm_time_mb > 0 ? gemm_flops_mb / (gemm_time_mb * in.peak_flops) : 0;
 
   // ---- communication per micro-batch on the slowest stage
@@ -611,7 +575,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     const int64_t expert_stride = in.pp_inside_dp ? ir::SaturatingMul(ep_span, pp) : ep_span;
     const RingPlacement expert_at = Strided(in, expert_stride, int64_t(nd_expert));
     double alpha = Latency(in, dense_at.span);
-    auto reduce = [&](double n, double params, const RingPlacement& at) {
+    auto reduce = [&](double n, double params, double gathered, const RingPlacement& at) {
       if (n <= 1 || params <= 0) return 0.0;
       const double bw = RingBandwidth(in, at, int64_t(n));
       const double gather_bw = GatherRingBandwidth(in, at, int64_t(n));
@@ -625,7 +589,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
         case 1:
         case 2:
           return f::ReduceScatterTime(n, bytes, gather_bw, alpha) +
-                 f::AllGatherTime(n, params * wb.compute, gather_bw, alpha);
+                 f::AllGatherTime(n, gathered, gather_bw, alpha);
         default: {
           // FSDP / ZeRO-3 gather and reduce one unit (a transformer block) at a time (LLM
           // Foundry's MPT: `fsdp_wrap_fn` wraps each MPTBlock): every unit's collective pays the
@@ -678,8 +642,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     const auto [expert_across, expert_across_at] =
         across(expert_replicas, stage_expert_params, nd_expert,
                ir::SaturatingMul(expert_stride, int64_t(nd_expert)));
-    const double dense_time = reduce(nd_dense, stage_dense_params, dense_at);
-    const double expert_time = reduce(nd_expert, stage_expert_params, expert_at);
+    const double dense_time = reduce(nd_dense, stage_dense_params, dense_gather, dense_at);
+    const double expert_time = reduce(nd_expert, stage_expert_params, expert_gather, expert_at);
     dp_total = dense_time + expert_time + dense_across + expert_across;
     // Each group's hidden time costs its ring's compute share (RingComputeShare).
     if (dp_total > 0)

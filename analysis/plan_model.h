@@ -196,6 +196,13 @@ struct PlanInputs {
   // Transformer Engine caches through a step (FP8 without `fp8_param_gather`, NVFP4, MXFP4;
   // model_states.cpp, QuantizedWeightCopyBytes).
   bool quantized_weight_copy = false;
+  // Whether the distributed optimizer's parameter all-gather moves the linear layers' weights as
+  // FP8, 1 byte each: FP8 weights (`fp8_param_gather`) under per-tensor scaling, ZeRO-1/2
+  // (model_states.cpp, ParamGatherBytes).
+  bool fp8_weight_gather = false;
+  // Whether the GPU's tensor cores take block-scaled (MX) inputs: those with FP4 units (Blackwell,
+  // CDNA 4), where `fp8_scaling = block` is MXFP8; elsewhere (Hopper) it is 128-wide blocks.
+  bool block_scaled_mma = false;
   // Whether a grouped linear layer casts all its experts' inputs in one kernel: Transformer
   // Engine's multi_tensor_quantize_impl has a fused kernel for delayed scaling only (cast.cpp,
   // nvte_multi_cast_transpose); other recipes quantize expert by expert.

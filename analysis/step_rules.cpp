@@ -198,9 +198,9 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
                       "step; where they do not hide, the step takes up to {}",
                       Time(r.step_time), Time(s.step_time)));
     d.Note(
-        "on the 23 published runs in the validation suite where this warning fires, clusterc's "
-        "speed errors run from -3.5 % to +22.1 % on the 17 over InfiniBand and NVLink (+: "
-        "predicted faster), and from -6.0 % to +45.9 % on the 6 over RoCE (docs/validation.md)");
+        "on the 22 published runs in the validation suite where this warning fires, clusterc's "
+        "speed errors run from -2.4 % to +22.1 % on the 17 over InfiniBand and NVLink (+: "
+        "predicted faster), and from -6.0 % to +47.6 % on the 5 over RoCE (docs/validation.md)");
     d.Note(fmt::format(
         "the collectives run once a step, beside {} micro-batch{} a replica: more micro-batches "
         "a step (fewer replicas for the same global batch), a larger micro-batch or more tokens "

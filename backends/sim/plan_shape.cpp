@@ -2,6 +2,7 @@
 #include "backends/escape.h"
 
 #include "analysis/layer_model.h"
+#include "analysis/model_states.h"
 
 #include <fmt/format.h>
 
@@ -66,7 +67,7 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
   const int64_t replicas = hybrid && !in.moe ? analysis::ShardReplicas(in) : 1;
   const int64_t dense_ranks = s.dp * s.cp / replicas;
   const int64_t expert_ranks = in.moe ? s.tp * dense_ranks / std::max<int64_t>(1, s.ep * s.etp) : 1;
-  auto add = [&](bool expert, double params) {
+  auto add = [&](bool expert, double params, double linear) {
     if (params <= 0) return;
     // Hybrid sharding's all-reduce of the gradient shard across the replicas (dense only).
     auto across = [&]() {
@@ -86,7 +87,10 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
       case ir::Sharding::zero2:
         out.push_back({DpOp::kReduceScatter, expert, false, false, params * gb, "grad"});
         across();
-        out.push_back({DpOp::kAllGather, expert, false, false, params * pb, "param"});
+        // The weights as analysis gathers them (FP8 weights: 1 byte each, ParamGatherBytes).
+        out.push_back({DpOp::kAllGather, expert, false, false,
+                       in.fp8_weight_gather ? (params - linear) * pb + linear : params * pb,
+                       "param"});
         break;
       case ir::Sharding::zero3:
       case ir::Sharding::fsdp:
@@ -99,8 +103,8 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
         break;
     }
   };
-  add(false, st.dense_params);
-  if (in.moe) add(true, st.expert_params);
+  add(false, st.dense_params, st.dense_linear);
+  if (in.moe) add(true, st.expert_params, st.expert_params);
   return out;
 }
 
@@ -239,6 +243,10 @@ PlanShape MakePlanShape(const Context& context, uint32_t index) {
       }
     }
     st.dense_params = dense / double(s.tp);
+    // Its linear weights, as EvaluatePlan counts them (the MTP layers dense or MoE as above).
+    const int64_t mtp_dense = st.mtp_layers > 0 && !analysis::MtpLayersMoe(in) ? st.mtp_layers : 0;
+    st.dense_linear = analysis::StageLinearParams(in, pc, double(nd + mtp_dense),
+                                                  double(st.moe_layers), double(st.mtp_layers), 0);
     st.expert_params =
         double(st.moe_layers) * double(in.experts) * pc.expert / double(s.ep * s.etp);
     s.stages.push_back(st);

@@ -37,6 +37,7 @@ struct Stage {
   int64_t first_layer = 0;
   double dense_params = 0;   // per GPU after tensor parallelism (embedding/head included)
   double expert_params = 0;  // per GPU after expert and tensor parallelism
+  double dense_linear = 0;   // of dense_params: the linear layers' weights
 };
 
 // One layer's compute for one micro-batch, seconds. `attn_share`: the attention half's fraction

@@ -235,6 +235,11 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
          "kernels,\n"
          "# Blackwell only), with --use-transformer-engine-op-fuser below.\n"
          "export NVTE_CUTEDSL_FUSED_GROUPED_MLP=1\n\n";
+  // ROCm Transformer Engine opens its MXFP8 path (gfx950) only when asked.
+  if (s.Amd() && plan.precision == ir::Precision::fp8 &&
+      plan.fp8_scaling == ir::Fp8Scaling::block && in.block_scaled_mma)
+    o += "# MXFP8 (--fp8-recipe mxfp8 below) on ROCm Transformer Engine.\n"
+         "export NVTE_ROCM_ENABLE_MXFP8=1\n\n";
 
   Args a;
   a.Section("parallelism: tp x pp x cp x dp = " + Thousands(gpus) + " GPUs");
@@ -501,6 +506,14 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     case ir::Precision::fp8:
       a.Add("--bf16");
       a.Add("--fp8-format", "hybrid");
+      // Megatron-LM's recipes (arguments.py --fp8-recipe; the default is delayed): current
+      // scaling is "tensorwise"; block scaling is MXFP8 where the tensor cores take MX scales
+      // (Transformer Engine's MXFP8BlockScaling needs Blackwell), else DeepSeek-V3's 128-wide
+      // blocks (Float8BlockScaling).
+      a.Add("--fp8-recipe", plan.fp8_scaling == ir::Fp8Scaling::delayed   ? "delayed"
+                            : plan.fp8_scaling == ir::Fp8Scaling::current ? "tensorwise"
+                            : in.block_scaled_mma                         ? "mxfp8"
+                                                                          : "blockwise");
       // The weights in FP8 alone, as the plan's memory counts them (`fp8_param_gather`, on by
       // default with a sharded optimizer, which Megatron-LM requires of it).
       if (!in.quantized_weight_copy) a.Add("--fp8-param-gather");

@@ -4,6 +4,7 @@
 // Engine caches through a step.
 #include <catch2/catch.hpp>
 
+#include "analysis/model_states.h"
 #include "analysis/plan_model.h"
 #include "backends/emitters.h"
 #include "support.h"
@@ -32,9 +33,35 @@ TEST_CASE("FP8 weights live alone under a sharded optimizer, beside 16-bit ones 
   // 6.98 B linear weights over tp 4: the FP8 copies, row- and column-wise, 2 bytes each.
   CHECK(copied.memory.weights - kept.memory.weights == Approx(2 * kLlama3_8bLinear / 4));
   CHECK(unsharded.memory.weights == Approx(copied.memory.weights));
-  // FP8 weights alone take what 16-bit ones do; the step is the same either way.
+  // FP8 weights alone take what 16-bit ones do.
   CHECK(kept.memory.weights == Approx(bf16.memory.weights));
-  CHECK(copied.step_time == Approx(kept.step_time));
+}
+
+TEST_CASE("the distributed optimizer gathers FP8 weights in one byte under per-tensor scaling",
+          "[dp][fp8]") {
+  auto c = ExplainSpec("fp8_param_gather.cl");
+  const PlanInputs& kept_in = PlanNamed(*c, "kept");
+  const PlanInputs& block_in = PlanNamed(*c, "block");
+  CHECK(kept_in.fp8_weight_gather);
+  CHECK_FALSE(PlanNamed(*c, "copied").fp8_weight_gather);
+  CHECK_FALSE(block_in.fp8_weight_gather);  // MXFP8 and 128-wide blocks gather BF16
+  CHECK_FALSE(PlanNamed(*c, "mxfp8").fp8_weight_gather);
+  CHECK(PlanNamed(*c, "current").fp8_weight_gather);
+  CHECK_FALSE(PlanNamed(*c, "bf16").fp8_weight_gather);
+  // The gather at dp 2 of a stage whose 8.03 B parameters over tp 4 hold 6.98 B linear weights:
+  // 2 bytes each, 1 for the linear ones.
+  const double stage = 8.03e9 / 4, linear = kLlama3_8bLinear / 4;
+  const WeightBytes wb = BytesPerParam(kept_in, 1);
+  CHECK(ParamGatherBytes(kept_in, wb, stage, linear) == Approx(2 * stage - linear));
+  CHECK(ParamGatherBytes(block_in, wb, stage, linear) == Approx(2 * stage));
+  // Half the linear weights' bytes gathered: the data-parallel collectives take less, the rest of
+  // the step the same.
+  const PlanResults kept = EvaluatePlan(kept_in);
+  const PlanResults copied = EvaluatePlan(PlanNamed(*c, "copied"));
+  const double kept_dp = kept.step.comm_total[int(Comm::kDp)];
+  const double copied_dp = copied.step.comm_total[int(Comm::kDp)];
+  CHECK(kept_dp < copied_dp);
+  CHECK(kept.step.compute == Approx(copied.step.compute));
 }
 
 TEST_CASE("NVFP4 keeps 16-bit weights beside row- and column-wise E2M1 copies", "[memory][nvfp4]") {
@@ -53,10 +80,17 @@ TEST_CASE("the sbatch script gathers FP8 weights where the plan keeps them alone
   backends::OutputTree out;
   backends::EmitSlurm(testing::ContextOf(*c), out);
   const auto& files = out.Files();
-  CHECK(testing::SbatchFlag(files.at("slurm/kept.sbatch"), "--fp8-param-gather") == "true");
-  CHECK(testing::SbatchFlag(files.at("slurm/copied.sbatch"), "--fp8-param-gather").empty());
-  CHECK(testing::SbatchFlag(files.at("slurm/unsharded.sbatch"), "--fp8-param-gather").empty());
-  CHECK(testing::SbatchFlag(files.at("slurm/bf16.sbatch"), "--fp8-param-gather").empty());
+  CHECK(testing::SbatchFlag(files.at("slurm/c/kept.sbatch"), "--fp8-param-gather") == "true");
+  CHECK(testing::SbatchFlag(files.at("slurm/c/copied.sbatch"), "--fp8-param-gather").empty());
+  CHECK(testing::SbatchFlag(files.at("slurm/c/unsharded.sbatch"), "--fp8-param-gather").empty());
+  CHECK(testing::SbatchFlag(files.at("slurm/c/bf16.sbatch"), "--fp8-param-gather").empty());
+  // Megatron-LM's recipe names (arguments.py --fp8-recipe): delayed scaling is its default,
+  // block scaling on an H100 is DeepSeek-V3's 128-wide blocks (MXFP8 needs Blackwell).
+  CHECK(testing::SbatchFlag(files.at("slurm/c/kept.sbatch"), "--fp8-recipe") == "delayed");
+  CHECK(testing::SbatchFlag(files.at("slurm/c/current.sbatch"), "--fp8-recipe") == "tensorwise");
+  CHECK(testing::SbatchFlag(files.at("slurm/c/block.sbatch"), "--fp8-recipe") == "blockwise");
+  CHECK(testing::SbatchFlag(files.at("slurm/b/mxfp8.sbatch"), "--fp8-recipe") == "mxfp8");
+  CHECK(testing::SbatchFlag(files.at("slurm/c/bf16.sbatch"), "--fp8-recipe").empty());
 }
 
 }  // namespace

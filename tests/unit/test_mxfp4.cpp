@@ -91,6 +91,12 @@ TEST_CASE(
   CHECK(testing::SbatchFlag(fp4, "--fp4-recipe") == "mxfp4");
   CHECK(fp4.find("--bf16") != std::string::npos);
   CHECK(out.Files().at("slurm/mi355x/mi355x_fp8.sbatch").find("--fp4-recipe") == std::string::npos);
+  // MXFP8 on CDNA 4: Megatron-LM's recipe name, and ROCm Transformer Engine's switch for it.
+  const std::string& mxfp8 = out.Files().at("slurm/mi355x/mi355x_mxfp8.sbatch");
+  CHECK(testing::SbatchFlag(mxfp8, "--fp8-recipe") == "mxfp8");
+  CHECK(mxfp8.find("export NVTE_ROCM_ENABLE_MXFP8=1\n") != std::string::npos);
+  CHECK(out.Files().at("slurm/mi355x/mi355x_fp8.sbatch").find("NVTE_ROCM_ENABLE_MXFP8") ==
+        std::string::npos);
   const std::string& model = out.Files().at("calculon/mi355x_mxfp4/model.json");
   CHECK(model.find("MXFP4 is written as bfloat16 at the FP4 matrix rate") != std::string::npos);
 }

@@ -642,7 +642,9 @@ plan mf_h100fp8_1b_s512_g8 { model = mpt_1b; cluster = h100_8; parallel { dp = 8
 //        conf/optim/distributed_fused_adam.yaml): tp 4, pp 8, micro-batch 1, interleaved
 //        pipeline of 12 virtual stages (custom.yaml's default, set by no config: one layer each),
 //        sequence parallelism, Transformer Engine's userbuffers TP overlap (`TP_COMM_OVERLAP`),
-//        FP8 "hybrid" with delayed scaling (amax history 1,024), no activation recompute,
+//        FP8 "hybrid" with delayed scaling (amax history 1,024) on 16-bit weights (custom.yaml
+//        sets no `fp8_params`, which the v4.0 recipe's config_common.sh turns on:
+//        `fp8_param_gather = false`), no activation recompute,
 //        Apex's DistributedFusedAdam with overlapped gradient and parameter sync and bf16
 //        gradient reduction (ZeRO-1-like: a full contiguous gradient buffer), gradient
 //        accumulation fused into the GEMMs, dropout 0 (hidden and attention), layernorm1p
@@ -671,22 +673,22 @@ cluster eos_1024 { site = dc; nodes = 1_024 x dgx_h100; racks = rack { nodes = 4
 cluster eos_1280 { site = dc; nodes = 1_280 x dgx_h100; racks = rack { nodes = 4 }; fabric = ndr3 }
 cluster eos_1344 { site = dc; nodes = 1_344 x dgx_h100; racks = rack { nodes = 4 }; fabric = ndr3 }
 // eos_n64: 512 GPUs, global 2,048, accumulation 128 (dp 16): 11.054 s a step.
-plan ml31_gpt3_512   { model = gpt3_175b_mlperf; cluster = eos_64;   parallel { tp = 4; pp = 8; vpp = 12; dp = 16;  tp_comm_overlap = true } batch { global = 2_048; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+plan ml31_gpt3_512   { model = gpt3_175b_mlperf; cluster = eos_64;   parallel { tp = 4; pp = 8; vpp = 12; dp = 16;  tp_comm_overlap = true } batch { global = 2_048; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_param_gather = false; attention_kernel = flash2; fused_cross_entropy = false }
 // eos_n96: 768 GPUs, global 3,072, accumulation 128 (dp 24): 11.075 s.
-plan ml31_gpt3_768   { model = gpt3_175b_mlperf; cluster = eos_96;   parallel { tp = 4; pp = 8; vpp = 12; dp = 24;  tp_comm_overlap = true } batch { global = 3_072; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+plan ml31_gpt3_768   { model = gpt3_175b_mlperf; cluster = eos_96;   parallel { tp = 4; pp = 8; vpp = 12; dp = 24;  tp_comm_overlap = true } batch { global = 3_072; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_param_gather = false; attention_kernel = flash2; fused_cross_entropy = false }
 // eos-dfw_n512: 4,096 GPUs, global 2,048, accumulation 16 (dp 128): 1.608 s.
-plan ml31_gpt3_4096  { model = gpt3_175b_mlperf; cluster = eos_512;  parallel { tp = 4; pp = 8; vpp = 12; dp = 128; tp_comm_overlap = true } batch { global = 2_048; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+plan ml31_gpt3_4096  { model = gpt3_175b_mlperf; cluster = eos_512;  parallel { tp = 4; pp = 8; vpp = 12; dp = 128; tp_comm_overlap = true } batch { global = 2_048; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_param_gather = false; attention_kernel = flash2; fused_cross_entropy = false }
 // eos-dfw_n768: 6,144 GPUs, global 3,072, accumulation 16 (dp 192): 1.615 s.
-plan ml31_gpt3_6144  { model = gpt3_175b_mlperf; cluster = eos_768;  parallel { tp = 4; pp = 8; vpp = 12; dp = 192; tp_comm_overlap = true } batch { global = 3_072; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+plan ml31_gpt3_6144  { model = gpt3_175b_mlperf; cluster = eos_768;  parallel { tp = 4; pp = 8; vpp = 12; dp = 192; tp_comm_overlap = true } batch { global = 3_072; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_param_gather = false; attention_kernel = flash2; fused_cross_entropy = false }
 // eos-dfw_n1024: 8,192 GPUs, global 4,096, accumulation 16 (dp 256): 1.619 s.
-plan ml31_gpt3_8192  { model = gpt3_175b_mlperf; cluster = eos_1024; parallel { tp = 4; pp = 8; vpp = 12; dp = 256; tp_comm_overlap = true } batch { global = 4_096; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+plan ml31_gpt3_8192  { model = gpt3_175b_mlperf; cluster = eos_1024; parallel { tp = 4; pp = 8; vpp = 12; dp = 256; tp_comm_overlap = true } batch { global = 4_096; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_param_gather = false; attention_kernel = flash2; fused_cross_entropy = false }
 // eos-dfw_n1280: 10,240 GPUs, global 2,560, accumulation 8 (dp 320): 0.926 s.
-plan ml31_gpt3_10240 { model = gpt3_175b_mlperf; cluster = eos_1280; parallel { tp = 4; pp = 8; vpp = 12; dp = 320; tp_comm_overlap = true } batch { global = 2_560; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+plan ml31_gpt3_10240 { model = gpt3_175b_mlperf; cluster = eos_1280; parallel { tp = 4; pp = 8; vpp = 12; dp = 320; tp_comm_overlap = true } batch { global = 2_560; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_param_gather = false; attention_kernel = flash2; fused_cross_entropy = false }
 // eos-dfw_n1344: 10,752 GPUs, global 2,688, accumulation 8 (dp 336): 0.930 s.
-plan ml31_gpt3_10752 { model = gpt3_175b_mlperf; cluster = eos_1344; parallel { tp = 4; pp = 8; vpp = 12; dp = 336; tp_comm_overlap = true } batch { global = 2_688; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+plan ml31_gpt3_10752 { model = gpt3_175b_mlperf; cluster = eos_1344; parallel { tp = 4; pp = 8; vpp = 12; dp = 336; tp_comm_overlap = true } batch { global = 2_688; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_param_gather = false; attention_kernel = flash2; fused_cross_entropy = false }
 // Azure ND_H100_v5_n1344 (the same recipe and size on Azure's ND H100 v5, 8 x 400 Gb/s NDR a
 // VM): 0.945 s.
-plan ml31az_gpt3_10752 { model = gpt3_175b_mlperf; cluster = eos_1344; parallel { tp = 4; pp = 8; vpp = 12; dp = 336; tp_comm_overlap = true } batch { global = 2_688; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; attention_kernel = flash2; fused_cross_entropy = false }
+plan ml31az_gpt3_10752 { model = gpt3_175b_mlperf; cluster = eos_1344; parallel { tp = 4; pp = 8; vpp = 12; dp = 336; tp_comm_overlap = true } batch { global = 2_688; micro = 1; seq_len = 2_048 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_param_gather = false; attention_kernel = flash2; fused_cross_entropy = false }
 //  [ML40] MLCommons, training_results_v4.0 (github.com/mlcommons/training_results_v4.0,
 //        6fe9543), gpt3, NVIDIA's three Eos submissions (NeMo 24.04). These logs carry no
 //        per-step timing: the figure is the length of each training block (block_start to

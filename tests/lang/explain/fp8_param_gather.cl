@@ -6,6 +6,9 @@
 // keeps the 16-bit weights beside the FP8 copies Transformer Engine caches through the step, 2
 // bytes more a linear weight (`copied`), as does an FP8 plan without a sharded optimizer, which
 // Megatron-LM does not let gather FP8 weights (`unsharded`). BF16 keeps 2 bytes a weight.
+// The distributed optimizer all-gathers FP8 weights in 1 byte under delayed (`kept`) and current
+// (`current`) scaling, in BF16 under block scaling: 128-wide blocks on an H100 (`block`), MXFP8
+// on a B200 (`mxfp8`).
 import std.nvidia
 import std.cooling
 import std.models
@@ -22,6 +25,12 @@ fabric ndr {
   switch   = nvidia.Quantum2_QM9700
 }
 cluster c { site = s; nodes = 1 x hgx; racks = rack { nodes = 1 }; fabric = ndr }
+node hgx_b200 {
+  gpus     = 8 x nvidia.B200
+  scale_up = nvidia.NVLink5
+  nics     = 8 x nvidia.ConnectX7
+}
+cluster b { site = s; nodes = 1 x hgx_b200; racks = rack { nodes = 1 }; fabric = ndr }
 plan kept {
   model     = models.llama3_8b
   cluster   = c
@@ -33,3 +42,6 @@ plan kept {
 plan copied extends kept { fp8_param_gather = false }
 plan unsharded extends kept { optimizer = adam { sharding = none } }
 plan bf16 extends kept { precision = bf16 }
+plan current extends kept { fp8_scaling = current }
+plan block extends kept { fp8_scaling = block }
+plan mxfp8 extends block { cluster = b }

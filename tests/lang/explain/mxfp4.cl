@@ -3,7 +3,7 @@
 // MI355X's from AMD's Gluon GEMM tutorial, the MI350X's its sustained rates / 1.2), each input
 // cast at 3.0625 bytes an element and kept for its weight gradient at 0.53125; attention, the LM
 // head and the optimizer as in BF16. MLPerf v6.0's Llama 3.1 8B step on one node of 8 x MI355X
-// and one of 8 x MI350X, in MXFP4, FP8 and BF16.
+// and one of 8 x MI350X, in MXFP4, FP8 (per-tensor and MXFP8) and BF16.
 import std.amd
 import std.broadcom
 import std.cooling
@@ -41,5 +41,6 @@ plan mi355x_mxfp4 {
   optimizer = adam { sharding = zero1 }
 }
 plan mi355x_fp8 extends mi355x_mxfp4 { precision = fp8 }
+plan mi355x_mxfp8 extends mi355x_fp8 { fp8_scaling = block }
 plan mi355x_bf16 extends mi355x_mxfp4 { precision = bf16 }
 plan mi350x_mxfp4 extends mi355x_mxfp4 { cluster = mi350x }
