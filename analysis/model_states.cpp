@@ -45,10 +45,14 @@ WeightBytes BytesPerParam(const PlanInputs& in, int stage) {
 // TE's Linear.forward docs), so every linear layer of the GPU holds one through the step, beside
 // its 16-bit weight. Under `fp8_param_gather` (Megatron's --fp8-param-gather: the model built in
 // TE's fp8_model_init) the FP8 tensors are the weights, 2 bytes with both copies, as the 16-bit
-// ones counted. Under ZeRO-3/FSDP the copy is of a gathered unit only, which this leaves out.
-double QuantizedWeightCopyBytes(const PlanInputs& in, int stage) {
-  if (!in.quantized_weight_copy || stage >= 3) return 0;
-  return 2 * in.linear_input_bytes;
+// ones counted. Under `fp4_param_gather` (Megatron's --fp4-param-gather) the NVFP4 tensors are the
+// weights: 2 x 0.5625 bytes in place of the 16-bit 2. Under ZeRO-3/FSDP the copy is of a gathered
+// unit only, which this leaves out.
+double QuantizedWeightBytes(const PlanInputs& in, const WeightBytes& wb, int stage) {
+  if (stage >= 3) return 0;
+  if (in.quantized_weight_copy) return 2 * in.linear_input_bytes;
+  if (in.quantized_weights_alone) return 2 * in.linear_input_bytes - wb.compute;
+  return 0;
 }
 
 double StageLinearParams(const PlanInputs& in, const ParamCounts& p, double dense_layers,
@@ -64,10 +68,12 @@ double StageLinearParams(const PlanInputs& in, const ParamCounts& p, double dens
 // the param buffer for fp8 params, it is necessary to use torch.uint8",
 // megatron/core/distributed/distributed_data_parallel.py) and all-gathers that buffer after the
 // step, 1 byte a weight. MXFP8 weights are gathered in BF16 through the gradient buffer and cast
-// after (`reuse_grad_buf_for_mxfp8_param_ag`), and `fp8_scaling = block` keeps 2 bytes.
+// after (`reuse_grad_buf_for_mxfp8_param_ag`), and `fp8_scaling = block` keeps 2 bytes. NVFP4
+// weights (`fp4_param_gather`) share the uint8 buffer ("is_float8tensor(param) or
+// is_nvfp4tensor(param)"), packed E2M1 with their E4M3 scales: 0.5625 bytes.
 double ParamGatherBytes(const PlanInputs& in, const WeightBytes& wb, double params, double linear) {
-  if (!in.fp8_weight_gather) return params * wb.compute;
-  return (params - linear) * wb.compute + linear;
+  if (in.linear_gather_bytes <= 0) return params * wb.compute;
+  return (params - linear) * wb.compute + linear * in.linear_gather_bytes;
 }
 
 // ZeRO-3/FSDP parameters and gradients held unsharded at the peak, bytes: the stage's largest

@@ -32,11 +32,12 @@ struct WeightBytes {
 // Bytes per parameter kept for a plan at its ZeRO stage (model_states.cpp).
 WeightBytes BytesPerParam(const PlanInputs& in, int stage);
 
-// Bytes a GPU keeps of its linear layers' weights in their quantized format beside the 16-bit
-// parameters, per weight on the GPU: Transformer Engine's FP8 (or FP4) weight copy, row-wise and
-// column-wise, made on a step's first micro-batch and kept through its last (model_states.cpp).
-// 0 when the linear layers compute in 16 bits, or under ZeRO-3/FSDP.
-double QuantizedWeightCopyBytes(const PlanInputs& in, int stage);
+// Bytes a GPU keeps of each of its linear layers' weights beyond the 16-bit weight its model
+// states count: Transformer Engine's FP8 (or FP4) weight copy, row-wise and column-wise, made on a
+// step's first micro-batch and kept through its last; where the quantized weights live alone, what
+// their two copies take less or more than 16 bits (NVFP4: 1.125 - 2) (model_states.cpp). 0 when
+// the linear layers compute in 16 bits, or under ZeRO-3/FSDP.
+double QuantizedWeightBytes(const PlanInputs& in, const WeightBytes& wb, int stage);
 
 // A stage's linear-layer weights on one GPU: its dense and MoE layers' attention and (dense or
 // shared-expert) MLP and its multi-token prediction projections over tp, and `expert_params`,
@@ -45,8 +46,8 @@ double StageLinearParams(const PlanInputs& in, const ParamCounts& p, double dens
                          double moe_layers, double mtp_modules, double expert_params);
 
 // Bytes a ZeRO-1/2 parameter all-gather moves for `params` parameters of which `linear` are linear
-// layers' weights: the 16-bit compute type each, the linear weights 1 byte under
-// PlanInputs::fp8_weight_gather (model_states.cpp).
+// layers' weights: the 16-bit compute type each, the linear weights
+// PlanInputs::linear_gather_bytes where it is set (model_states.cpp).
 double ParamGatherBytes(const PlanInputs& in, const WeightBytes& wb, double params, double linear);
 
 // ZeRO-3/FSDP parameters and gradients held unsharded at the peak, bytes, for a stage whose

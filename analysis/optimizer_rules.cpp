@@ -7,10 +7,43 @@
 #include "ir/checked.h"
 
 namespace clusterc::analysis {
+namespace {
+
+// "a bf16 plan", "an fp8 plan", "an nvfp4 plan": the article as the name is read aloud.
+const char* Article(ir::Precision p) {
+  return p == ir::Precision::bf16 ? "a" : "an";
+}
+
+}  // namespace
 
 void CheckPlanOptimizer(const ir::Plan& plan, const ir::Model* model, DiagnosticSink& sink) {
   const auto& pa = plan.parallel;
   const ir::Optimizer& o = plan.optimizer;
+  // plan.fp8-param-gather: FP8 weights alone need FP8 training and a sharded optimizer.
+  if (plan.HasField("fp8_param_gather") && plan.fp8_param_gather &&
+      !ir::Fp8ParamsKept(plan.precision, o.sharding, true)) {
+    const bool fp8 = plan.precision == ir::Precision::fp8;
+    auto d = MakeDiagnostic(
+        DiagCode::PlanFp8ParamGather, plan.FieldRange("fp8_param_gather"),
+        fp8 ? std::string("`fp8_param_gather` without a sharded optimizer: Megatron-LM gathers "
+                          "FP8 weights only under its distributed optimizer or FSDP (`zero1` "
+                          "and up)")
+            : fmt::format("`fp8_param_gather` in {} {} plan: it needs `precision = fp8`",
+                          Article(plan.precision), ir::EnumName(plan.precision)));
+    d.Label(fp8 ? plan.FieldRange("optimizer") : plan.FieldRange("precision"),
+            fp8 ? "the optimizer set here" : "the precision set here");
+    sink.Report(std::move(d));
+  }
+  // plan.fp4-param-gather: NVFP4 weights alone need NVFP4 training.
+  if (plan.HasField("fp4_param_gather") && plan.fp4_param_gather &&
+      !ir::Fp4ParamsKept(plan.precision, true)) {
+    auto d =
+        MakeDiagnostic(DiagCode::PlanFp4ParamGather, plan.FieldRange("fp4_param_gather"),
+                       fmt::format("`fp4_param_gather` in {} {} plan: it needs `precision = nvfp4`",
+                                   Article(plan.precision), ir::EnumName(plan.precision)));
+    d.Label(plan.FieldRange("precision"), "the precision set here");
+    sink.Report(std::move(d));
+  }
   // plan.muon-sharding: Newton-Schulz orthogonalises a whole matrix, so Megatron-Core runs Muon
   // unsharded or under its layer-wise distributed optimizer, whole matrices per data-parallel
   // rank (megatron/core/optimizer/layer_wise_optimizer.py); ZeRO-2/3 and FSDP shard a matrix's

@@ -6,8 +6,9 @@
 
 namespace clusterc::analysis {
 
-// plan.shard-group (hybrid sharding splits the data-parallel ranks into whole replicas) and
-// plan.muon-sharding (Muon orthogonalises whole matrices). `model` may be null.
+// plan.shard-group (hybrid sharding splits the data-parallel ranks into whole replicas),
+// plan.muon-sharding (Muon orthogonalises whole matrices) and the quantized weights kept alone,
+// plan.fp8-param-gather and plan.fp4-param-gather (FP8 or NVFP4 training). `model` may be null.
 void CheckPlanOptimizer(const ir::Plan& plan, const ir::Model* model, DiagnosticSink& sink);
 
 }  // namespace clusterc::analysis

@@ -155,14 +155,16 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
                 (m.mla_up_projection ? kRecomputeMlaUpProjection : 0));
   }
   in.precision = plan.precision;
-  in.quantized_weight_copy =
-      ir::QuantizedPrecision(plan.precision) &&
-      !ir::Fp8ParamsKept(plan.precision, plan.optimizer.sharding, plan.fp8_param_gather);
-  in.fp8_weight_gather =
-      ir::Fp8ParamsKept(plan.precision, plan.optimizer.sharding, plan.fp8_param_gather) &&
-      plan.fp8_scaling != ir::Fp8Scaling::block &&
-      (plan.optimizer.sharding == ir::Sharding::zero1 ||
-       plan.optimizer.sharding == ir::Sharding::zero2);
+  const bool fp8_alone =
+      ir::Fp8ParamsKept(plan.precision, plan.optimizer.sharding, plan.fp8_param_gather);
+  const bool fp4_alone = ir::Fp4ParamsKept(plan.precision, plan.fp4_param_gather);
+  in.quantized_weights_alone = fp8_alone || fp4_alone;
+  in.quantized_weight_copy = ir::QuantizedPrecision(plan.precision) && !in.quantized_weights_alone;
+  if (plan.optimizer.sharding == ir::Sharding::zero1 ||
+      plan.optimizer.sharding == ir::Sharding::zero2)
+    in.linear_gather_bytes = fp4_alone                                                ? 0.5625
+                             : fp8_alone && plan.fp8_scaling != ir::Fp8Scaling::block ? 1.0
+                                                                                      : 0.0;
   in.flash_attention = plan.flash_attention;
   in.fused_cross_entropy = plan.fused_cross_entropy;
   in.attention_unpad = plan.attention_unpad && plan.flash_attention;

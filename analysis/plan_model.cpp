@@ -227,8 +227,8 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     MemoryBreakdown& mb = mems[k];
     mb.stage = i;
     mb.params = dense_params + expert_params;
-    const double copy = QuantizedWeightCopyBytes(in, stage);
-    const double linear = copy > 0 || in.fp8_weight_gather
+    const double copy = QuantizedWeightBytes(in, wb, stage);
+    const double linear = copy != 0 || in.linear_gather_bytes > 0
                               ? StageLinearParams(in, r.params, nd + mtp_d, nm + mtp_m, n_mtp, 0)
                               : 0;
     mb.weights = ms.weights + me.weights + copy * (linear + expert_params);

@@ -193,13 +193,15 @@ struct PlanInputs {
   // quantized copy its cast made under FP8 (1) or NVFP4 (MakePlanInputs).
   double linear_input_bytes = 2;
   // Whether the GPU keeps its linear layers' weights in 16 bits beside the quantized copies
-  // Transformer Engine caches through a step (FP8 without `fp8_param_gather`, NVFP4, MXFP4;
-  // model_states.cpp, QuantizedWeightCopyBytes).
-  bool quantized_weight_copy = false;
-  // Whether the distributed optimizer's parameter all-gather moves the linear layers' weights as
-  // FP8, 1 byte each: FP8 weights (`fp8_param_gather`) under per-tensor scaling, ZeRO-1/2
-  // (model_states.cpp, ParamGatherBytes).
-  bool fp8_weight_gather = false;
+  // Transformer Engine caches through a step (FP8 without `fp8_param_gather`, NVFP4 without
+  // `fp4_param_gather`, MXFP4), or the quantized weights alone (`quantized_weights_alone`; both
+  // false: 16-bit weights only; model_states.cpp, QuantizedWeightBytes).
+  bool quantized_weight_copy = false, quantized_weights_alone = false;
+  // Bytes a linear layer's weight moves in the distributed optimizer's parameter all-gather
+  // under ZeRO-1/2 where its quantized format is what is gathered: FP8 weights
+  // (`fp8_param_gather`) under per-tensor scaling 1, NVFP4 weights (`fp4_param_gather`) 0.5625;
+  // 0: the 16-bit compute type (model_states.cpp, ParamGatherBytes).
+  double linear_gather_bytes = 0;
   // Whether the GPU's tensor cores take block-scaled (MX) inputs: those with FP4 units (Blackwell,
   // CDNA 4), where `fp8_scaling = block` is MXFP8; elsewhere (Hopper) it is 128-wide blocks.
   bool block_scaled_mma = false;

@@ -563,21 +563,6 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
             quantized ? "the kernel named here" : "the precision set here");
     sink.Report(std::move(d));
   }
-  // plan.fp8-param-gather: FP8 weights alone need FP8 training and a sharded optimizer.
-  if (plan.HasField("fp8_param_gather") && plan.fp8_param_gather &&
-      !ir::Fp8ParamsKept(plan.precision, in.sharding, true)) {
-    const bool fp8 = plan.precision == ir::Precision::fp8;
-    auto d = MakeDiagnostic(
-        DiagCode::PlanFp8ParamGather, plan.FieldRange("fp8_param_gather"),
-        fp8 ? std::string("`fp8_param_gather` without a sharded optimizer: Megatron-LM gathers "
-                          "FP8 weights only under its distributed optimizer or FSDP (`zero1` "
-                          "and up)")
-            : fmt::format("`fp8_param_gather` in a {} plan: it needs `precision = fp8`",
-                          ir::EnumName(plan.precision)));
-    d.Label(fp8 ? plan.FieldRange("optimizer") : plan.FieldRange("precision"),
-            fp8 ? "the optimizer set here" : "the precision set here");
-    sink.Report(std::move(d));
-  }
   // plan.fused-grouped-mlp: the fused kernels take block-scaled inputs and exist for MoE layers.
   if (plan.fused_grouped_mlp && !in.fused_grouped_mlp) {
     const bool scaled = BlockScaledPrecision(plan);

@@ -435,6 +435,12 @@ inline bool Fp8ParamsKept(Precision p, Sharding s, bool fp8_param_gather) {
   return fp8_param_gather && p == Precision::fp8 && s != Sharding::none;
 }
 
+// Whether a plan's linear weights live in NVFP4 alone (`fp4_param_gather`, Megatron-LM's
+// --fp4-param-gather, which asks only for --fp4-format: arguments.py).
+inline bool Fp4ParamsKept(Precision p, bool fp4_param_gather) {
+  return fp4_param_gather && p == Precision::nvfp4;
+}
+
 struct Plan : Entity {
   Ref<Model> model;
   Ref<Cluster> cluster;
@@ -456,7 +462,8 @@ struct Plan : Entity {
   AttentionKernel attention_kernel = AttentionKernel::tuned;
   bool attention_unpad = false;
   bool fp8_attention = false;
-  bool fp8_param_gather = true;  // read with FP8 and a sharded optimizer (Fp8ParamsKept)
+  bool fp8_param_gather = true;   // read with FP8 and a sharded optimizer (Fp8ParamsKept)
+  bool fp4_param_gather = false;  // read with NVFP4 (Fp4ParamsKept)
   bool fused_grouped_mlp = false;
   KernelLaunch kernel_launch = KernelLaunch::eager;
   Bytes framework_reserve;
@@ -530,6 +537,11 @@ void Describe(Plan& p, V& v) {
           "`precision = fp8` and a sharded optimizer (`zero1` and up) the default; false keeps "
           "the 16-bit weights beside the FP8 copies Transformer Engine caches through a step, "
           "Megatron-LM's default");
+  v.Field("fp4_param_gather", p.fp4_param_gather, kOptional,
+          "the linear layers' weights kept only in NVFP4, row- and column-wise (1.125 bytes a "
+          "weight in place of 16-bit weights beside the NVFP4 copies), and all-gathered so, "
+          "0.5625 bytes a weight under `zero1`/`zero2` (Megatron-LM's --fp4-param-gather); with "
+          "`precision = nvfp4`; false, Megatron-LM's default, keeps the 16-bit weights");
   v.Field("fused_grouped_mlp", p.fused_grouped_mlp, kOptional,
           "the routed experts' MLP as Transformer Engine's fused grouped MLP (its op fuser with "
           "NVTE_CUTEDSL_FUSED_GROUPED_MLP=1, cuDNN's CuTe DSL kernels on Blackwell): the gated "

@@ -523,6 +523,8 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
       // (transformer_config.py: --fp4-format e2m1, fp4_recipe "nvfp4").
       a.Add("--bf16");
       a.Add("--fp4-format", "e2m1");
+      // The weights in NVFP4 alone, as the plan's memory counts them (`fp4_param_gather`).
+      if (in.quantized_weights_alone) a.Add("--fp4-param-gather");
       break;
     case ir::Precision::mxfp4:
       // AMD Primus' Megatron (primus/backends/megatron/core/fp4_utils.py): fp4_recipe "mxfp4",

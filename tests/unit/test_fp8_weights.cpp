@@ -42,12 +42,12 @@ TEST_CASE("the distributed optimizer gathers FP8 weights in one byte under per-t
   auto c = ExplainSpec("fp8_param_gather.cl");
   const PlanInputs& kept_in = PlanNamed(*c, "kept");
   const PlanInputs& block_in = PlanNamed(*c, "block");
-  CHECK(kept_in.fp8_weight_gather);
-  CHECK_FALSE(PlanNamed(*c, "copied").fp8_weight_gather);
-  CHECK_FALSE(block_in.fp8_weight_gather);  // MXFP8 and 128-wide blocks gather BF16
-  CHECK_FALSE(PlanNamed(*c, "mxfp8").fp8_weight_gather);
-  CHECK(PlanNamed(*c, "current").fp8_weight_gather);
-  CHECK_FALSE(PlanNamed(*c, "bf16").fp8_weight_gather);
+  CHECK(kept_in.linear_gather_bytes == 1);
+  CHECK(PlanNamed(*c, "copied").linear_gather_bytes == 0);
+  CHECK(block_in.linear_gather_bytes == 0);  // MXFP8 and 128-wide blocks gather BF16
+  CHECK(PlanNamed(*c, "mxfp8").linear_gather_bytes == 0);
+  CHECK(PlanNamed(*c, "current").linear_gather_bytes == 1);
+  CHECK(PlanNamed(*c, "bf16").linear_gather_bytes == 0);
   // The gather at dp 2 of a stage whose 8.03 B parameters over tp 4 hold 6.98 B linear weights:
   // 2 bytes each, 1 for the linear ones.
   const double stage = 8.03e9 / 4, linear = kLlama3_8bLinear / 4;
@@ -73,6 +73,32 @@ TEST_CASE("NVFP4 keeps 16-bit weights beside row- and column-wise E2M1 copies", 
   CHECK(fp4.memory.weights - bf16.memory.weights ==
         Approx(2 * (0.5 + 1.0 / 16) * kLlama3_8bLinear));
   CHECK(fp8.memory.weights == Approx(bf16.memory.weights));
+}
+
+TEST_CASE("NVFP4 weights alone take 1.125 bytes and are gathered in 0.5625", "[memory][nvfp4]") {
+  auto c = ExplainSpec("nvfp4.cl");
+  const PlanInputs alone_in = PlanNamed(*c, "gb300_nvfp4_alone");
+  const PlanResults alone = EvaluatePlan(alone_in);
+  const PlanResults copied = EvaluatePlan(PlanNamed(*c, "gb300_nvfp4"));
+  const PlanResults bf16 = EvaluatePlan(PlanNamed(*c, "gb300_bf16"));
+  REQUIRE(alone.valid);
+  // Row- and column-wise E2M1 with an E4M3 scale per 16, 2 x 0.5625 bytes, in place of the 16-bit
+  // weight's 2: 0.875 bytes less a linear weight than BF16, 3.125 less than beside 16-bit ones.
+  CHECK(bf16.memory.weights - alone.memory.weights == Approx(0.875 * kLlama3_8bLinear));
+  CHECK(copied.memory.weights - alone.memory.weights == Approx(2 * kLlama3_8bLinear));
+  // dp 8 over ZeRO-1: the linear weights gathered packed, the rest of the 8.03 B in 16 bits.
+  CHECK(alone_in.linear_gather_bytes == 0.5625);
+  CHECK(PlanNamed(*c, "gb300_nvfp4").linear_gather_bytes == 0);
+  const WeightBytes wb = BytesPerParam(alone_in, 1);
+  CHECK(ParamGatherBytes(alone_in, wb, 8.03e9, kLlama3_8bLinear) ==
+        Approx(2 * (8.03e9 - kLlama3_8bLinear) + 0.5625 * kLlama3_8bLinear));
+  CHECK(alone.step.comm_total[int(Comm::kDp)] < copied.step.comm_total[int(Comm::kDp)]);
+  backends::OutputTree out;
+  backends::EmitSlurm(testing::ContextOf(*c), out);
+  CHECK(testing::SbatchFlag(out.Files().at("slurm/gb300/gb300_nvfp4_alone.sbatch"),
+                            "--fp4-param-gather") == "true");
+  CHECK(testing::SbatchFlag(out.Files().at("slurm/gb300/gb300_nvfp4.sbatch"), "--fp4-param-gather")
+            .empty());
 }
 
 TEST_CASE("the sbatch script gathers FP8 weights where the plan keeps them alone", "[slurm][fp8]") {

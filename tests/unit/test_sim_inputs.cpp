@@ -172,15 +172,17 @@ TEST_CASE("SimAI workloads carry the whole step of the slowest stage", "[simai][
 
       // Data parallel: ZeRO's parameter all-gather is there, bytes from the stage's parameters:
       // gradients in the reduction's type, parameters in the type they are computed with, FP8
-      // weights (ZeRO-1/2 with `fp8_param_gather` under per-tensor scaling) in 1 byte.
+      // weights (ZeRO-1/2 with `fp8_param_gather` under per-tensor scaling) in 1 byte, NVFP4
+      // weights (`fp4_param_gather`) in 0.5625.
       std::map<std::string, std::vector<long long>> dp;
       for (const auto& row : rows)
         if (row.comm[2] != "NONE") dp[row.comm[2]].push_back(row.bytes[2]);
       const long long dense = std::llround(st.dense_params * r.messages.gradient_bytes_per_param);
       const double pb = r.messages.parameter_bytes_per_param;
-      const long long gathered = std::llround(
-          in.fp8_weight_gather ? (st.dense_params - st.dense_linear) * pb + st.dense_linear
-                               : st.dense_params * pb);
+      const long long gathered =
+          std::llround(in.linear_gather_bytes > 0 ? (st.dense_params - st.dense_linear) * pb +
+                                                        st.dense_linear * in.linear_gather_bytes
+                                                  : st.dense_params * pb);
       const int64_t dense_ranks = in.dp * in.cp;
       if (dense_ranks > 1) {
         switch (in.sharding) {

@@ -406,6 +406,8 @@ void CheckSbatch(const Compiled& c, const std::string& sbatch, uint32_t plan_ind
                  plan.fp8_param_gather
              ? "true"
              : ""));
+  CHECK(SbatchFlag(sbatch, "--fp4-param-gather") ==
+        (plan.precision == ir::Precision::nvfp4 && plan.fp4_param_gather ? "true" : ""));
   // The scaling recipe by Megatron-LM's name for it; the block scales the GPU's tensor cores take.
   if (plan.precision == ir::Precision::fp8) {
     const std::string recipe = SbatchFlag(sbatch, "--fp8-recipe");

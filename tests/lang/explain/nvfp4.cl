@@ -3,7 +3,8 @@
 // (fp4_gemm_efficiency: the FP8 one x 1.81 x fp8_flops / fp4_flops, docs/model.md "NVFP4"),
 // each input cast at 5.125 bytes an element and kept for its weight gradient at 0.5625; attention,
 // the LM head and the optimizer as in BF16. The same Llama 3 8B step on one GB300 NVL72 tray pair
-// and one HGX B300 in BF16, FP8 and NVFP4.
+// and one HGX B300 in BF16, FP8 and NVFP4, and NVFP4 with its weights in NVFP4 alone
+// (`fp4_param_gather`).
 import std.nvidia
 import std.cooling
 import std.models
@@ -38,5 +39,6 @@ plan gb300_nvfp4 {
 }
 plan gb300_fp8 extends gb300_nvfp4 { precision = fp8; fp8_scaling = current }
 plan gb300_bf16 extends gb300_nvfp4 { precision = bf16 }
+plan gb300_nvfp4_alone extends gb300_nvfp4 { fp4_param_gather = true }
 plan b300_nvfp4 extends gb300_nvfp4 { cluster = b300 }
 plan b300_fp8 extends gb300_fp8 { cluster = b300 }
