@@ -83,7 +83,9 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.pp = plan.parallel.pp;
   in.dp = plan.parallel.dp;
   in.ep = plan.parallel.ep;
-  in.etp = plan.parallel.etp;
+  // Experts with biases stay whole where the plan leaves etp unset: Megatron-Core keeps their
+  // biases only at etp = 1 (plan.expert-bias-etp), as GPT-OSS recipes set it.
+  in.etp = plan.parallel.etp > 0 ? plan.parallel.etp : (in.expert_bias ? 1 : 0);
   in.cp = plan.parallel.cp;
   in.cp_comm = plan.parallel.cp_comm;
   in.vpp = plan.parallel.vpp;

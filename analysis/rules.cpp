@@ -493,6 +493,16 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
         indivisible(parallel,
                     fmt::format("the experts' ffn {} does not divide by etp = {}", fe, pa.etp), "");
     }
+    // plan.expert-bias-etp: Megatron-Core keeps experts' biases only whole (an unset etp is 1).
+    if (model->has_moe && model->moe.expert_bias && pa.etp > 1) {
+      auto d = MakeDiagnostic(
+          DiagCode::PlanExpertBiasEtp, parallel,
+          fmt::format("experts with biases split over etp = {}: Megatron-Core keeps expert "
+                      "biases only at etp = 1",
+                      pa.etp));
+      d.Note("`parallel { etp = 1 }`, or no etp, keeps each expert whole on its GPU");
+      sink.Report(std::move(d));
+    }
   }
   CheckPlanOptimizer(plan, model, sink);
   if (plan.batch.global > 0 && plan.batch.micro > 0 &&

@@ -198,8 +198,8 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
                       "step; where they do not hide, the step takes up to {}",
                       Time(r.step_time), Time(s.step_time)));
     d.Note(
-        "on the 22 published runs in the validation suite where this warning fires, clusterc's "
-        "speed errors run from -2.4 % to +22.1 % on the 17 over InfiniBand and NVLink (+: "
+        "on the 21 published runs in the validation suite where this warning fires, clusterc's "
+        "speed errors run from -2.4 % to +16.4 % on the 16 over InfiniBand and NVLink (+: "
         "predicted faster), and from -6.0 % to +47.6 % on the 5 over RoCE (docs/validation.md)");
     d.Note(fmt::format(
         "the collectives run once a step, beside {} micro-batch{} a replica: more micro-batches "
@@ -219,7 +219,7 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
                     in.tp, in.ep, Time(r.step_time)));
     d.Note(
         "on the 9 published runs in the validation suite where this note fires, clusterc's speed "
-        "errors run from +5.1 % to +70.4 % (+: predicted faster), median +22.1 % "
+        "errors run from +5.1 % to +70.4 % (+: predicted faster), median +19.6 % "
         "(docs/validation.md)");
     const Advice flat = WithoutTensorParallelism(in);
     if (flat.found) {

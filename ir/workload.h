@@ -215,7 +215,8 @@ void Describe(Parallel& p, V& v) {
       "ep", p.ep, kPositive,
       "expert-parallel degree: ep x etp GPUs hold one copy of the experts, within tp x dp x cp");
   v.Field("etp", p.etp, kOptional | kPositive,
-          "expert tensor-parallel degree (MoE parallel folding); tp when not set");
+          "expert tensor-parallel degree (MoE parallel folding); tp when not set, 1 for experts "
+          "with biases (`moe { expert_bias }`, which Megatron-Core keeps only whole)");
   v.Field("cp", p.cp, kPositive, "context-parallel degree");
   v.Field("cp_comm", p.cp_comm, kOptional,
           "context-parallel exchange: `ring` (K/V chunks passed beside each attention step; "

@@ -62,10 +62,11 @@ int64_t SegmentSize(int64_t nodes, int64_t limit, int64_t group) {
 // The layers on the stages as the step model places them (plan_model.cpp StageLayers), in
 // Megatron-LM's flags. Megatron's TransformerConfig wants the first and last stages' layers to
 // divide by the virtual stages, and does not mix them with the embedding/loss accounting
-// (arguments.py: uneven stages take --num-virtual-stages-per-pipeline-rank).
-void AddPipelineSplit(const analysis::PlanInputs& in, Args& a) {
+// (arguments.py: uneven stages take --num-virtual-stages-per-pipeline-rank). Returns the virtual
+// stages a pipeline rank gets (1 where none are passed).
+int64_t AddPipelineSplit(const analysis::PlanInputs& in, Args& a) {
   const int64_t L = in.layers, pp = in.pp, vpp = std::max<int64_t>(1, in.vpp);
-  if (pp <= 1) return;
+  if (pp <= 1) return 1;
   const int64_t chunks = ir::SaturatingMul(pp, vpp);
   const int64_t first = in.first_stage_layers, last = in.last_stage_layers;
   // The embedding and the loss each take a layer's slot on the first and last stages: the
@@ -79,7 +80,7 @@ void AddPipelineSplit(const analysis::PlanInputs& in, Args& a) {
     a.Add("--account-for-embedding-in-pipeline-split");
     a.Add("--account-for-loss-in-pipeline-split");
     if (vpp > 1) a.Add("--num-layers-per-virtual-pipeline-stage", (L + 2) / chunks);
-    return;
+    return vpp;
   }
   int64_t head = first, tail = last;
   if (head <= 0 && tail <= 0 && L % pp != 0) {
@@ -102,21 +103,51 @@ void AddPipelineSplit(const analysis::PlanInputs& in, Args& a) {
     if (head > 0) a.Add("--decoder-first-pipeline-num-layers", head);
     if (tail > 0) a.Add("--decoder-last-pipeline-num-layers", tail);
     if (vpp > 1) {
-      if (head % vpp == 0 && tail % vpp == 0 && middle % vpp == 0)
+      if (head % vpp == 0 && tail % vpp == 0 && middle % vpp == 0) {
         a.Add("--num-virtual-stages-per-pipeline-rank", vpp);
-      else
-        a.Section(fmt::format(
-            "vpp {} left out: Megatron needs each stage's layers ({}, {}, {}) to divide by it", vpp,
-            head, middle, tail));
+        return vpp;
+      }
+      a.Section(fmt::format(
+          "vpp {} left out: Megatron needs each stage's layers ({}, {}, {}) to divide by it", vpp,
+          head, middle, tail));
     }
-    return;
+    return 1;
   }
   if (vpp > 1) {
-    if (L % chunks == 0)
+    if (L % chunks == 0) {
       a.Add("--num-layers-per-virtual-pipeline-stage", L / chunks);
-    else
-      a.Section(fmt::format("vpp {} left out: {} layers do not split evenly over it", vpp, L));
+      return vpp;
+    }
+    a.Section(fmt::format("vpp {} left out: {} layers do not split evenly over it", vpp, L));
   }
+  return 1;
+}
+
+// The overlaps the step model counts on, as Megatron-LM's flags (all off by its default): the
+// data-parallel reduction and the distributed optimizer's parameter gather behind compute
+// (`dp_overlap`; arguments.py: --overlap-param-gather "only supported with distributed optimizer,
+// megatron fsdp" and with --overlap-grad-reduce), Transformer Engine's userbuffers TP overlap
+// (`tp_comm_overlap`) and the expert all-to-all behind the other micro-batch's compute
+// (`ep_comm_overlap`; TransformerConfig: expert parallelism, an all-to-all or flex dispatcher,
+// virtual stages under pipeline parallelism, no full recompute). Returns whether the last is on.
+bool AddOverlaps(const analysis::PlanInputs& in, int64_t passed_vpp, Args& a) {
+  const bool sharded = in.sharding != ir::Sharding::none;
+  if (in.dp_overlap && in.dp * in.cp > 1) {
+    a.Add("--overlap-grad-reduce");
+    if (sharded) a.Add("--overlap-param-gather");
+  } else if (!in.dp_overlap && in.dp * in.cp > 1) {
+    a.Section("dp_overlap = false: the data-parallel collectives after the backward");
+  }
+  if (in.tp_comm_overlap && in.tp > 1 && in.sequence_parallel) a.Add("--tp-comm-overlap");
+  if (!in.ep_comm_overlap || in.ep <= 1) return false;
+  if (in.recompute == ir::Recompute::full || (in.pp > 1 && passed_vpp <= 1)) {
+    a.Section(
+        "the plan's ep_comm_overlap has no Megatron-Core form here (it needs virtual pipeline "
+        "stages under pipeline parallelism and no full recompute): the all-to-all is exposed");
+    return false;
+  }
+  a.Add("--overlap-moe-expert-parallel-comm");
+  return true;
 }
 
 }  // namespace
@@ -163,6 +194,13 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
        "# relative to it. Read from the environment: CHECKPOINT_DIR (required: shared storage\n"
        "# for --save/--load), DATA_PATH (Megatron's --data-path; or MOCK_DATA=1 for synthetic\n"
        "# data, never silently), MEGATRON (default /opt/Megatron-LM).\n";
+  // What the plan leaves to the person who submits it (`:?` stops the script without it).
+  const bool iters_unknown = in.tokens <= 0;
+  const bool interval_unknown = !(pr.valid && pr.checkpoint_interval > 0 && pr.step_time > 0);
+  if (iters_unknown) o += "# Also TRAIN_ITERS: the plan gives no token budget.\n";
+  if (interval_unknown)
+    o += "# Also SAVE_INTERVAL (steps between checkpoints): the plan gives no failure rate to size "
+         "it.\n";
   if (!s.gpu_vendor.empty() && !s.Nvidia() && !s.Amd())
     o += fmt::format(
         "# NOTE: Megatron-LM assumes NVIDIA (or AMD ROCm) GPUs; on {} accelerators run the same\n"
@@ -254,7 +292,7 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
   if (in.sequence_parallel && in.tp > 1) a.Add("--sequence-parallel");
   // Rank order tp-cp-ep-pp-dp (Megatron-Core's RankGenerator; default tp-cp-ep-dp-pp).
   if (in.pp_inside_dp && in.pp > 1) a.Add("--use-tp-pp-dp-mapping");
-  AddPipelineSplit(in, a);
+  const int64_t passed_vpp = AddPipelineSplit(in, a);
 
   a.Section("batch");
   a.Add("--micro-batch-size", in.micro_batch);
@@ -468,6 +506,8 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     a.Add("--use-megatron-fsdp");
     a.Add("--data-parallel-sharding-strategy", "optim_grads_params");
     a.Add("--use-distributed-optimizer");
+    // arguments.py: "Megatron-FSDP requires the `fsdp_dtensor` checkpointing format".
+    a.Add("--ckpt-format", "fsdp_dtensor");
     if (replicas > 1) {
       a.Add("--num-distributed-optimizer-instances", replicas);
       a.Add("--outer-dp-sharding-strategy", "no_shard");
@@ -486,6 +526,8 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
           "Megatron-FSDP flag: this run gathers every unit again for its backward, holding "
           "less memory and moving more than the analysis of the plan");
   }
+  a.Section("overlap");
+  const bool ep_overlap = AddOverlaps(in, passed_vpp, a);
   // Megatron-LM always keeps 16-bit weights beside the optimizer's fp32 main parameters (ZeRO-1/2
   // count the same either way).
   const bool whole_or_sharded = in.sharding == ir::Sharding::none ||
@@ -557,13 +599,27 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
   a.Section("checkpoints: saved to and resumed from CHECKPOINT_DIR (a requeued job continues)");
   a.Add("--save", "\"$CHECKPOINT_DIR\"");
   a.Add("--load", "\"$CHECKPOINT_DIR\"");
-  if (pr.valid && pr.checkpoint_interval > 0 && pr.step_time > 0) {
+  if (!interval_unknown) {
     auto every = std::max<int64_t>(1, ir::SaturatingRound(pr.checkpoint_interval / pr.step_time));
     a.Section(fmt::format("checkpoint every {:.0f} s = {} steps of {:.2f} s",
                           pr.checkpoint_interval, every, pr.step_time));
     a.Add("--save-interval", every);
+  } else {
+    // Megatron-LM asserts an interval beside --save (arguments.py); the plan cannot size one
+    // without a failure rate (`gpu_mtbf`, `node_mtbf`).
+    a.Section("the plan gives no failure rate to size the checkpoint interval");
+    a.Add("--save-interval", "\"${SAVE_INTERVAL:?set SAVE_INTERVAL}\"");
   }
 
+  // Megatron-LM before Blackwell (arguments.py: "Using tensor model parallelism or context
+  // parallelism require setting the environment variable CUDA_DEVICE_MAX_CONNECTIONS to 1"), except
+  // beside Megatron-FSDP, which refuses it, or the expert all-to-all overlap, which warns.
+  const bool megatron_fsdp =
+      in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
+  if ((in.tp > 1 || in.cp > 1) && !in.block_scaled_mma && !megatron_fsdp && !ep_overlap)
+    o += "# Tensor or context parallelism before Blackwell: one hardware queue keeps the\n"
+         "# collectives in issue order (Megatron-LM asserts it).\n"
+         "export CUDA_DEVICE_MAX_CONNECTIONS=1\n\n";
   o += "ARGS=(\n" + a.text + ")\n";
   o += "if [[ -n \"${DATA_PATH:-}\" ]]; then\n"
        "  ARGS+=(--data-path \"$DATA_PATH\")\n"

@@ -3,7 +3,11 @@
 // second linear layer's bias scaled by the router's probability (TEGroupedMLP._apply_bias).
 #include <catch2/catch.hpp>
 
+#include <filesystem>
+#include <fstream>
+
 #include "analysis/layer_model.h"
+#include "backends/emitters.h"
 #include "support.h"
 
 namespace clusterc::analysis {
@@ -156,6 +160,33 @@ TEST_CASE("beside biased experts the attention output's bias is added on its own
   // A GPT-style model's biases go through the fused bias-dropout-add: nothing of its own.
   auto a100 = ValidationSpec("a100.cl");
   CHECK_FALSE(PlanNamed(*a100, "n21_1_7b").unfused_attention_bias);
+}
+
+TEST_CASE("experts with biases stay whole where the plan leaves etp unset", "[expert_bias]") {
+  // GPT-OSS 120B (std.models, experts with biases) at tp 2 on 64 B200 with no etp: Megatron-Core
+  // keeps biased experts only at etp = 1 (MLPerf v6.0's GPT-OSS recipe sets it), so the plan
+  // takes 1, not tp, and the sbatch script passes it; DeepSeek-V3 keeps Megatron's etp = tp.
+  const std::filesystem::path file = testing::ScratchDir("expert_bias_etp") / "etp.cl";
+  std::ofstream(file) << R"(import std.nvidia
+import std.cooling
+import std.models
+site s { cooling = cooling.direct_liquid }
+node hgx { gpus = 8 x nvidia.B200; scale_up = nvidia.NVLink5; nics = 8 x nvidia.ConnectX7 }
+fabric ib { kind = infiniband_ndr; topology = fat_tree { tiers = 2; rails = 8 }; switch = nvidia.Quantum2_QM9700 }
+cluster c { site = s; nodes = 8 x hgx; racks = rack { nodes = 8 }; fabric = ib }
+plan oss { model = models.gpt_oss_120b; cluster = c; parallel { tp = 2; dp = 32; ep = 8 } batch { global = 256; micro = 2; seq_len = 8192 } optimizer = adam { sharding = zero1 } }
+plan dsv3 { model = models.deepseek_v3; cluster = c; parallel { tp = 2; pp = 4; dp = 8; ep = 8 } batch { global = 256; micro = 1; seq_len = 4096 } optimizer = adam { sharding = zero1 } }
+)";
+  auto c = testing::CompileSpec(file);
+  const PlanInputs oss = PlanNamed(*c, "oss");
+  CHECK(oss.etp == 1);
+  CHECK(ExpertTp(oss) == 1);
+  const PlanInputs dsv3 = PlanNamed(*c, "dsv3");
+  CHECK(dsv3.etp == 0);
+  CHECK(ExpertTp(dsv3) == 2);
+  const backends::OutputTree out = testing::Lower(*c, backends::EmitSlurm);
+  CHECK(testing::SbatchFlag(out.Files().at("slurm/oss.sbatch"), "--expert-tensor-parallel-size") ==
+        "1");
 }
 
 }  // namespace

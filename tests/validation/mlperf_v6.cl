@@ -102,7 +102,9 @@ plan ml60_gb200_dsv3_8192 { model = models.deepseek_v3; cluster = gb200_8192; pa
 // count 20,495,244,864 parameters. The recipes: the flex dispatcher with HybridEP, CP over
 // all-to-all (`CP_COMM_TYPE` 'a2a'), no recompute (the yaml leaves the granularity unset), MBS
 // as the configuration's name gives it; the 512-GPU one (config_GB300_128x4x1xtp2pp1cp4ep8.sh) TP
-// 2 with sequence parallelism, CP 4, EP 8. The 8- and 72-GPU configurations are not in the copy:
+// 2 with sequence parallelism, CP 4, EP 8 and, stated since round 62, expert TP 1 (conf/gpt_oss.yaml:
+// `EXPERT_TENSOR_PARALLEL` defaults to 1, which Megatron-Core requires of experts with biases:
+// "Bias in Moe is only supported when ETP==1"). The 8- and 72-GPU configurations are not in the copy:
 // their names (README-*.md) give the layout, and other submitters' files of the same names
 // (QCT's D75H-10U_nemo, Lambda's gb300_0513) agree with the logged batch, rate and intervals.
 // Stated since round 44: the experts' biases (`expert_bias`, charged nothing under whole-step
@@ -150,7 +152,7 @@ plan ml60_gb300_gpt_oss_20b_72 { model = gpt_oss_20b_mlperf; cluster = gb300_72;
 // tokens/s/GPU.
 plan ml60_gb200_gpt_oss_20b_72 { model = gpt_oss_20b_mlperf; cluster = gb200_72; parallel { cp = 2; cp_comm = all_to_all; dp = 36; ep = 4; ep_dispatch = deduplicated } batch { global = 36; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph }
 // theia_ngpu512: global 64, TP 2, CP 4, EP 8 (dp 64): 0.09141 s, 11,202 tokens/s/GPU.
-plan ml60_gb300_gpt_oss_20b_512 { model = gpt_oss_20b_mlperf; cluster = gb300_512; parallel { tp = 2; cp = 4; cp_comm = all_to_all; dp = 64; ep = 8; ep_dispatch = deduplicated } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; fused_grouped_mlp = true }
+plan ml60_gb300_gpt_oss_20b_512 { model = gpt_oss_20b_mlperf; cluster = gb300_512; parallel { tp = 2; etp = 1; cp = 4; cp_comm = all_to_all; dp = 64; ep = 8; ep_dispatch = deduplicated } batch { global = 64; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; fused_grouped_mlp = true }
 
 // ---- Llama 3.1 8B (benchmarks/llama31_8b, 8,192 tokens) on Tyche-hsg's 1,024 GB200
 // (implementations/nemo/config_GB200_256x4x1xtp4pp1cp4_8b.sh; its config_common*.sh are not in
