@@ -611,12 +611,14 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
     a.Add("--save-interval", "\"${SAVE_INTERVAL:?set SAVE_INTERVAL}\"");
   }
 
-  // Megatron-LM before Blackwell (arguments.py: "Using tensor model parallelism or context
-  // parallelism require setting the environment variable CUDA_DEVICE_MAX_CONNECTIONS to 1"), except
-  // beside Megatron-FSDP, which refuses it, or the expert all-to-all overlap, which warns.
+  // Megatron-LM below compute capability 10 (arguments.py: "Using tensor model parallelism or
+  // context parallelism require setting the environment variable CUDA_DEVICE_MAX_CONNECTIONS to
+  // 1"), except beside Megatron-FSDP, which refuses it, or the expert all-to-all overlap, which
+  // warns. NVIDIA's GPUs without MX-scaled tensor cores are pre-Blackwell; ROCm's report 9.x.
   const bool megatron_fsdp =
       in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
-  if ((in.tp > 1 || in.cp > 1) && !in.block_scaled_mma && !megatron_fsdp && !ep_overlap)
+  const bool before_blackwell = s.Amd() || !in.block_scaled_mma;
+  if ((in.tp > 1 || in.cp > 1) && before_blackwell && !megatron_fsdp && !ep_overlap)
     o += "# Tensor or context parallelism before Blackwell: one hardware queue keeps the\n"
          "# collectives in issue order (Megatron-LM asserts it).\n"
          "export CUDA_DEVICE_MAX_CONNECTIONS=1\n\n";

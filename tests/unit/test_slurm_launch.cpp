@@ -65,7 +65,10 @@ void CheckLaunch(const testing::Compiled& c) {
     CHECK((s.find("# Also SAVE_INTERVAL") != std::string::npos) == !sized);
     CHECK(SbatchFlag(s, "--ckpt-format") == (fsdp ? "fsdp_dtensor" : ""));
     // One hardware queue where Megatron-LM asserts it, never beside Megatron-FSDP.
-    const bool one_queue = (in.tp > 1 || in.cp > 1) && !in.block_scaled_mma && !fsdp && !ep_overlap;
+    // ROCm's GPUs report compute capability 9.x, MI355X's MX-scaled tensor cores or not.
+    const bool amd = s.find("# AMD GPUs: run ROCm's Megatron-LM build") != std::string::npos;
+    const bool one_queue =
+        (in.tp > 1 || in.cp > 1) && (amd || !in.block_scaled_mma) && !fsdp && !ep_overlap;
     CHECK((s.find("export CUDA_DEVICE_MAX_CONNECTIONS=1\n") != std::string::npos) == one_queue);
   }
 }
@@ -79,7 +82,7 @@ TEST_CASE("slurm: every example's script launches the job as analysed", "[slurm]
 }
 
 TEST_CASE("slurm: the validation suite's recipes launch as analysed", "[slurm]") {
-  for (const char* name : {"h100.cl", "blackwell.cl", "mlperf_v6.cl", "a100.cl"}) {
+  for (const char* name : {"h100.cl", "blackwell.cl", "mlperf_v6.cl", "a100.cl", "mi355x.cl"}) {
     SECTION(name) {
       CheckLaunch(*testing::ValidationSpec(name));
     }
