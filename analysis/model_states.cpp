@@ -71,9 +71,9 @@ double StageLinearParams(const PlanInputs& in, const ParamCounts& p, double dens
 // after (`reuse_grad_buf_for_mxfp8_param_ag`), and `fp8_scaling = block` keeps 2 bytes. NVFP4
 // weights (`fp4_param_gather`) share the uint8 buffer ("is_float8tensor(param) or
 // is_nvfp4tensor(param)"), packed E2M1 with their E4M3 scales: 0.5625 bytes.
-double ParamGatherBytes(const PlanInputs& in, const WeightBytes& wb, double params, double linear) {
-  if (in.linear_gather_bytes <= 0) return params * wb.compute;
-  return (params - linear) * wb.compute + linear * in.linear_gather_bytes;
+double ParamGatherBytes(const PlanInputs& in, double compute_bytes, double params, double linear) {
+  if (in.linear_gather_bytes <= 0) return params * compute_bytes;
+  return (params - linear) * compute_bytes + linear * in.linear_gather_bytes;
 }
 
 // ZeRO-3/FSDP parameters and gradients held unsharded at the peak, bytes: the stage's largest

@@ -46,9 +46,9 @@ double StageLinearParams(const PlanInputs& in, const ParamCounts& p, double dens
                          double moe_layers, double mtp_modules, double expert_params);
 
 // Bytes a ZeRO-1/2 parameter all-gather moves for `params` parameters of which `linear` are linear
-// layers' weights: the 16-bit compute type each, the linear weights
+// layers' weights: `compute_bytes` each (the 16-bit compute type), the linear weights
 // PlanInputs::linear_gather_bytes where it is set (model_states.cpp).
-double ParamGatherBytes(const PlanInputs& in, const WeightBytes& wb, double params, double linear);
+double ParamGatherBytes(const PlanInputs& in, double compute_bytes, double params, double linear);
 
 // ZeRO-3/FSDP parameters and gradients held unsharded at the peak, bytes, for a stage whose
 // largest unit has `unit` parameters, its root `root` and all of it `stage` (model_states.cpp).

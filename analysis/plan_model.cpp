@@ -448,8 +448,10 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const double stage_dense_params = slowest->dense_params;  // of the slowest stage (rank)
   const double stage_expert_params = slowest->expert_params;
   // What the parameter all-gathers of ZeRO-1/2 move: a routed expert's weights are all linear.
-  const double dense_gather = ParamGatherBytes(in, wb, stage_dense_params, slowest->dense_linear);
-  const double expert_gather = ParamGatherBytes(in, wb, stage_expert_params, stage_expert_params);
+  const double dense_gather =
+      ParamGatherBytes(in, wb.compute, stage_dense_params, slowest->dense_linear);
+  const double expert_gather =
+      ParamGatherBytes(in, wb.compute, stage_expert_params, stage_expert_params);
   r.step.gemm_efficiency = gemm_time_mb > 0 ? gemm_flops_mb / (gemm_time_mb * in.peak_flops) : 0;
 
   // ---- communication per micro-batch on the slowest stage

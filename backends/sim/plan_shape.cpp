@@ -87,13 +87,9 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
       case ir::Sharding::zero2:
         out.push_back({DpOp::kReduceScatter, expert, false, false, params * gb, "grad"});
         across();
-        // The weights as analysis gathers them (FP8 weights 1 byte each, NVFP4 0.5625:
-        // ParamGatherBytes).
+        // The weights as analysis gathers them (FP8 weights 1 byte each, NVFP4 0.5625).
         out.push_back({DpOp::kAllGather, expert, false, false,
-                       in.linear_gather_bytes > 0
-                           ? (params - linear) * pb + linear * in.linear_gather_bytes
-                           : params * pb,
-                       "param"});
+                       analysis::ParamGatherBytes(in, pb, params, linear), "param"});
         break;
       case ir::Sharding::zero3:
       case ir::Sharding::fsdp:

@@ -52,8 +52,8 @@ TEST_CASE("the distributed optimizer gathers FP8 weights in one byte under per-t
   // 2 bytes each, 1 for the linear ones.
   const double stage = 8.03e9 / 4, linear = kLlama3_8bLinear / 4;
   const WeightBytes wb = BytesPerParam(kept_in, 1);
-  CHECK(ParamGatherBytes(kept_in, wb, stage, linear) == Approx(2 * stage - linear));
-  CHECK(ParamGatherBytes(block_in, wb, stage, linear) == Approx(2 * stage));
+  CHECK(ParamGatherBytes(kept_in, wb.compute, stage, linear) == Approx(2 * stage - linear));
+  CHECK(ParamGatherBytes(block_in, wb.compute, stage, linear) == Approx(2 * stage));
   // Half the linear weights' bytes gathered: the data-parallel collectives take less, the rest of
   // the step the same.
   const PlanResults kept = EvaluatePlan(kept_in);
@@ -90,7 +90,7 @@ TEST_CASE("NVFP4 weights alone take 1.125 bytes and are gathered in 0.5625", "[m
   CHECK(alone_in.linear_gather_bytes == 0.5625);
   CHECK(PlanNamed(*c, "gb300_nvfp4").linear_gather_bytes == 0);
   const WeightBytes wb = BytesPerParam(alone_in, 1);
-  CHECK(ParamGatherBytes(alone_in, wb, 8.03e9, kLlama3_8bLinear) ==
+  CHECK(ParamGatherBytes(alone_in, wb.compute, 8.03e9, kLlama3_8bLinear) ==
         Approx(2 * (8.03e9 - kLlama3_8bLinear) + 0.5625 * kLlama3_8bLinear));
   CHECK(alone.step.comm_total[int(Comm::kDp)] < copied.step.comm_total[int(Comm::kDp)]);
   backends::OutputTree out;
