@@ -406,25 +406,6 @@ void CheckSbatch(const Compiled& c, const std::string& sbatch, uint32_t plan_ind
                  plan.fp8_param_gather
              ? "true"
              : ""));
-  CHECK(SbatchFlag(sbatch, "--fp4-param-gather") ==
-        (plan.precision == ir::Precision::nvfp4 && plan.fp4_param_gather ? "true" : ""));
-  // The scaling recipe by Megatron-LM's name for it; the block scales the GPU's tensor cores take.
-  if (plan.precision == ir::Precision::fp8) {
-    const std::string recipe = SbatchFlag(sbatch, "--fp8-recipe");
-    switch (plan.fp8_scaling) {
-      case ir::Fp8Scaling::delayed:
-        CHECK(recipe == "delayed");
-        break;
-      case ir::Fp8Scaling::current:
-        CHECK(recipe == "tensorwise");
-        break;
-      case ir::Fp8Scaling::block:
-        CHECK(recipe == (in.block_scaled_mma ? "mxfp8" : "blockwise"));
-        break;
-    }
-  } else {
-    CHECK(SbatchFlag(sbatch, "--fp8-recipe").empty());
-  }
   if (plan.tokens > 0)
     CHECK(SbatchFlag(sbatch, "--train-samples") ==
           std::to_string(static_cast<int64_t>(std::ceil(plan.tokens / plan.batch.seq_len))));

@@ -1,8 +1,9 @@
 // The sbatch script launches the job the plan was analysed as, in the form Megatron-LM accepts
-// (docs/deploy.md): the overlaps the step model counts on (all off by Megatron-LM's default), a
-// checkpoint interval beside --save, Megatron-FSDP's checkpoint format, and the one hardware queue
-// Megatron-LM asserts for tensor or context parallelism before Blackwell. Megatron-LM's
-// parse_args and validate_args (d98e8a64) accepted the scripts of these specs (docs/deploy.md).
+// (docs/deploy.md): the FP8 recipe and quantized weights the plan states, the overlaps the step
+// model counts on (all off by Megatron-LM's default), a checkpoint interval beside --save,
+// Megatron-FSDP's checkpoint format, and the one hardware queue Megatron-LM asserts for tensor or
+// context parallelism below compute capability 10. Megatron-LM's parse_args, validate_args and
+// TransformerConfig (d98e8a64) accepted the scripts of these specs (docs/deploy.md).
 #include <catch2/catch.hpp>
 
 #include "backends/emitters.h"
@@ -54,6 +55,26 @@ void CheckLaunch(const testing::Compiled& c) {
       CHECK((in.pp == 1 || virtual_stages));
     } else if (in.ep_comm_overlap && in.ep > 1) {
       CHECK(s.find("ep_comm_overlap has no Megatron-Core form here") != std::string::npos);
+    }
+    // The quantized weights as the plan keeps them, and the FP8 scaling recipe by Megatron-LM's
+    // name for it (block scaling by the scales the GPU's tensor cores take).
+    CHECK(SbatchFlag(s, "--fp4-param-gather") ==
+          (plan.precision == ir::Precision::nvfp4 && plan.fp4_param_gather ? "true" : ""));
+    if (plan.precision == ir::Precision::fp8) {
+      const std::string recipe = SbatchFlag(s, "--fp8-recipe");
+      switch (plan.fp8_scaling) {
+        case ir::Fp8Scaling::delayed:
+          CHECK(recipe == "delayed");
+          break;
+        case ir::Fp8Scaling::current:
+          CHECK(recipe == "tensorwise");
+          break;
+        case ir::Fp8Scaling::block:
+          CHECK(recipe == (in.block_scaled_mma ? "mxfp8" : "blockwise"));
+          break;
+      }
+    } else {
+      CHECK(SbatchFlag(s, "--fp8-recipe").empty());
     }
     // A checkpoint interval beside --save: the plan's, else the person submitting gives it.
     const std::string every = SbatchFlag(s, "--save-interval");
