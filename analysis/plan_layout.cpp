@@ -53,12 +53,14 @@ bool StagesSplit(int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t
   const int64_t chunks = ir::SaturatingMul(pp, vpp);
   if (ends == 0) return layers % chunks == 0 || (layers + 2) % chunks == 0;
   const int64_t rest = layers - first - last;
-  const int64_t others = ir::SaturatingMul(pp - ends, vpp);
+  // Every chunk holds a layer; the ends need not divide by vpp (Megatron-Core's layout string
+  // places chunks of unequal layers, sbatch.cpp PipelineLayout).
   if (vpp > 1 && !EndsAreSlots(layers, pp, vpp, first, last) &&
-      (first % vpp != 0 || last % vpp != 0))
+      ((first > 0 && first < vpp) || (last > 0 && last < vpp)))
     return false;
+  const int64_t others = pp - ends;
   if (others == 0) return rest == 0;
-  return rest >= others && rest % others == 0;
+  return rest >= ir::SaturatingMul(others, vpp) && rest % others == 0;
 }
 
 int64_t LargestChunkLayers(const PlanInputs& in) {

@@ -420,12 +420,10 @@ int64_t StageLayers(const PlanInputs& in, int64_t i);
 int64_t StageStart(const PlanInputs& in, int64_t i);
 
 // Whether StageLayers places every layer on pp stages of vpp chunks each: with the plan's first
-// and/or last stage's layer counts (0: not given), the rest split evenly, at least one layer a
-// chunk, over the other stages; else the layers (or layers + 2) dividing into pp x vpp chunks.
-// One stage needs no interleaving.
-// Megatron-Core's TransformerConfig also wants the given ends' layers to divide by vpp
-// ("number of layers at first stage ... must be divisible by virtual pipeline parallel degree"),
-// unless they are the embedding's and the loss's slots (EndsAreSlots).
+// and/or last stage's layer counts (0: not given), the rest split evenly over the other stages,
+// at least one layer a chunk, the stages' layers dividing by vpp or not (Megatron-Core's
+// --pipeline-model-parallel-layout places unequal chunks); else the layers (or layers + 2)
+// dividing into pp x vpp chunks. One stage needs no interleaving.
 bool StagesSplit(int64_t layers, int64_t pp, int64_t vpp, int64_t first, int64_t last);
 
 // Whether the first and last stages' counts (0: not given) are the layers + 2 split over pp x vpp

@@ -406,21 +406,19 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
     int64_t stages = ir::SaturatingMul(pa.pp, pa.vpp);
     int64_t ends = (pa.first_stage_layers > 0) + (pa.last_stage_layers > 0);
     if (ends > 0 && pa.pp > 1) {
-      // Uneven stages: the layers between the given ends split evenly over the other stages.
-      int64_t rest = model->layers - pa.first_stage_layers - pa.last_stage_layers;
-      int64_t others = ir::SaturatingMul(pa.pp - ends, pa.vpp);
+      // Uneven stages: the layers between the given ends split evenly over the other stages,
+      // every virtual stage a layer at least (StagesSplit).
+      const int64_t rest = model->layers - pa.first_stage_layers - pa.last_stage_layers;
+      const int64_t others = pa.pp - ends;
       const int64_t first = pa.first_stage_layers, last = pa.last_stage_layers;
       if (pa.vpp > 1 && !EndsAreSlots(model->layers, pa.pp, pa.vpp, first, last) &&
-          (first % pa.vpp != 0 || last % pa.vpp != 0))
-        indivisible(
-            parallel,
-            fmt::format("the first and last stages' {} and {} layers do not divide into "
-                        "vpp = {} virtual stages each",
-                        first > 0 ? std::to_string(first) : std::string("(not given)"),
-                        last > 0 ? std::to_string(last) : std::string("(not given)"), pa.vpp),
-            "Megatron-Core's TransformerConfig refuses it (\"must be divisible by virtual "
-            "pipeline parallel degree\"), and the sbatch script leaves vpp out; the step "
-            "model still times the interleaving as stated");
+          ((first > 0 && first < pa.vpp) || (last > 0 && last < pa.vpp)))
+        indivisible(parallel,
+                    fmt::format("the {} stage's {} layers leave some of its vpp = {} virtual "
+                                "stages without a layer",
+                                first > 0 && first < pa.vpp ? "first" : "last",
+                                first > 0 && first < pa.vpp ? first : last, pa.vpp),
+                    "");
       else if (!StagesSplit(model->layers, pa.pp, pa.vpp, first, last))
         indivisible(
             parallel,
@@ -430,9 +428,9 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
                               pa.pp, pa.first_stage_layers, pa.last_stage_layers,
                               pa.first_stage_layers + pa.last_stage_layers, model->layers)
                 : fmt::format("{} layers less the first and last stages' {} + {} leave {}, which "
-                              "do not divide into {} stages of at least one layer",
+                              "do not divide into {} stages of at least {} layer{}",
                               model->layers, pa.first_stage_layers, pa.last_stage_layers, rest,
-                              others),
+                              others, std::max<int64_t>(1, pa.vpp), pa.vpp > 1 ? "s" : ""),
             "");
     } else if (stages > 1 && model->layers % stages != 0 && (model->layers + 2) % stages != 0)
       indivisible(parallel,

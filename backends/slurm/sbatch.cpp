@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <numeric>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -59,11 +60,46 @@ int64_t SegmentSize(int64_t nodes, int64_t limit, int64_t group) {
   return 0;
 }
 
+// Megatron-Core's --pipeline-model-parallel-layout of the plan's stages (StageLayers): chunk c
+// of stage r, the (c pp + r)-th of the string, holds stage r's layers spread over its vpp chunks,
+// the first ones a layer more where they do not divide (as backends/sim/plan_shape.cpp's chunks);
+// the embedding opens the first chunk, the MTP modules and the loss close the last
+// (pipeline_parallel_layer_layout.py, validate_layer_layout). Runs of equal chunks are written
+// as "(t*4|)*14".
+std::string PipelineLayout(const analysis::PlanInputs& in) {
+  const int64_t pp = in.pp, vpp = in.vpp;
+  auto repeat = [](char c, int64_t n) {
+    return n <= 0 ? std::string() : n == 1 ? std::string(1, c) : fmt::format("{}*{}", c, n);
+  };
+  std::vector<std::string> chunks;
+  for (int64_t c = 0; c < vpp; ++c)
+    for (int64_t r = 0; r < pp; ++r) {
+      const int64_t n = analysis::StageLayers(in, r);
+      std::string chunk = (c == 0 && r == 0) ? "E" : "";
+      chunk += repeat('t', n / vpp + (c < n % vpp ? 1 : 0));
+      if (c == vpp - 1 && r == pp - 1) chunk += repeat('m', in.mtp_layers) + "L";
+      chunks.push_back(std::move(chunk));
+    }
+  std::string layout;
+  for (size_t i = 0; i < chunks.size();) {
+    size_t j = i + 1;
+    // The last chunk alone holds the loss, so a run never reaches it.
+    while (j + 1 < chunks.size() && chunks[j] == chunks[i]) ++j;
+    if (j - i > 1)
+      layout += fmt::format("({}|)*{}", chunks[i], j - i);
+    else
+      layout += chunks[i] + (j < chunks.size() ? "|" : "");
+    i = j;
+  }
+  return layout;
+}
+
 // The layers on the stages as the step model places them (plan_model.cpp StageLayers), in
 // Megatron-LM's flags. Megatron's TransformerConfig wants the first and last stages' layers to
 // divide by the virtual stages, and does not mix them with the embedding/loss accounting
-// (arguments.py: uneven stages take --num-virtual-stages-per-pipeline-rank). Returns the virtual
-// stages a pipeline rank gets (1 where none are passed).
+// (arguments.py: uneven stages take --num-virtual-stages-per-pipeline-rank); where they do not
+// divide, the layout string places every chunk. Returns the virtual stages a pipeline rank gets
+// (1 where none are passed).
 int64_t AddPipelineSplit(const analysis::PlanInputs& in, Args& a) {
   const int64_t L = in.layers, pp = in.pp, vpp = std::max<int64_t>(1, in.vpp);
   if (pp <= 1) return 1;
@@ -96,6 +132,20 @@ int64_t AddPipelineSplit(const analysis::PlanInputs& in, Args& a) {
     const int64_t ends = (head > 0) + (tail > 0);
     const int64_t middle =
         pp > ends ? (L - std::max<int64_t>(0, head) - std::max<int64_t>(0, tail)) / (pp - ends) : 0;
+    const bool plan_ends = first > 0 || last > 0;
+    if (vpp > 1 && plan_ends && (head % vpp != 0 || tail % vpp != 0 || middle % vpp != 0) &&
+        analysis::StagesSplit(L, pp, vpp, first, last)) {
+      const std::string counts =
+          pp > ends ? fmt::format("{} first, {} a middle one, {} last", head > 0 ? head : middle,
+                                  middle, tail > 0 ? tail : middle)
+                    : fmt::format("{} and {}", head, tail);
+      a.Section(
+          fmt::format("{} layers over {} stages ({}) of {} virtual stages: not all divide "
+                      "by {}, so the layout places each chunk",
+                      L, pp, counts, vpp, vpp));
+      a.Add("--pipeline-model-parallel-layout", "'" + PipelineLayout(in) + "'");
+      return vpp;
+    }
     // Two stages given both ends have no middle one to describe.
     a.Section(pp > ends
                   ? fmt::format("{} layers over {} stages: {} per middle stage", L, pp, middle)

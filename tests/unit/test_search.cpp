@@ -527,11 +527,14 @@ TEST_CASE("search keeps a plan's first and last stage layer counts to pipelines 
   CHECK(an::EndsAreSlots(126, 8, 8, 15, 15));
   CHECK(an::EndsAreSlots(126, 8, 4, 15, 15));  // 128 slots, 4 a chunk: 15 layers + 1 on the ends
   CHECK_FALSE(an::EndsAreSlots(126, 8, 8, 14, 16));
-  CHECK_FALSE(an::StagesSplit(126, 8, 8, 14, 16));  // 96 over 48 chunks, but 14 and 16 by 8
-  // Megatron-Core wants other ends to divide by vpp (TransformerConfig): 2 and 6 of 32 on 4
-  // stages split into 2 chunks, not into 4.
+  // 14 and 16 do not divide by 8, but Megatron-Core's layout string places unequal chunks: what
+  // counts is a layer for every virtual stage, 2 and 6 of 32 on 4 stages in 2 chunks, not in 4;
+  // and the middle stages' even share, 96 over 6 here, not 97 over 6.
+  CHECK(an::StagesSplit(126, 8, 8, 14, 16));
   CHECK(an::StagesSplit(32, 4, 2, 2, 6));
   CHECK_FALSE(an::StagesSplit(32, 4, 4, 2, 6));
+  CHECK_FALSE(an::StagesSplit(32, 4, 4, 6, 2));
+  CHECK_FALSE(an::StagesSplit(126, 8, 8, 13, 16));
   an::SearchSpace space;
   space.min_gpus = space.max_gpus = 512;
   space.recompute = {ir::Recompute::none};

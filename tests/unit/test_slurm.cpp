@@ -771,7 +771,8 @@ TEST_CASE("slurm: the sbatch script splits the layers over the stages as the pla
   // tests/lang/explain/pipeline_split.cl. Megatron-LM takes the embedding and the loss as a
   // layer's slot each (--account-for-*-in-pipeline-split), or the first and last stages' layers
   // (--decoder-*-pipeline-num-layers), which it interleaves only with
-  // --num-virtual-stages-per-pipeline-rank and when every stage's layers divide by it.
+  // --num-virtual-stages-per-pipeline-rank and when every stage's layers divide by it; else
+  // the layout string names each chunk's layers (--pipeline-model-parallel-layout).
   auto c = testing::ExplainSpec("pipeline_split.cl");
   auto out = LowerSlurm(*c);
   auto script = [&](const char* plan) {
@@ -804,4 +805,13 @@ TEST_CASE("slurm: the sbatch script splits the layers over the stages as the pla
       script("ends_vpp_left_out")
           .find("vpp 4 left out: Megatron needs each stage's layers (2, 12, 6) to divide by it") !=
       std::string::npos);
+  // 3, 12, 12 and 5 layers in two chunks a stage, flattened chunk by chunk (chunk c of stage r
+  // c * 4 + r-th), the larger half first: Et*2 | t*6 | t*6 | t*3 | t | t*6 | t*6 | t*2 L.
+  const std::string layout = script("ends_layout");
+  CHECK(SbatchFlag(layout, "--pipeline-model-parallel-layout") ==
+        "'Et*2|(t*6|)*2t*3|t|(t*6|)*2t*2L'");
+  CHECK(SbatchFlag(layout, "--decoder-first-pipeline-num-layers").empty());
+  CHECK(SbatchFlag(layout, "--num-virtual-stages-per-pipeline-rank").empty());
+  CHECK(layout.find("left out") == std::string::npos);
+  CHECK(SbatchFlag(script("ends_vpp"), "--pipeline-model-parallel-layout").empty());
 }

@@ -47,7 +47,8 @@ void CheckLaunch(const testing::Compiled& c) {
     // full recompute, virtual stages under pipeline parallelism; else the script says so.
     const bool ep_overlap = SbatchFlag(s, "--overlap-moe-expert-parallel-comm") == "true";
     const bool virtual_stages = !SbatchFlag(s, "--num-layers-per-virtual-pipeline-stage").empty() ||
-                                !SbatchFlag(s, "--num-virtual-stages-per-pipeline-rank").empty();
+                                !SbatchFlag(s, "--num-virtual-stages-per-pipeline-rank").empty() ||
+                                !SbatchFlag(s, "--pipeline-model-parallel-layout").empty();
     if (ep_overlap) {
       CHECK(in.ep_comm_overlap);
       CHECK(in.ep > 1);

@@ -386,10 +386,10 @@ plan mb25_b200_dsv3 { model = models.deepseek_v3; cluster = b200_256; parallel {
 // 102-103: no MTP, layout "Et*3|(t*4|)*14ttL", i.e. ranks of 15, 16, 16 and 14 layers; the
 // HybridEP flex dispatcher, EP 64 inside one NVL72 rack's 64 GPUs: `ep_dispatch = deduplicated`).
 // Megatron runs that layout string (pipeline_model_parallel_layout); the first and last ranks'
-// totals stand for it here, and as --decoder-first/last-pipeline-num-layers flags Megatron would
-// refuse them with 4 virtual stages (plan.indivisible, allowed).
+// totals stand for it here, and the sbatch script passes them as a layout string of its own
+// (round 63; before, as --decoder-first/last-pipeline-num-layers flags that Megatron refuses
+// with 4 virtual stages, plan.indivisible allowed).
 model deepseek_v3_no_mtp extends models.deepseek_v3 { mtp_layers = 0 }
-// clusterc: allow(plan.indivisible)
 plan mb25_gb200_dsv3 { model = deepseek_v3_no_mtp; cluster = gb200_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; first_stage_layers = 15; last_stage_layers = 14 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { mla_up_projection = true } }
 
 //  [MB2602M] Round 37: the MoE rows of [MB2602]'s 26.02 tables for DeepSeekV3 and Qwen3_235B_a22B
@@ -411,11 +411,9 @@ plan mb25_gb200_dsv3 { model = deepseek_v3_no_mtp; cluster = gb200_256; parallel
 //        stage and the last one a layer, the MTP module and the loss.
 // DGX-GB300: GBS 4,096, MBS 2, PP 2, VP 8, EP 32: 4,612 tokens/s/GPU. Layout "Et*4|(t*4|)*14tmL":
 // the first rank holds 8 chunks of 4 layers (32), the second 7 of 4 and the last layer (29).
-// clusterc: allow(plan.indivisible)
 plan mb2602_gb300_dsv3 { model = models.deepseek_v3; cluster = gb300_256; parallel { pp = 2; vpp = 8; dp = 128; ep = 32; ep_dispatch = deduplicated; first_stage_layers = 32; last_stage_layers = 29 } batch { global = 4_096; micro = 2; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; recompute = selective; recompute_modules { mla_up_projection = true } }
 // DGX-GB200: GBS 4,096, MBS 1, PP 4, VP 4, EP 64: 3,955 tokens/s/GPU. The (4, 4) layout of
 // deepseek_v3.py: [E+4], 14 x [4], [1+MTP+L], so ranks of 16, 16, 16 and 13 layers.
-// clusterc: allow(plan.indivisible)
 plan mb2602_gb200_dsv3 { model = models.deepseek_v3; cluster = gb200_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; recompute = selective; recompute_modules { mla_up_projection = true } }
 // DGX-B300 and DGX-B200: GBS 4,096, MBS 1, PP 16, EP 8 (inside one node): 2,983 and 2,689
 // tokens/s/GPU. The (16, 1) layout: [E+4], 14 x [4], [1+MTP+L]. DGX B300's NICs are not named by
@@ -446,7 +444,6 @@ plan mb2602_gb300_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb300_256
 plan mb2602_gb200_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = gb200_256; parallel { pp = 8; dp = 32; ep = 32; ep_dispatch = deduplicated; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
 // DGX-B300: GBS 8,192, MBS 1, PP 8, VP 4, EP 8: 2,691 tokens/s/GPU (chunks of 3 places: ranks of
 // 11, 6 x 12, 11).
-// clusterc: allow(plan.indivisible)
 plan mb2602_b300_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = b300_256; parallel { pp = 8; vpp = 4; dp = 32; ep = 8; ep_comm_overlap = true; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
 // DGX-B200: GBS 8,192, MBS 1, PP 8, EP 8: 3,805 tokens/s/GPU.
 plan mb2602_b200_qwen3_235b_a22b { model = qwen3_235b_a22b; cluster = b200_256; parallel { pp = 8; dp = 32; ep = 8; first_stage_layers = 11; last_stage_layers = 11 } batch { global = 8_192; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block }
@@ -522,11 +519,9 @@ plan mb2604_b200_gpt_oss_120b { model = models.gpt_oss_120b; cluster = b200_64; 
 //        in the helpers, NVTE_CUTEDSL_FUSED_GROUPED_MLP=1 in each recipe: `fused_grouped_mlp`).
 // DeepSeekV3, DGX-GB300: 256 GPUs, GBS 4,096, MBS 1, PP 2, VP 8, EP 32: 6,288 tokens/s/GPU. No
 // recompute; the layout "Et*4|(t*4|)*14tmL" of [MB2602M] (ranks of 32 and 29 layers).
-// clusterc: allow(plan.indivisible)
 plan mb2608_gb300_dsv3 { model = models.deepseek_v3; cluster = gb300_256; parallel { pp = 2; vpp = 8; dp = 128; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 32; last_stage_layers = 29 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 // DeepSeekV3, DGX-GB200: 256 GPUs, GBS 4,096, MBS 1, PP 4, VP 4, EP 64: 4,912 tokens/s/GPU.
 // Selective recompute of `mla_up_proj`; the (4, 4) layout of [MB2602M] (16, 16, 16, 13).
-// clusterc: allow(plan.indivisible)
 plan mb2608_gb200_dsv3 { model = models.deepseek_v3; cluster = gb200_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 4_096; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; kernel_launch = graph; fused_grouped_mlp = true; recompute = selective; recompute_modules { mla_up_projection = true } }
 // GPT OSS 120B, DGX-GB300: 64 GPUs, GBS 1,280, MBS 4, EP 16: 33,024 tokens/s/GPU. No recompute.
 plan mb2608_gb300_gpt_oss_120b { model = models.gpt_oss_120b; cluster = gb300_64; parallel { dp = 64; ep = 16; ep_dispatch = deduplicated; ep_comm_overlap = true } batch { global = 1_280; micro = 4; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true; eager_ops { rope = rotate_half } }
@@ -573,7 +568,6 @@ plan mb2606_b300_qwen3_30b_a3b { model = qwen3_30b_a3b; cluster = b300_8; parall
 //        up-projections; no CUDA graphs, no FP8 attention, no fused grouped MLP, no EP
 //        all-to-all overlap; the layout `Et*4|(t*4|)*14tL` (the first rank 16 layers and the
 //        embedding, the last 13 and the loss). No multi-token prediction.
-// clusterc: allow(plan.indivisible)
 plan mb2606_gb300_kimi_k2 { model = models.kimi_k2; cluster = gb300_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 4_096; micro = 2; seq_len = 4_096 } optimizer = muon { sharding = zero1; tp_mode = blockwise }; precision = fp8; fp8_scaling = block; recompute = selective; recompute_modules { mla_up_projection = true } }
 
 //  [MB2509] Round 37: Megatron-Bridge docs/performance-summary.md (df0289c1), "25.09 NeMo

@@ -41,7 +41,6 @@ fabric ib {
 cluster h800_2048 { site = dc; nodes = 256 x hgx_h800; racks = rack { nodes = 4 }; fabric = ib }
 cluster h800_1024 { site = dc; nodes = 128 x hgx_h800; racks = rack { nodes = 4 }; fabric = ib }
 
-// clusterc: allow(plan.indivisible)
 plan ds3_pretrain {
   model     = models.deepseek_v3
   cluster   = h800_2048

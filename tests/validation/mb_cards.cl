@@ -83,7 +83,6 @@ model qwen3_30b_a3b {
 // first with the embedding and one layer, 30 of two, the last with the MTP module and the loss,
 // so rank 0 holds 7 layers, rank 7 six and the MTP module, the others 8. Not stated: the
 // precision-aware optimizer's 16-bit moments (memory only).
-// clusterc: allow(plan.indivisible)
 plan mvc_h100_dsv3 { model = models.deepseek_v3; cluster = dgx_1024; parallel { tp = 2; etp = 1; pp = 8; vpp = 4; dp = 64; ep = 64; ep_dispatch = deduplicated; dp_overlap = false; first_stage_layers = 7; last_stage_layers = 6 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; recompute = selective; recompute_modules { mla_up_projection = true; mlp = true } }
 
 // qwen3-30b-a3b card, H100 (bridge_commit 3a9559f01, 2026-07-27): qwen3_30b_a3b_pretrain_16gpu_

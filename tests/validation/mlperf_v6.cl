@@ -77,23 +77,17 @@ cluster gb200_2048 { site = dc; nodes = 512 x gb200_tray; racks = rack { nodes =
 cluster gb200_4096 { site = dc; nodes = 1024 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4x3 }
 cluster gb200_8192 { site = dc; nodes = 2048 x gb200_tray; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = ndr4x3 }
 // theia_ngpu256: global 15,360, accumulation 240 (dp 64): 39.356 s.
-// clusterc: allow(plan.indivisible)
 plan ml60_gb300_dsv3_256 { model = models.deepseek_v3; cluster = gb300_256; parallel { pp = 4; vpp = 4; dp = 64; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 // theia_ngpu512: global 15,360, accumulation 120 (dp 128): 20.090 s.
-// clusterc: allow(plan.indivisible)
 plan ml60_gb300_dsv3_512 { model = models.deepseek_v3; cluster = gb300_512; parallel { pp = 4; vpp = 4; dp = 128; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 // tyche-hsg_ngpu512: global 15,360, accumulation 240 (dp 64): 32.939 s (its three logs 30.90,
 // 32.96 and 32.94 s).
-// clusterc: allow(plan.indivisible)
 plan ml60_gb200_dsv3_512 { model = models.deepseek_v3; cluster = gb200_512; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 64; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true; recompute = selective; recompute_modules { mlp = true } }
 // tyche-hsg_ngpu2048: global 15,360, accumulation 60 (dp 256): 8.737 s.
-// clusterc: allow(plan.indivisible)
 plan ml60_gb200_dsv3_2048 { model = models.deepseek_v3; cluster = gb200_2048; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 256; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true; recompute = selective; recompute_modules { mlp = true } }
 // tyche-hsg_ngpu4096: global 16,384, accumulation 32 (dp 512): 5.404 s.
-// clusterc: allow(plan.indivisible)
 plan ml60_gb200_dsv3_4096 { model = models.deepseek_v3; cluster = gb200_4096; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 512; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true; recompute = selective; recompute_modules { mlp = true } }
 // tyche-hsg_ngpu8192: global 16,384, accumulation 16 (dp 1,024): 3.493 s.
-// clusterc: allow(plan.indivisible)
 plan ml60_gb200_dsv3_8192 { model = models.deepseek_v3; cluster = gb200_8192; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 1_024; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true; recompute = selective; recompute_modules { mlp = true } }
 
 // ---- GPT-OSS 20B (benchmarks/gpt_oss_20b, 8,192 tokens). The model (implementations/nemo/
@@ -269,16 +263,12 @@ cluster google_gb200_256 { site = dc; nodes = 64 x gb200_tray; racks = rack { no
 cluster azure_gb200_8192 { site = dc; nodes = 2048 x gb200_tray_cx8; racks = rack { nodes = 16; scale_up_domain = 64 }; fabric = roce4x3 }
 cluster hpe_gb300_72 { site = dc; nodes = 18 x gb300_tray; racks = rack { nodes = 18; scale_up_domain = 72 }; fabric = xdr4 }
 // CoreWeave_GB300_512x4: global 16,384, accumulation 32 (dp 512): 6.22 s.
-// clusterc: allow(plan.indivisible)
 plan ml60q_gb300_dsv3_2048 { model = models.deepseek_v3; cluster = cw_gb300_2048; parallel { pp = 4; vpp = 4; dp = 512; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 // CoreWeave_GB300_1024x4: global 16,384, accumulation 16 (dp 1,024): 3.08 s.
-// clusterc: allow(plan.indivisible)
 plan ml60q_gb300_dsv3_4096 { model = models.deepseek_v3; cluster = cw_gb300_4096; parallel { pp = 4; vpp = 4; dp = 1_024; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 // CoreWeave_GB300_2048x4: global 16,384, accumulation 8 (dp 2,048): 1.73 s.
-// clusterc: allow(plan.indivisible)
 plan ml60q_gb300_dsv3_8192 { model = models.deepseek_v3; cluster = cw_gb300_8192; parallel { pp = 4; vpp = 4; dp = 2_048; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 16_384; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true }
 // Google gb200_nvl72_n64: global 15,360, accumulation 480 (dp 32): 59.59 s.
-// clusterc: allow(plan.indivisible)
 plan ml60q_gb200_dsv3_256 { model = models.deepseek_v3; cluster = google_gb200_256; parallel { tp = 2; etp = 1; pp = 4; vpp = 4; dp = 32; ep = 32; ep_dispatch = deduplicated; ep_comm_overlap = true; first_stage_layers = 16; last_stage_layers = 13 } batch { global = 15_360; micro = 1; seq_len = 4_096 } optimizer = adam { sharding = zero1 }; precision = fp8; fp8_scaling = block; fp8_attention = true; kernel_launch = graph; fused_grouped_mlp = true; recompute = selective; recompute_modules { mlp = true } }
 // CoreWeave_GB300_1024x4_nccl2297: global 1,024, accumulation 8 (dp 128): 1.745 s.
 plan ml60q_gb300_llama405b_4096 { model = llama31_405b_mlperf; cluster = cw_gb300_4096; parallel { tp = 2; pp = 8; cp = 2; vpp = 8; dp = 128; first_stage_layers = 15; last_stage_layers = 15; rank_order = tp_cp_ep_pp_dp } batch { global = 1_024; micro = 1; seq_len = 8_192 } optimizer = adam { sharding = zero1 }; precision = nvfp4; kernel_launch = graph }

@@ -1,6 +1,7 @@
 // plan.indivisible: uneven stages whose middle layers do not split evenly (32 - 5 - 4 = 23 over 2),
 // a pipeline of two stages, the given ends alone, that holds 9 of the 32 layers, and interleaved
-// uneven stages whose ends (5 and 3 layers) do not divide into vpp = 2 virtual stages.
+// uneven stages whose last stage's 3 layers cannot give each of vpp = 4 virtual stages one (5 and
+// 3 over vpp = 2 would pass: the sbatch script's layout string places unequal chunks).
 import std.nvidia
 import std.cooling
 import std.models
@@ -32,6 +33,6 @@ plan ends_only {
 plan ends_interleaved {
   model = models.llama3_8b
   cluster = c
-  parallel { tp = 8; pp = 4; vpp = 2; dp = 1; first_stage_layers = 5; last_stage_layers = 3 }
+  parallel { tp = 8; pp = 4; vpp = 4; dp = 1; first_stage_layers = 5; last_stage_layers = 3 }
   batch { global = 16; micro = 1; seq_len = 8192 }
 }

@@ -4,9 +4,9 @@
 // stages: 128 slots with the embedding and the loss taking one each, 15 layers on the first and
 // the last stage (`slots`, as MLPerf's Llama 3.1 405B states it, and `slots_implied`, which lets
 // clusterc find the split); 32 layers with 2 and 6 on the ends and 12 on each middle stage
-// (`ends`), interleaved in two (`ends_vpp`) and in four, which Megatron cannot place: 2 layers
-// on the first stage do not divide into 4 virtual stages (`ends_vpp_left_out`, plan.indivisible
-// allowed); two stages that
+// (`ends`), interleaved in two (`ends_vpp`) and in four, which leaves two of the first stage's
+// virtual stages without a layer (`ends_vpp_left_out`, plan.indivisible allowed); 3 and 5 on the
+// ends in two, which only Megatron-Core's layout string places (`ends_layout`); two stages that
 // are both given ends, 14 and 18 (`ends_only`).
 import std.nvidia
 import std.cooling
@@ -26,4 +26,5 @@ plan ends { model = m32; cluster = c; parallel { tp = 2; pp = 4; dp = 8; first_s
 plan ends_vpp { model = m32; cluster = c; parallel { tp = 2; pp = 4; vpp = 2; dp = 8; first_stage_layers = 2; last_stage_layers = 6 } batch { global = 256; micro = 1; seq_len = 4096 } optimizer = adam { sharding = zero1 } }
 // clusterc: allow(plan.indivisible)
 plan ends_vpp_left_out { model = m32; cluster = c; parallel { tp = 2; pp = 4; vpp = 4; dp = 8; first_stage_layers = 2; last_stage_layers = 6 } batch { global = 256; micro = 1; seq_len = 4096 } optimizer = adam { sharding = zero1 } }
+plan ends_layout { model = m32; cluster = c; parallel { tp = 2; pp = 4; vpp = 2; dp = 8; first_stage_layers = 3; last_stage_layers = 5 } batch { global = 256; micro = 1; seq_len = 4096 } optimizer = adam { sharding = zero1 } }
 plan ends_only { model = m32; cluster = c; parallel { tp = 2; pp = 2; dp = 16; first_stage_layers = 14; last_stage_layers = 18 } batch { global = 256; micro = 1; seq_len = 4096 } optimizer = adam { sharding = zero1 } }
