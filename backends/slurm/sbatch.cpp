@@ -62,22 +62,28 @@ int64_t SegmentSize(int64_t nodes, int64_t limit, int64_t group) {
 
 // Megatron-Core's --pipeline-model-parallel-layout of the plan's stages (StageLayers): chunk c
 // of stage r, the (c pp + r)-th of the string, holds stage r's layers spread over its vpp chunks,
-// the first ones a layer more where they do not divide (as backends/sim/plan_shape.cpp's chunks);
-// the embedding opens the first chunk, the MTP modules and the loss close the last
-// (pipeline_parallel_layer_layout.py, validate_layer_layout). Runs of equal chunks are written
+// the first ones a layer more where they do not divide, the last stage's MTP modules counted as
+// layers (as the ASTRA-sim traces' chunks, astra_sim.cpp Chunks); the embedding opens the first
+// chunk, the MTP modules and the loss close the last (pipeline_parallel_layer_layout.py,
+// validate_layer_layout: every MTP module in the last chunk). Runs of equal chunks are written
 // as "(t*4|)*14".
 std::string PipelineLayout(const analysis::PlanInputs& in) {
-  const int64_t pp = in.pp, vpp = in.vpp;
+  const int64_t pp = in.pp, vpp = in.vpp, mtp = std::max<int64_t>(0, in.mtp_layers);
   auto repeat = [](char c, int64_t n) {
     return n <= 0 ? std::string() : n == 1 ? std::string(1, c) : fmt::format("{}*{}", c, n);
   };
+  // The MTP modules share the last stage's chunks only where its last chunk holds them all.
+  const int64_t last_units = analysis::StageLayers(in, pp - 1) + mtp;
+  const bool mtp_counts = last_units / vpp >= mtp;
   std::vector<std::string> chunks;
   for (int64_t c = 0; c < vpp; ++c)
     for (int64_t r = 0; r < pp; ++r) {
-      const int64_t n = analysis::StageLayers(in, r);
+      const bool tail = c == vpp - 1 && r == pp - 1;
+      const int64_t units = analysis::StageLayers(in, r) + (r == pp - 1 && mtp_counts ? mtp : 0);
+      const int64_t n = units / vpp + (c < units % vpp ? 1 : 0) - (tail && mtp_counts ? mtp : 0);
       std::string chunk = (c == 0 && r == 0) ? "E" : "";
-      chunk += repeat('t', n / vpp + (c < n % vpp ? 1 : 0));
-      if (c == vpp - 1 && r == pp - 1) chunk += repeat('m', in.mtp_layers) + "L";
+      chunk += repeat('t', n);
+      if (tail) chunk += repeat('m', mtp) + "L";
       chunks.push_back(std::move(chunk));
     }
   std::string layout;

@@ -805,13 +805,7 @@ TEST_CASE("slurm: the sbatch script splits the layers over the stages as the pla
       script("ends_vpp_left_out")
           .find("vpp 4 left out: Megatron needs each stage's layers (2, 12, 6) to divide by it") !=
       std::string::npos);
-  // 3, 12, 12 and 5 layers in two chunks a stage, flattened chunk by chunk (chunk c of stage r
-  // c * 4 + r-th), the larger half first: Et*2 | t*6 | t*6 | t*3 | t | t*6 | t*6 | t*2 L.
-  const std::string layout = script("ends_layout");
-  CHECK(SbatchFlag(layout, "--pipeline-model-parallel-layout") ==
-        "'Et*2|(t*6|)*2t*3|t|(t*6|)*2t*2L'");
-  CHECK(SbatchFlag(layout, "--decoder-first-pipeline-num-layers").empty());
-  CHECK(SbatchFlag(layout, "--num-virtual-stages-per-pipeline-rank").empty());
-  CHECK(layout.find("left out") == std::string::npos);
+  // 3, 12, 12 and 5 layers in two chunks a stage: the layout string (test_slurm_launch.cpp).
+  CHECK(!SbatchFlag(script("ends_layout"), "--pipeline-model-parallel-layout").empty());
   CHECK(SbatchFlag(script("ends_vpp"), "--pipeline-model-parallel-layout").empty());
 }
