@@ -115,7 +115,8 @@ Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
     }
     sl.rd = q;
     sl.d = a * q;
-    if (sl.d < s.dp)
+    // A group of one (every member left out) carries nothing to scale: `dropped` says so.
+    if (sl.d > 1 && sl.d < s.dp)
       sl.dp_note = fmt::format(
           "data-parallel group: {} of the {} replicas of hybrid sharding, each {} of its shard "
           "group's {} data-parallel ranks, both at the bandwidth of the level their full group "
@@ -138,7 +139,7 @@ Slice ChooseSlice(const sim::PlanShape& s, bool all_ranks) {
     r = 1;
   }
   sl.d = sl.eb * r;
-  if (sl.d < s.dp)
+  if (sl.d > 1 && sl.d < s.dp)
     sl.dp_note = fmt::format(
         "data-parallel group: {} of {} replicas, at the bandwidth of the level the full group "
         "crosses; its collectives carry the buffer x ((N-1)/N) / ((n-1)/n), N and n its "
