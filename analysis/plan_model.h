@@ -240,6 +240,12 @@ inline double FullyReplayedLayers(const PlanInputs& in, double n) {
 bool SomeStageKeepsLayers(const PlanInputs& in);
 // The layers of the largest pipeline chunk: a stage's layers over its vpp chunks, rounded up.
 int64_t LargestChunkLayers(const PlanInputs& in);
+// The layers of chunk c of a stage of n over vpp chunks, the first ones a layer more where vpp
+// does not divide n: the split the sbatch script's layout string, the ASTRA-sim traces and the
+// simulators' replayed layers share.
+inline int64_t ChunkLayers(int64_t n, int64_t vpp, int64_t c) {
+  return vpp <= 1 ? n : n / vpp + (c < n % vpp ? 1 : 0);
+}
 inline bool PartialRecompute(const PlanInputs& in) {
   return in.recompute == ir::Recompute::full && in.recompute_layers > 0 && SomeStageKeepsLayers(in);
 }

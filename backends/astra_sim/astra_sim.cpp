@@ -170,7 +170,7 @@ std::vector<std::vector<Block>> Chunks(const PlanShape& s, const sim::Stage& st,
   int64_t dense_end = s.in->moe ? std::min(s.in->layers, s.in->dense_layers) : s.in->layers;
   int64_t l = st.first_layer;
   for (int64_t c = 0; c < vpp; ++c) {
-    int64_t n = st.layers / vpp + (c < st.layers % vpp ? 1 : 0);
+    const int64_t n = analysis::ChunkLayers(st.layers, vpp, c);
     for (int64_t b = 0; b < n;) {
       Block bl;
       bl.layers = std::min(k, n - b);

@@ -128,7 +128,7 @@ bool LayerReplays(const PlanShape& s, const Stage& st, int64_t l) {
   int64_t offset = l - st.first_layer;
   if (offset >= main_layers) return false;
   for (int64_t c = 0; c < s.vpp; ++c) {
-    const int64_t n = main_layers / s.vpp + (c < main_layers % s.vpp ? 1 : 0);
+    const int64_t n = analysis::ChunkLayers(main_layers, s.vpp, c);
     if (offset < n) return offset < in.recompute_layers;
     offset -= n;
   }

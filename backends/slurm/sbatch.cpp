@@ -62,8 +62,8 @@ int64_t SegmentSize(int64_t nodes, int64_t limit, int64_t group) {
 
 // Megatron-Core's --pipeline-model-parallel-layout of the plan's stages (StageLayers): chunk c
 // of stage r, the (c pp + r)-th of the string, holds stage r's layers spread over its vpp chunks,
-// the first ones a layer more where they do not divide, the last stage's MTP modules counted as
-// layers (as the ASTRA-sim traces' chunks, astra_sim.cpp Chunks); the embedding opens the first
+// the first ones a layer more where they do not divide (analysis::ChunkLayers), the last stage's
+// MTP modules counted as layers (as in the ASTRA-sim traces' chunks); the embedding opens the first
 // chunk, the MTP modules and the loss close the last (pipeline_parallel_layer_layout.py,
 // validate_layer_layout: every MTP module in the last chunk). Runs of equal chunks are written
 // as "(t*4|)*14".
@@ -80,7 +80,7 @@ std::string PipelineLayout(const analysis::PlanInputs& in) {
     for (int64_t r = 0; r < pp; ++r) {
       const bool tail = c == vpp - 1 && r == pp - 1;
       const int64_t units = analysis::StageLayers(in, r) + (r == pp - 1 && mtp_counts ? mtp : 0);
-      const int64_t n = units / vpp + (c < units % vpp ? 1 : 0) - (tail && mtp_counts ? mtp : 0);
+      const int64_t n = analysis::ChunkLayers(units, vpp, c) - (tail && mtp_counts ? mtp : 0);
       std::string chunk = (c == 0 && r == 0) ? "E" : "";
       chunk += repeat('t', n);
       if (tail) chunk += repeat('m', mtp) + "L";
