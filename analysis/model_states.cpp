@@ -70,7 +70,11 @@ double StageLinearParams(const PlanInputs& in, const ParamCounts& p, double dens
 // step, 1 byte a weight. MXFP8 weights are gathered in BF16 through the gradient buffer and cast
 // after (`reuse_grad_buf_for_mxfp8_param_ag`), and `fp8_scaling = block` keeps 2 bytes. NVFP4
 // weights (`fp4_param_gather`) share the uint8 buffer ("is_float8tensor(param) or
-// is_nvfp4tensor(param)"), packed E2M1 with their E4M3 scales: 0.5625 bytes.
+// is_nvfp4tensor(param)"), packed E2M1 with their E4M3 scales: 0.5625 bytes. Megatron-FSDP
+// (ZeRO-3/FSDP) keeps its FP8 weights' shards in a uint8 model-weight buffer and gathers that
+// before each unit's forward and backward ("Model weight buffer (compute) precision": torch.uint8
+// for float8 groups, megatron_fsdp/param_and_grad_buffer.py, Megatron-Core 0.14 on), 1 byte a
+// per-tensor-scaled weight; MXFP8 adds a column-wise buffer, and NVFP4 is not among its types.
 double ParamGatherBytes(const PlanInputs& in, double compute_bytes, double params, double linear) {
   if (in.linear_gather_bytes <= 0) return params * compute_bytes;
   return (params - linear) * compute_bytes + linear * in.linear_gather_bytes;

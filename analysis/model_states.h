@@ -45,9 +45,10 @@ double QuantizedWeightBytes(const PlanInputs& in, const WeightBytes& wb, int sta
 double StageLinearParams(const PlanInputs& in, const ParamCounts& p, double dense_layers,
                          double moe_layers, double mtp_modules, double expert_params);
 
-// Bytes a ZeRO-1/2 parameter all-gather moves for `params` parameters of which `linear` are linear
-// layers' weights: `compute_bytes` each (the 16-bit compute type), the linear weights
-// PlanInputs::linear_gather_bytes where it is set (model_states.cpp).
+// Bytes a parameter all-gather (ZeRO-1/2 after the step, ZeRO-3/FSDP before a unit) moves for
+// `params` parameters of which `linear` are linear layers' weights: `compute_bytes` each (the
+// 16-bit compute type), the linear weights PlanInputs::linear_gather_bytes where it is set
+// (model_states.cpp).
 double ParamGatherBytes(const PlanInputs& in, double compute_bytes, double params, double linear);
 
 // ZeRO-3/FSDP parameters and gradients held unsharded at the peak, bytes, for a stage whose

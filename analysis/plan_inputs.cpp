@@ -162,11 +162,21 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   const bool fp4_alone = ir::Fp4ParamsKept(plan.precision, plan.fp4_param_gather);
   in.quantized_weights_alone = fp8_alone || fp4_alone;
   in.quantized_weight_copy = ir::QuantizedPrecision(plan.precision) && !in.quantized_weights_alone;
-  if (plan.optimizer.sharding == ir::Sharding::zero1 ||
-      plan.optimizer.sharding == ir::Sharding::zero2)
-    in.linear_gather_bytes = fp4_alone                                                ? 0.5625
-                             : fp8_alone && plan.fp8_scaling != ir::Fp8Scaling::block ? 1.0
-                                                                                      : 0.0;
+  // The distributed optimizer's uint8 buffer gathers FP8 and NVFP4 weights (ZeRO-1/2), Megatron-
+  // FSDP's uint8 model-weight buffer the FP8 ones (ZeRO-3/FSDP; model_states.cpp).
+  const bool per_tensor_fp8 = fp8_alone && plan.fp8_scaling != ir::Fp8Scaling::block;
+  switch (plan.optimizer.sharding) {
+    case ir::Sharding::zero1:
+    case ir::Sharding::zero2:
+      in.linear_gather_bytes = fp4_alone ? 0.5625 : per_tensor_fp8 ? 1.0 : 0.0;
+      break;
+    case ir::Sharding::zero3:
+    case ir::Sharding::fsdp:
+      in.linear_gather_bytes = per_tensor_fp8 ? 1.0 : 0.0;
+      break;
+    case ir::Sharding::none:
+      break;
+  }
   in.flash_attention = plan.flash_attention;
   in.fused_cross_entropy = plan.fused_cross_entropy;
   in.attention_unpad = plan.attention_unpad && plan.flash_attention;

@@ -232,6 +232,10 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
                               ? StageLinearParams(in, r.params, nd + mtp_d, nm + mtp_m, n_mtp, 0)
                               : 0;
     mb.weights = ms.weights + me.weights + copy * (linear + expert_params);
+    // Megatron-FSDP's FP8 shards: its uint8 buffer, 1 byte a linear weight (not PyTorch's fp32).
+    if (stage >= 3 && in.linear_gather_bytes > 0 && !in.fp32_params)
+      mb.weights -=
+          (wb.weight - in.linear_gather_bytes) * (linear / nd_dense + expert_params / nd_expert);
     mb.gradients = ms.gradients + me.gradients;
     mb.optimizer = ms.optimizer + me.optimizer;
     mb.activations = acts;
@@ -447,7 +451,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   const double layers_moe_mb = slowest->moe_layers, replayed_share_mb = slowest->replayed_share;
   const double stage_dense_params = slowest->dense_params;  // of the slowest stage (rank)
   const double stage_expert_params = slowest->expert_params;
-  // What the parameter all-gathers of ZeRO-1/2 move: a routed expert's weights are all linear.
+  // What any parameter all-gather moves: a routed expert's weights are all linear.
   const double dense_gather =
       ParamGatherBytes(in, wb.compute, stage_dense_params, slowest->dense_linear);
   const double expert_gather =
@@ -601,7 +605,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
           // reduce-scatter follows its backward, with no compute beside them (Zhao et al. 2023,
           // "PyTorch FSDP", VLDB, figure 5: AG0 before FWD0, RS0 after BWD0): exposed whatever
           // the window. Per unit where collectives run per unit (not over ICI).
-          const double gather = f::AllGatherTime(n, params * wb.compute, gather_bw, alpha);
+          const double gather = f::AllGatherTime(n, gathered, gather_bw, alpha);
           const double scatter = f::ReduceScatterTime(n, bytes, gather_bw, alpha);
           const double unit_latency = (units - 1) * (n - 1) * alpha;
           // Gathers a micro-batch: before each unit's forward, and again before its backward
@@ -615,7 +619,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
           if (no_prefetch) dp_blocking += m * (gather + scatter + 2 * unit_latency);
           if (in.ring_latency_per_unit)
             dp_edge +=
-                m * (f::AllGatherTime(n, params / units * wb.compute, gather_bw, alpha) +
+                m * (f::AllGatherTime(n, gathered / units, gather_bw, alpha) +
                      (no_prefetch ? 0 : f::ReduceScatterTime(n, bytes / units, gather_bw, alpha)));
           return m * (gathers * gather + scatter + (gathers + 1) * unit_latency);
         }

@@ -197,9 +197,9 @@ struct PlanInputs {
   // `fp4_param_gather`, MXFP4), or the quantized weights alone (`quantized_weights_alone`; both
   // false: 16-bit weights only; model_states.cpp, QuantizedWeightBytes).
   bool quantized_weight_copy = false, quantized_weights_alone = false;
-  // Bytes a linear layer's weight moves in the distributed optimizer's parameter all-gather
-  // under ZeRO-1/2 where its quantized format is what is gathered: FP8 weights
-  // (`fp8_param_gather`) under per-tensor scaling 1, NVFP4 weights (`fp4_param_gather`) 0.5625;
+  // Bytes a linear layer's weight moves in a parameter all-gather where its quantized format is
+  // what is gathered: FP8 weights (`fp8_param_gather`) under per-tensor scaling 1 (ZeRO-1/2 and
+  // ZeRO-3/FSDP), NVFP4 weights (`fp4_param_gather`, ZeRO-1/2) 0.5625;
   // 0: the 16-bit compute type (model_states.cpp, ParamGatherBytes).
   double linear_gather_bytes = 0;
   // Whether the GPU's tensor cores take block-scaled (MX) inputs: those with FP4 units (Blackwell,

@@ -156,7 +156,7 @@ void CheckPlanStep(const ir::Plan& plan, const PlanInputs& in, const PlanResults
     d.Note(
         "clusterc charges hidden collectives only the compute they slow; on the 16 published "
         "runs in the validation suite where this warning fires, clusterc's speed errors run "
-        "from -0.5 % to +13.2 % (+: predicted faster), median +4.9 % (docs/validation.md)");
+        "from -0.5 % to +13.2 % (+: predicted faster), median +5.2 % (docs/validation.md)");
     d.Note(
         "a larger micro-batch or sequence, or activation recompute, gives each gathered byte "
         "more compute to hide behind");

@@ -534,7 +534,8 @@ void Describe(Plan& p, V& v) {
   v.Field("fp8_param_gather", p.fp8_param_gather, kOptional,
           "the linear layers' weights kept only in FP8 and all-gathered so, 1 byte a weight "
           "under `delayed` or `current` scaling with `zero1`/`zero2` (Megatron-LM's "
-          "--fp8-param-gather; on by default in NeMo's and Megatron-Bridge's FP8 recipes): with "
+          "--fp8-param-gather) and `zero3`/`fsdp` (Megatron-FSDP's uint8 weight buffer; on by "
+          "default in NeMo's and Megatron-Bridge's FP8 recipes): with "
           "`precision = fp8` and a sharded optimizer (`zero1` and up) the default; false keeps "
           "the 16-bit weights beside the FP8 copies Transformer Engine caches through a step, "
           "Megatron-LM's default");

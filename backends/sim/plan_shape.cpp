@@ -92,14 +92,17 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
                        analysis::ParamGatherBytes(in, pb, params, linear), "param"});
         break;
       case ir::Sharding::zero3:
-      case ir::Sharding::fsdp:
-        out.push_back({DpOp::kAllGather, expert, true, false, params * pb, "param"});
+      case ir::Sharding::fsdp: {
+        // Megatron-FSDP's FP8 weights 1 byte each, as analysis gathers them.
+        const double gathered = analysis::ParamGatherBytes(in, pb, params, linear);
+        out.push_back({DpOp::kAllGather, expert, true, false, gathered, "param"});
         // The backward gathers again unless the forward's gathers stay (SHARD_GRAD_OP).
         if (in.reshard_after_forward)
-          out.push_back({DpOp::kAllGather, expert, true, true, params * pb, "param"});
+          out.push_back({DpOp::kAllGather, expert, true, true, gathered, "param"});
         out.push_back({DpOp::kReduceScatter, expert, true, false, params * gb, "grad"});
         across();
         break;
+      }
     }
   };
   add(false, st.dense_params, st.dense_linear);

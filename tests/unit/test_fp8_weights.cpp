@@ -64,6 +64,29 @@ TEST_CASE("the distributed optimizer gathers FP8 weights in one byte under per-t
   CHECK(kept.step.compute == Approx(copied.step.compute));
 }
 
+TEST_CASE("Megatron-FSDP gathers FP8 weights in one byte before each unit", "[dp][fp8]") {
+  auto c = ExplainSpec("fp8_param_gather.cl");
+  const PlanInputs& fsdp_in = PlanNamed(*c, "fsdp");
+  CHECK(fsdp_in.linear_gather_bytes == 1);
+  CHECK(PlanNamed(*c, "fsdp_copied").linear_gather_bytes == 0);
+  const PlanResults fsdp = EvaluatePlan(fsdp_in);
+  const PlanResults copied = EvaluatePlan(PlanNamed(*c, "fsdp_copied"));
+  REQUIRE(fsdp.valid);
+  // dp 2 of a stage of 8.03 B parameters over tp 4: per micro-batch two gathers and one
+  // reduce-scatter of the gradients (g bytes a parameter). The gathers move 2 bytes a parameter
+  // with 16-bit weights, 1 for the 6.98 B linear ones in FP8: the collectives' bytes fall by
+  // 2 x linear / (2 x 2 x stage + g x stage), their latency aside.
+  const double stage = 8.03e9 / 4, linear = kLlama3_8bLinear / 4;
+  const double g = fsdp.messages.gradient_bytes_per_param;
+  const double dp_fsdp = fsdp.step.comm_total[int(Comm::kDp)];
+  const double dp_copied = copied.step.comm_total[int(Comm::kDp)];
+  CHECK(dp_fsdp < dp_copied);
+  CHECK(dp_fsdp / dp_copied == Approx(1 - 2 * linear / ((4 + g) * stage)).epsilon(0.02));
+  CHECK(fsdp.step.compute == Approx(copied.step.compute));
+  // Its shard of the weights, a uint8 buffer: 1 byte a linear weight, over tp 4 and dp 2.
+  CHECK(copied.memory.weights - fsdp.memory.weights == Approx(kLlama3_8bLinear / 8));
+}
+
 TEST_CASE("NVFP4 keeps 16-bit weights beside row- and column-wise E2M1 copies", "[memory][nvfp4]") {
   auto c = ExplainSpec("nvfp4.cl");
   const PlanResults fp4 = EvaluatePlan(PlanNamed(*c, "gb300_nvfp4"));

@@ -34,6 +34,9 @@ std::vector<fs::path> Specs() {
     specs.push_back(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "sim" / f);
   // ZeRO-3 and FSDP reducing fp32 gradients while gathering 16-bit parameters.
   specs.push_back(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" / "fp32_params.cl");
+  // FP8 weights gathered in 1 byte under ZeRO-1 and Megatron-FSDP, in 2 without.
+  specs.push_back(fs::path(CLUSTERC_SOURCE_DIR) / "tests" / "lang" / "explain" /
+                  "fp8_param_gather.cl");
   return specs;
 }
 
@@ -172,8 +175,8 @@ TEST_CASE("SimAI workloads carry the whole step of the slowest stage", "[simai][
 
       // Data parallel: ZeRO's parameter all-gather is there, bytes from the stage's parameters:
       // gradients in the reduction's type, parameters in the type they are computed with, FP8
-      // weights (ZeRO-1/2 with `fp8_param_gather` under per-tensor scaling) in 1 byte, NVFP4
-      // weights (`fp4_param_gather`) in 0.5625.
+      // weights (`fp8_param_gather` under per-tensor scaling) in 1 byte, NVFP4 weights
+      // (`fp4_param_gather`, ZeRO-1/2) in 0.5625.
       std::map<std::string, std::vector<long long>> dp;
       for (const auto& row : rows)
         if (row.comm[2] != "NONE") dp[row.comm[2]].push_back(row.bytes[2]);

@@ -8,7 +8,8 @@
 // Megatron-LM does not let gather FP8 weights (`unsharded`). BF16 keeps 2 bytes a weight.
 // The distributed optimizer all-gathers FP8 weights in 1 byte under delayed (`kept`) and current
 // (`current`) scaling, in BF16 under block scaling: 128-wide blocks on an H100 (`block`), MXFP8
-// on a B200 (`mxfp8`).
+// on a B200 (`mxfp8`). Megatron-FSDP gathers FP8 weights in 1 byte too, before each unit's
+// forward and backward (`fsdp`), the 16-bit ones with `fp8_param_gather = false` (`fsdp_copied`).
 import std.nvidia
 import std.cooling
 import std.models
@@ -45,3 +46,5 @@ plan bf16 extends kept { precision = bf16 }
 plan current extends kept { fp8_scaling = current }
 plan block extends kept { fp8_scaling = block }
 plan mxfp8 extends block { cluster = b }
+plan fsdp extends kept { optimizer = adam { sharding = fsdp } }
+plan fsdp_copied extends fsdp { fp8_param_gather = false }
