@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "analysis/collective_rates.h"
+#include "analysis/formulas.h"
+
 namespace clusterc::analysis {
 namespace {
 
@@ -104,6 +107,21 @@ MuonLayerWork MuonLayer(const PlanInputs& in, const AttentionDims& a, bool moe_l
 MuonWork MuonMtpProjection(const PlanInputs& in) {
   const double h = double(in.hidden);
   return Matrix(in, h, 2 * h, Split::kRows, double(std::max<int64_t>(1, in.tp)));
+}
+
+double MuonStepTime(const PlanInputs& in, const MuonWork& dense, const MuonWork& expert,
+                    double dense_owners, double expert_owners, double pace) {
+  const double share = dense.time / dense_owners + expert.time / expert_owners;
+  double t = pace * std::max({share, dense.largest, expert.largest});
+  auto gather = [&](double bytes, int64_t ranks) {
+    return ranks > 1 && bytes > 0
+               ? formulas::AllGatherTime(double(ranks), bytes, AchievedBandwidth(in, ranks),
+                                         Latency(in, ranks))
+               : 0.0;
+  };
+  t += gather(dense.gathered / dense_owners, std::max<int64_t>(1, in.tp)) +
+       gather(expert.gathered / expert_owners, ExpertTp(in));
+  return t;
 }
 
 }  // namespace clusterc::analysis

@@ -33,4 +33,15 @@ MuonLayerWork MuonLayer(const PlanInputs& in, const AttentionDims& a, bool moe_l
 // A multi-token-prediction module's own matrix (eh_proj, h x 2h) beside its layer.
 MuonWork MuonMtpProjection(const PlanInputs& in);
 
+// Seconds a step's Newton-Schulz adds on one GPU of the slowest stage, whose matrices are `dense`
+// and `expert` (each once), owned across `dense_owners` and `expert_owners` ranks, at the GPU's
+// `pace` (the slowest GPU's factor; 1: nominal). Sharded, Megatron-Core's layer-wise distributed
+// optimizer gives each data-parallel rank whole matrices, balanced by cost
+// (layer_wise_optimizer.py, largest first): a rank's share, and at least the costliest matrix.
+// Under `tp_mode = duplicated` each owner first gathers the fp32 momentum of its split matrices,
+// the dense ones over the tensor-parallel group, the experts' over the expert-tensor-parallel one
+// (emerging_optimizers.py: the `expt_tp` group).
+double MuonStepTime(const PlanInputs& in, const MuonWork& dense, const MuonWork& expert,
+                    double dense_owners, double expert_owners, double pace);
+
 }  // namespace clusterc::analysis

@@ -676,28 +676,13 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
       in.hbm_bandwidth * (in.memory_efficiency > 0 ? in.memory_efficiency : 0.8);
   double opt =
       achieved_hbm > 0 ? device_pace * updated * in.optimizer_bytes_per_param / achieved_hbm : 0;
-  // Muon: each matrix's Newton-Schulz on the rank that owns it, after the element-wise pass
-  // above (its decay, momentum and update move about fused Adam's bytes). Sharded, Megatron-
-  // Core's layer-wise distributed optimizer gives each data-parallel rank whole matrices,
-  // balanced by cost (layer_wise_optimizer.py, largest first): a rank's share, and at least the
-  // costliest matrix. Under `tp_mode = duplicated` each owner first gathers the fp32 momentum
-  // of its split matrices over the tensor-parallel group.
+  // Muon: each matrix's Newton-Schulz on the rank that owns it, after the element-wise pass above.
   double orthogonalization = 0;
   if (in.optimizer == ir::OptimizerKind::muon) {
-    const double dense_owners = stage >= 1 ? nd_dense : 1.0;
-    const double expert_owners = stage >= 1 ? nd_expert : 1.0;
-    const double share = slowest->muon_dense / dense_owners + slowest->muon_expert / expert_owners;
-    orthogonalization = device_pace * std::max(share, slowest->muon_largest);
-    // The dense matrices gather over the tensor-parallel group, the experts' over the expert-
-    // tensor-parallel one (etp ranks; emerging_optimizers.py: the `expt_tp` group).
-    auto gather = [&](double bytes, int64_t ranks) {
-      return ranks > 1 && bytes > 0
-                 ? f::AllGatherTime(double(ranks), bytes, AchievedBandwidth(in, ranks),
-                                    Latency(in, ranks))
-                 : 0.0;
-    };
-    orthogonalization += gather(slowest->muon_gathered_dense / dense_owners, tp) +
-                         gather(slowest->muon_gathered_expert / expert_owners, etp);
+    orthogonalization =
+        MuonStepTime(in, {slowest->muon_dense, slowest->muon_largest, slowest->muon_gathered_dense},
+                     {slowest->muon_expert, slowest->muon_largest, slowest->muon_gathered_expert},
+                     stage >= 1 ? nd_dense : 1.0, stage >= 1 ? nd_expert : 1.0, device_pace);
     opt += orthogonalization;
   }
   // Gradient accumulation without fusion: an HBM-bound pass over the gradients this GPU keeps
