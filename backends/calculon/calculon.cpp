@@ -288,11 +288,16 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         "all-reduce; Calculon has no such option): {} ms a step that clusterc hides",
         Num(std::round(hidden * 1e4) / 10)));
   if (in.precision == ir::Precision::fp8)
-    notes.push_back(
-        "FP8 is written as bfloat16 at the FP8 matrix rate: FP8 training keeps weights, gradients "
-        "and the activations between layers in 16 bits and casts each GEMM's inputs (Calculon's "
-        "float8 would store and move every tensor in one byte); Calculon runs attention's matrix "
-        "products at that rate too, though they stay in BF16, and has no FP8 cast passes");
+    notes.push_back(fmt::format(
+        "FP8 is written as bfloat16 at the FP8 matrix rate: FP8 training keeps {} and the "
+        "activations between layers in 16 bits and casts each GEMM's inputs (Calculon's float8 "
+        "would store and move every tensor in one byte){}; Calculon runs attention's matrix "
+        "products at that rate too, though they stay in BF16, and has no FP8 cast passes",
+        in.linear_gather_bytes > 0 ? "gradients" : "weights, gradients",
+        in.linear_gather_bytes > 0
+            ? ", while this plan keeps its linear layers' weights in FP8 alone and gathers them in "
+              "1 byte (fp8_param_gather), which Calculon's bfloat16 gathers in 2"
+            : ""));
   if (in.precision == ir::Precision::nvfp4 || in.precision == ir::Precision::mxfp4)
     notes.push_back(fmt::format(
         "{0} is written as bfloat16 at the FP4 matrix rate: {0} training keeps weights, "

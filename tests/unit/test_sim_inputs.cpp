@@ -479,6 +479,9 @@ TEST_CASE("The Calculon input names the attention-score memory it adds to the ca
   INFO(model);
   CHECK(model.find("holds 10 GiB") != std::string::npos);  // 10 x 64 / 4 x 8192^2 B
   CHECK(model.find("FP8 is written as bfloat16 at the FP8 matrix rate") != std::string::npos);
+  // Its FP8 weights live alone and are gathered in 1 byte (ZeRO-1, `fp8_param_gather` by default).
+  CHECK(model.find("gathers them in 1 byte (fp8_param_gather), which Calculon's bfloat16 "
+                   "gathers in 2") != std::string::npos);
 
   // fp32 gradient reduction: Calculon moves its datatype's 2 bytes a parameter.
   auto f = testing::ExplainSpec("fp32_params.cl");
