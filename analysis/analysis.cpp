@@ -84,6 +84,7 @@ std::vector<double> PlanValues(const PlanResults& r) {
   Set(v, D::plan_activation_memory, m.activations);
   Set(v, D::plan_reserve_memory, m.reserve);
   Set(v, D::plan_gathered_memory, m.gathered);
+  Set(v, D::plan_working_memory, m.working);
   Set(v, D::plan_offloaded_memory, m.offloaded);
   Set(v, D::plan_step_time, r.step_time);
   Set(v, D::plan_tokens_per_second, r.tokens_per_second);

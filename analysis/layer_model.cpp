@@ -588,13 +588,20 @@ HeadTimes HeadTime(const PlanInputs& in, double pace) {
   // (read 4), in-place subtract (8), exp (8), sum (4), in-place divide into the saved softmax
   // (8): 38 bytes; backward the in-place multiply by the loss gradient (8) and the cast back to
   // 16 bits (read 4, write 2): 14.
+  // PyTorch's F.cross_entropy on `logits.float()` (`eager_ops { loss }`): the cast (read 2,
+  // write 4), log_softmax (max and sum passes reading 4 each, then read 4 and write 4) and
+  // nll_loss (a value a row): 22 bytes in three kernels; backward nll_loss's zeroed gradient
+  // (write 4) and scatter, log_softmax's (a sum reading 4, then read 8 and write 4) and the cast
+  // back (read 4, write 2): 26 bytes in four.
   double logits = M * V / t;
-  const bool fused = in.fused_cross_entropy;
-  // Unfused, each of the six forward and two backward operations is a kernel of its own.
-  ht.fwd =
-      gemm + MemoryBoundTime(in, (fused ? 10 : 38) * logits) + (fused ? 0 : 5 * in.gemm_overhead);
-  ht.bwd =
-      2 * gemm + MemoryBoundTime(in, (fused ? 6 : 14) * logits) + (fused ? 0 : in.gemm_overhead);
+  const bool fused = in.fused_cross_entropy && !in.eager_loss;
+  const double fwd_bytes = in.eager_loss ? 22 : fused ? 10 : 38;
+  const double bwd_bytes = in.eager_loss ? 26 : fused ? 6 : 14;
+  // Unfused, each operation is a kernel of its own: Megatron-LM's six forward and two backward.
+  const double fwd_kernels = in.eager_loss ? 2 : fused ? 0 : 5;
+  const double bwd_kernels = in.eager_loss ? 3 : fused ? 0 : 1;
+  ht.fwd = gemm + MemoryBoundTime(in, fwd_bytes * logits) + fwd_kernels * in.gemm_overhead;
+  ht.bwd = 2 * gemm + MemoryBoundTime(in, bwd_bytes * logits) + bwd_kernels * in.gemm_overhead;
   ht.fwd *= pace;
   ht.bwd *= pace;
   ht.flops_fwd = 2 * M * V * h / t;

@@ -92,10 +92,20 @@ double ParamGatherBytes(const PlanInputs& in, double compute_bytes, double param
 // and, for a reduction in fp32, cast to a copy beside it (`_reduce_grad`). Without resharding
 // after the forward (ShardingStrategy.SHARD_GRAD_OP: "does not reshard them after the forward,
 // and only reshards them after the backward computation"; FSDP2's reshard_after_forward=False)
-// the backward begins with every unit of the stage gathered, `stage` parameters.
+// the backward begins with every unit of the stage gathered, `stage` parameters. Without
+// resharding after the backward either (torch.distributed.pipelining's
+// backward_maybe_with_nosync under FSDP2: set_reshard_after_backward(False),
+// set_requires_gradient_sync(False)) every unit stays gathered through the step, and FSDP2 adds
+// each micro-batch's unsharded gradient into one kept in the reduction's type
+// (FSDPParam.to_accumulated_grad_if_needed: "unsharded_grad.to(self.reduce_dtype)"), beside the
+// unit's 16-bit gradient as it is computed.
 double GatheredBytes(const PlanInputs& in, const WeightBytes& wb, double unit, double root,
                      double stage) {
   const double grad = wb.compute + (in.fp32_gradients && wb.compute < 4 ? 4 : 0);
+  if (!in.reshard_after_backward) {
+    const double kept = in.fp32_gradients && wb.compute < 4 ? 4 : wb.compute;
+    return stage * (wb.compute + kept) + (kept != wb.compute ? unit * wb.compute : 0);
+  }
   if (!in.reshard_after_forward) return stage * wb.compute + unit * grad;
   const double params_in_backward = in.prefetch == ir::Prefetch::backward_pre ? 2 : 1;
   return root * wb.compute +
@@ -119,6 +129,8 @@ MemoryBreakdown DualPipeRankMemory(const MemoryBreakdown& own, const MemoryBreak
   m.activations += paired.activations * paired_activation_scale;
   m.offloaded += paired.offloaded * paired_activation_scale;
   m.gathered = std::max(own.gathered, paired.gathered);
+  // The two directions' passes run beside each other: both transients can be live at once.
+  m.working = own.working + paired.working;
   return m;
 }
 

@@ -104,6 +104,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.sharding = plan.optimizer.sharding;
   in.prefetch = plan.optimizer.prefetch;
   in.reshard_after_forward = plan.optimizer.reshard_after_forward;
+  in.reshard_after_backward = plan.optimizer.reshard_after_backward;
   in.shard_group = plan.optimizer.shard_group;
   in.pp_inside_dp = plan.parallel.rank_order == ir::RankOrder::tp_cp_ep_pp_dp;
   in.optimizer = plan.optimizer.kind;
@@ -184,6 +185,7 @@ PlanInputs MakePlanInputs(const ir::Program& p, uint32_t index, const ClusterRes
   in.eager_rope = plan.eager_ops.rope;
   in.eager_activation = plan.eager_ops.activation;
   in.eager_kv_repeat = plan.eager_ops.kv_repeat;
+  in.eager_loss = plan.eager_ops.loss;
   in.tokens = plan.tokens;
   in.offload_layers = plan.offload.activations;
   in.checkpoint_every = plan.checkpoint.every.si;

@@ -109,7 +109,7 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer, ir::Recompute 
   const double lin = in.linear_input_bytes;
   // Selective recompute's modules discard what they replay (docs/model.md "Selective recompute
   // modules").
-  const uint8_t replay = Replayed(in);
+  const uint8_t replay = mode == ir::Recompute::selective ? Replayed(in) : 0;
   // Norm inputs 2 x 2sbh, the QKV and MLP inputs (linear) 2 x lin sbh (the norms' outputs,
   // discarded when the norms are replayed), two masks.
   double replicated = (4 + ((replay & kRecomputeNorms) ? 0 : 2 * lin) + (dropout ? 2 : 0)) * sbh;
@@ -150,6 +150,27 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer, ir::Recompute 
     parallel += lin * double(in.top_k) * sbh * double(ExpertTp(in));
   }
   return (in.sequence_parallel ? replicated / t : replicated) + parallel / t;
+}
+
+// The loss's peak, bytes a logit of the micro-batch's vocabulary slice. PyTorch's
+// F.cross_entropy(logits.float()) (torchtitan's loss_fn, train.py at 9dec370; Composer's) saves
+// log_softmax's fp32 output, and its backward holds that, nll_loss's dense fp32 gradient and
+// log_softmax's: 12 (torchtitan frees the 16-bit logits first, `del pred`: "need to free to
+// before bwd to avoid peaking memory"). Megatron-LM's vocabulary-parallel cross entropy works in
+// place on `logits.float()` beside the 16-bit logits and turns the saved softmax into the gradient
+// in place: 6. Fused kernels: Korthikanti et al. 2022's fp32 logits, 4.
+double LossBytesPerLogit(const PlanInputs& in) {
+  if (in.eager_loss) return 12;
+  return in.fused_cross_entropy ? 4 : 6;
+}
+
+// A recomputed layer's backward first replays its forward (torch.utils.checkpoint, Megatron's
+// CheckpointFunction), which keeps every activation the replayed part discarded until that
+// layer's backward is done: one layer at a time, on top of what the other layers keep.
+double ReplayedLayerBytes(const PlanInputs& in, bool moe_layer) {
+  if (in.recompute == ir::Recompute::none) return 0;
+  return std::max(0.0, LayerActivationBytes(in, moe_layer, ir::Recompute::none) -
+                           LayerActivationBytes(in, moe_layer));
 }
 
 // Bubble of the plan's schedule relative to 1F1B's (p - 1)(F + B), F and B a stage's forward and

@@ -153,6 +153,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // entropy, 4 s b V / t (Korthikanti et al. 2022 4.3).
   const double experts_per_layer = double(in.experts) * r.params.expert / double(ep_span);
   const double logits = 4 * M * V / double(tp);
+  const double loss_working = LossBytesPerLogit(in) * M * V / double(tp);
+  const double replay_dense = ReplayedLayerBytes(in, false);
+  const double replay_moe = in.moe ? ReplayedLayerBytes(in, true) : 0;
   MemoryBreakdown mems[3];
   StageLoad loads[3];
   for (int k = 0; k < nstages; ++k) {
@@ -215,7 +218,6 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
         partial ? replayed_share * act_moe + (1 - replayed_share) * kept_moe : act_moe;
     const double off_bytes = off.dense * layer_dense + off.moe * layer_moe;
     double acts = in_flight * (nd * layer_dense + nm * layer_moe - off_bytes);
-    if (last) acts += logits;
     if (n_mtp > 0) {
       // MTP layers keep what the plan's mode keeps, everything under the block method (which
       // skips them); each module also its logits and its projection's 2h-wide input.
@@ -241,6 +243,10 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
     mb.activations = acts;
     mb.reserve = reserve;
     mb.gathered = gathered;
+    // The loss's logits on the last stage and a replayed layer's activations come one after the
+    // other (the loss's are freed before the first layer's backward): the larger counts.
+    mb.working = std::max(last ? loss_working : 0.0, std::max(nd + mtp_d > 0 ? replay_dense : 0.0,
+                                                              nm + mtp_m > 0 ? replay_moe : 0.0));
     mb.offloaded = in_flight * off_bytes;
     // Compute of this stage for one micro-batch: the operator-level times of its layers
     // (analysis/layer_model.cpp) and, on the last stage, the LM head and loss.
@@ -564,8 +570,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // param_dtype.
   double dp_total = 0, dp_window = 0, dp_share = 0, dp_edge = 0, dp_blocking = 0;
   // Backward prefetch matters only where the backward gathers (resharding after the forward).
-  const bool no_prefetch =
-      stage >= 3 && in.reshard_after_forward && in.prefetch == ir::Prefetch::none;
+  const bool no_prefetch = stage >= 3 && in.reshard_after_forward && in.reshard_after_backward &&
+                           in.prefetch == ir::Prefetch::none;
+  const bool once_a_step = stage >= 3 && !in.reshard_after_backward;
   {
     // The reduction's type: fp32 where the plan reduces in fp32 (Megatron's main_grad, FSDP's
     // reduce_dtype), else the 16-bit compute type.
@@ -608,6 +615,16 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
           const double gather = f::AllGatherTime(n, gathered, gather_bw, alpha);
           const double scatter = f::ReduceScatterTime(n, bytes, gather_bw, alpha);
           const double unit_latency = (units - 1) * (n - 1) * alpha;
+          // Kept gathered through the step (reshard_after_backward = false): the units are
+          // gathered once, in the first micro-batch's forward, and their added-up gradients
+          // reduced once, after the last backward (torch.distributed.pipelining calls FSDP's
+          // post_backward then), with nothing beside it.
+          if (once_a_step) {
+            dp_edge += scatter + (in.ring_latency_per_unit
+                                      ? f::AllGatherTime(n, gathered / units, gather_bw, alpha)
+                                      : 0);
+            return gather + scatter + 2 * unit_latency;
+          }
           // Gathers a micro-batch: before each unit's forward, and again before its backward
           // unless the forward's stay (PlanInputs::reshard_after_forward).
           const double gathers = in.reshard_after_forward ? 2 : 1;
@@ -661,6 +678,7 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
           dp_total;
     dp_window = stage == 0 ? bwd_mb : (stage <= 2 ? compute_mb : m * compute_mb);
     if (no_prefetch) dp_window = m * (compute_mb - bwd_mb);  // the forward's gathers
+    if (once_a_step) dp_window = compute_mb - bwd_mb;        // the first forward's
     if (!in.dp_overlap) dp_window = 0;
   }
   const double dp_fixed = dp_edge + dp_blocking;
@@ -688,8 +706,10 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // Gradient accumulation without fusion: an HBM-bound pass over the gradients this GPU keeps
   // (a shard of them under ZeRO-2/3 and FSDP) after each micro-batch's backward, on the compute
   // stream, so inside every micro-batch's time.
-  double accumulated = stage_dense_params / (stage >= 2 ? nd_dense : 1.0) +
-                       stage_expert_params / (stage >= 2 ? nd_expert : 1.0);
+  // Kept gathered through the step (reshard_after_backward = false), they are unsharded.
+  const bool sharded_grads = stage >= 2 && !once_a_step;
+  double accumulated = stage_dense_params / (sharded_grads ? nd_dense : 1.0) +
+                       stage_expert_params / (sharded_grads ? nd_expert : 1.0);
   double passes = std::max(0.0, m - (in.grad_accumulation_skips_first ? 1.0 : 0.0));
   double accumulation = achieved_hbm > 0 ? device_pace * passes * accumulated *
                                                in.grad_accumulation_bytes / achieved_hbm
@@ -699,8 +719,9 @@ PlanResults EvaluatePlan(const PlanInputs& in) {
   // runs on FSDP's post-backward stream beside the next unit's backward, but a GEMM's thread
   // blocks fill the SMs wave after wave, so the two take turns rather than overlap: no credit.
   if (stage >= 3 && achieved_hbm > 0)
-    accumulation += device_pace * m * (stage_dense_params + stage_expert_params) *
-                    in.grad_reduce_prep_bytes / achieved_hbm;
+    accumulation += device_pace * (once_a_step ? 1.0 : m) *
+                    (stage_dense_params + stage_expert_params) * in.grad_reduce_prep_bytes /
+                    achieved_hbm;
 
   // ---- the step: m micro-batches, the bubble (Narayanan et al. 2021 section 2.2: (p-1)/(m v) of
   // the ideal), exposed pipeline and data-parallel communication, the optimizer.

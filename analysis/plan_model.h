@@ -80,6 +80,9 @@ struct PlanInputs {
   // ZeRO-3/FSDP: gathered parameters freed after each unit's forward and gathered again for its
   // backward (FULL_SHARD); false: kept through the backward (SHARD_GRAD_OP).
   bool reshard_after_forward = true;
+  // ZeRO-3/FSDP: false keeps the units gathered and their unsharded gradients added up across the
+  // step's micro-batches, one gather and one reduce-scatter a step (torch.distributed.pipelining).
+  bool reshard_after_backward = true;
   // Data-parallel ranks (of dp x cp) one shard of the sharded states spans, the replicas beyond
   // it all-reducing their gradient shards once a step (hybrid sharding); 0: all of them.
   int64_t shard_group = 0;
@@ -118,6 +121,7 @@ struct PlanInputs {
   bool attention_unpad = false;
   // Element-wise steps run as eager PyTorch operations (`eager_ops`; layer_model.cpp).
   bool eager_norm = false, eager_activation = false, eager_kv_repeat = false;
+  bool eager_loss = false;  // PyTorch's F.cross_entropy on logits.float() (LossBytesPerLogit)
   ir::EagerRope eager_rope = ir::EagerRope::fused;
   double tokens = 0;             // training tokens; 0: not given
   double checkpoint_every = 0;   // s; 0: use the optimum
@@ -312,10 +316,13 @@ struct MemoryBreakdown {
   int64_t stage = 0;  // pipeline stage of the most loaded GPU
   double params = 0;  // parameters that GPU holds before sharding
   double weights = 0, gradients = 0, optimizer = 0, activations = 0, reserve = 0;
-  double gathered = 0;   // ZeRO-3/FSDP: unsharded parameters and gradients at the peak
+  double gathered = 0;  // ZeRO-3/FSDP: unsharded parameters and gradients at the peak
+  // Live for part of the step only, on top of the rest: the loss's logits (the last stage) or one
+  // replayed layer's activations through its backward, the larger (plan_layout.cpp).
+  double working = 0;
   double offloaded = 0;  // activations held in host memory instead (not in Total)
   double Total() const {
-    return weights + gradients + optimizer + activations + reserve + gathered;
+    return weights + gradients + optimizer + activations + reserve + gathered + working;
   }
 };
 
@@ -447,6 +454,10 @@ double LayerActivationBytes(const PlanInputs& in, bool moe_layer, ir::Recompute 
 inline double LayerActivationBytes(const PlanInputs& in, bool moe_layer) {
   return LayerActivationBytes(in, moe_layer, in.recompute);
 }
+// Bytes a logit the loss holds at its peak (the loss's implementation; plan_layout.cpp).
+double LossBytesPerLogit(const PlanInputs& in);
+// What one layer's replay adds while its backward runs: the activations its recompute discarded.
+double ReplayedLayerBytes(const PlanInputs& in, bool moe_layer);
 
 // The evaluator: pure, no allocation, no I/O.
 // Copies of the sharded states the data-parallel group keeps (PlanInputs::shard_group): 1

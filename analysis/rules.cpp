@@ -674,12 +674,21 @@ void CheckPlan(const ir::Program& p, uint32_t index, const PlanInputs& in, const
                              : std::min<int64_t>(r.micro_batches, pa.pp)));
     d.Note(fmt::format("framework reserve {}", Bytes(mem.reserve)));
     if (mem.gathered > 0)
-      d.Note(plan.optimizer.reshard_after_forward
+      d.Note(!plan.optimizer.reshard_after_backward
+                 ? fmt::format("gathered ZeRO-3/FSDP units {} (every unit and its added-up "
+                               "gradients, kept through the step: reshard_after_backward = false)",
+                               Bytes(mem.gathered))
+             : plan.optimizer.reshard_after_forward
                  ? fmt::format("gathered ZeRO-3/FSDP units {} (prefetch {})", Bytes(mem.gathered),
                                ir::EnumName(plan.optimizer.prefetch))
                  : fmt::format("gathered ZeRO-3/FSDP units {} (every unit, kept from its "
                                "forward through its backward: reshard_after_forward = false)",
                                Bytes(mem.gathered)));
+    if (mem.working > 0)
+      d.Note(
+          fmt::format("working set at the peak {} (the larger of the loss's logits and one "
+                      "replayed layer's activations)",
+                      Bytes(mem.working)));
     if (overflow) {
       Advice fix = CheapestMemoryFix(in, in.hbm);
       if (fix.found) {

@@ -250,6 +250,8 @@ void ExplainPlan(const ir::Plan& plan, const analysis::PlanInputs& in,
   w.Add("activation_memory", "activations in flight", m.activations, d::kInfo);
   w.Add("reserve_memory", "framework reserve", m.reserve, d::kInfo);
   w.AddIf("gathered_memory", "gathered ZeRO-3/FSDP units", m.gathered, d::kInfo);
+  w.AddIf("working_memory", "working set at the peak (loss or replayed layer)", m.working,
+          d::kInfo);
   w.AddIf("offloaded_memory", "activations offloaded to host memory (not counted)", m.offloaded,
           d::kInfo);
   // The rate the offload was timed at: the GPU's host link, PCIe Gen5 x16's where it states none.

@@ -274,6 +274,7 @@ struct Optimizer {
   GradAccumulation grad_accumulation = GradAccumulation::fused;
   Prefetch prefetch = Prefetch::backward_pre;  // ZeRO-3/FSDP only
   bool reshard_after_forward = true;           // ZeRO-3/FSDP only
+  bool reshard_after_backward = true;          // ZeRO-3/FSDP only
   // Data-parallel ranks (of dp x cp) one shard spans; the replicas beyond it hold copies and
   // all-reduce their gradient shards. 0: the whole data-parallel group (one shard).
   int64_t shard_group = 0;
@@ -314,6 +315,13 @@ void Describe(Optimizer& o, V& v) {
           "the forward through the backward, one gather a micro-batch instead of two, the "
           "stage's whole 16-bit parameters held at the peak (FSDP's SHARD_GRAD_OP, FSDP2's "
           "`reshard_after_forward=False`)");
+  v.Field("reshard_after_backward", o.reshard_after_backward, kOptional,
+          "ZeRO-3/FSDP: false keeps every unit gathered from the step's first forward to its "
+          "last backward and adds up the unsharded gradients there, in the reduction's type, "
+          "one gather and one reduce-scatter a step: the stage's whole parameters and gradients "
+          "held at the peak (torch.distributed.pipelining under FSDP2, which sets "
+          "set_reshard_after_backward(False) and set_requires_gradient_sync(False) for all but "
+          "the last backward); true: each micro-batch gathers and reduces its own");
   v.Field("shard_group", o.shard_group, kOptional | kPositive,
           "data-parallel ranks (of dp x cp) one shard of the sharded states spans; the replicas "
           "beyond it keep copies and all-reduce their gradient shards once a step (PyTorch "
@@ -384,6 +392,7 @@ struct EagerOps {
   EagerRope rope = EagerRope::fused;
   bool activation = false;
   bool kv_repeat = false;
+  bool loss = false;
 };
 
 template <class V>
@@ -407,6 +416,11 @@ void Describe(EagerOps& e, V& v) {
           "grouped-query attention's K and V copied out to every query head before the "
           "attention kernel (repeat_kv: expand and reshape), and the copies' gradients summed "
           "back in backward");
+  v.Field("loss", e.loss, kOptional,
+          "the loss as PyTorch's F.cross_entropy on an fp32 copy of the logits (torchtitan, "
+          "Composer): a cast, log_softmax and nll_loss, 22 bytes a logit forward and 26 back, and "
+          "12 bytes a logit live at its peak, where Megatron-LM's in-place cross entropy "
+          "(`fused_cross_entropy = false`) holds 6 and a fused one 4");
 }
 
 // What a plan keeps in host memory instead of the GPU's (docs/model.md "Activation offload").

@@ -50,7 +50,9 @@ int64_t NodesPerLayer(const sim::PlanShape& s, const Slice& sl) {
   if (sl.cp > 1) per += CpNodes(*s.in);
   // ZeRO-3/FSDP: two all-gathers (one when the forward's stay) and a reduce-scatter per block,
   // dense and expert.
-  if (s.in->sharding == ir::Sharding::zero3 || s.in->sharding == ir::Sharding::fsdp)
+  // None per block when they stay gathered through the step (reshard_after_backward = false).
+  if ((s.in->sharding == ir::Sharding::zero3 || s.in->sharding == ir::Sharding::fsdp) &&
+      s.in->reshard_after_backward)
     per += (s.in->reshard_after_forward ? 3 : 2) * (s.in->moe ? 2 : 1);
   return per;
 }
@@ -152,7 +154,8 @@ double TraceBytesBound(const sim::PlanShape& s, const Slice& sl, int64_t k, int6
   const bool weights = dualpipe || WritesZeroBubble(s) || (in.ep_comm_overlap && a2a);
   const double comp = passes * (4 + (full ? 2 : 0) + (weights ? 1 : 0)) + 2 * m +
                       (s.grad_accumulation > 0 ? m * vpp : 0);
-  const double zero3 = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
+  const double zero3 = (in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp) &&
+                       in.reshard_after_backward;
   const double etp = sl.folded && sl.etp > 1 ? 2 + (full ? 1 : 0) : 0;
   // Sequence parallelism's backward: two output-gradient all-gathers and the inputs' re-gather
   // (over etp too when folded).

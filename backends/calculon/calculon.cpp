@@ -305,7 +305,15 @@ std::vector<std::string> Notes(const PlanShape& s, int64_t feedforward) {
         "(Calculon has no 4-bit datatype); Calculon runs attention's matrix products at that rate "
         "too, though they stay in BF16, and has no cast passes",
         in.precision == ir::Precision::mxfp4 ? "MXFP4" : "NVFP4"));
-  if ((in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp) && s.dp * s.cp > 1)
+  const bool sharded = in.sharding == ir::Sharding::zero3 || in.sharding == ir::Sharding::fsdp;
+  if (sharded && s.dp * s.cp > 1 && !in.reshard_after_backward)
+    notes.push_back(fmt::format(
+        "Calculon has no parameter sharding: {} is written as optimizer sharding (ZeRO-1), whose "
+        "ranks hold the stage's whole 16-bit weights and gather them once a step; the plan's "
+        "ranks keep every unit gathered through the step as well, with its added-up unsharded "
+        "gradients, and reduce-scatter them once (reshard_after_backward = false)",
+        ir::EnumName(in.sharding)));
+  else if (sharded && s.dp * s.cp > 1)
     notes.push_back(fmt::format(
         "Calculon has no parameter sharding: {} is written as optimizer sharding (ZeRO-1), whose "
         "ranks hold the stage's whole 16-bit weights and gather them once a step; the plan's "

@@ -95,11 +95,14 @@ std::vector<DpCollective> DataParallelCollectives(const PlanShape& s, const Stag
       case ir::Sharding::fsdp: {
         // Megatron-FSDP's FP8 weights 1 byte each, as analysis gathers them.
         const double gathered = analysis::ParamGatherBytes(in, pb, params, linear);
-        out.push_back({DpOp::kAllGather, expert, true, false, gathered, "param"});
+        // Kept gathered through the step (reshard_after_backward = false): one gather and one
+        // reduce-scatter a step, as analysis counts them.
+        const bool each = in.reshard_after_backward;
+        out.push_back({DpOp::kAllGather, expert, each, false, gathered, "param"});
         // The backward gathers again unless the forward's gathers stay (SHARD_GRAD_OP).
-        if (in.reshard_after_forward)
+        if (in.reshard_after_forward && each)
           out.push_back({DpOp::kAllGather, expert, true, true, gathered, "param"});
-        out.push_back({DpOp::kReduceScatter, expert, true, false, params * gb, "grad"});
+        out.push_back({DpOp::kReduceScatter, expert, each, false, params * gb, "grad"});
         across();
         break;
       }

@@ -581,6 +581,11 @@ std::string Sbatch(const Context& ctx, const ClusterJob& job, uint32_t plan_inde
           "the plan's `reshard_after_forward = false` (PyTorch FSDP's SHARD_GRAD_OP) has no "
           "Megatron-FSDP flag: this run gathers every unit again for its backward, holding "
           "less memory and moving more than the analysis of the plan");
+    if (!in.reshard_after_backward)
+      a.Section(
+          "the plan's `reshard_after_backward = false` (torch.distributed.pipelining under "
+          "FSDP2) has no Megatron-FSDP flag: this run gathers and reduces every micro-batch's "
+          "units, holding less memory and moving more than the analysis of the plan");
   }
   a.Section("overlap");
   const bool ep_overlap = AddOverlaps(in, passed_vpp, a);
